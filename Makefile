@@ -1,0 +1,42 @@
+# htl: make demo (build and run on goals-example), make test (the whole suite),
+# make bench (release-build timings). Each target installs what a fresh
+# Debian machine lacks (libyaml-dev through apt-get).
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+TODAY ?= 2026-11-22
+EXAMPLE := goals-example
+
+.PHONY: all deps build release test demo bench clean
+
+all: build
+
+# libyaml (pkg-config yaml-0.1) is the only system library htl needs.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1; then \
+		echo "installing libyaml-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product htl
+
+# Unit tests of the library, then end-to-end tests of the built binary.
+test: deps
+	$(SWIFT) build --build-tests
+	HTL_BIN=$(CURDIR)/.build/debug/htl $(SWIFT) test --skip-build
+
+demo: release
+	.build/release/htl check -C $(EXAMPLE) --today $(TODAY)
+	.build/release/htl status -C $(EXAMPLE) --today $(TODAY)
+
+bench: deps
+	$(SWIFT) build -c release --product htl
+	$(SWIFT) build -c release --product htl-bench
+	.build/release/htl-bench --htl .build/release/htl --work .build/bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "htl",
+    products: [
+        .executable(name: "htl", targets: ["htl"]),
+        .library(name: "HTLKit", targets: ["HTLKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libyaml (Debian: libyaml-dev, pkg-config: yaml-0.1), used through its event API.
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // The engine: model, parsing, validation, progress, formatting, git, rendering.
+        // Never prints, exits or reads the clock.
+        .target(
+            name: "HTLKit",
+            dependencies: ["CYaml"]
+        ),
+        // The thin command-line front end.
+        .executableTarget(
+            name: "htl",
+            dependencies: [
+                "HTLKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "HTLTestSupport",
+            dependencies: ["HTLKit"],
+            path: "Tests/HTLTestSupport"
+        ),
+        .testTarget(
+            name: "HTLKitTests",
+            dependencies: ["HTLKit", "HTLTestSupport"]
+        ),
+        .testTarget(
+            name: "HTLEndToEndTests",
+            dependencies: ["HTLKit", "HTLTestSupport", "htl"]
+        ),
+    ]
+)

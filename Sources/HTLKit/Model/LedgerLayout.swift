@@ -1,0 +1,44 @@
+/// Where each kind of file lives in a ledger (FORMAT.md §1).
+public enum LedgerLayout {
+    public static let settingsFile = "htl.yaml"
+    public static let measuresFile = "measures.yaml"
+    public static let valuesFolder = "values"
+    public static let termsFolder = "terms"
+    public static let goalsFolder = "goals"
+    public static let logFolder = "log"
+
+    public enum FileKind: Sendable, Equatable {
+        case settings, measures, value, term, goal, log
+    }
+
+    /// The kind of a file from its path relative to the root, or nil when htl
+    /// ignores it (README.md, images, dotfiles, anything outside the folders).
+    public static func kind(of path: String) -> FileKind? {
+        if path == settingsFile { return .settings }
+        if path == measuresFile { return .measures }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count >= 2, !components.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else {
+            return nil
+        }
+        let name = components[components.count - 1]
+        switch components[0] {
+        case Substring(valuesFolder): return name.hasSuffix(".md") ? .value : nil
+        case Substring(termsFolder): return name.hasSuffix(".md") ? .term : nil
+        case Substring(goalsFolder): return name.hasSuffix(".md") ? .goal : nil
+        case Substring(logFolder): return name.hasSuffix(".log") ? .log : nil
+        default: return nil
+        }
+    }
+
+    /// The id of an entity file: its name without `.md`.
+    public static func entityID(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// Whether a folder below the root is worth descending into.
+    public static func isLedgerFolder(_ relativePath: String) -> Bool {
+        let first = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
+        return [valuesFolder, termsFolder, goalsFolder, logFolder].contains(first)
+    }
+}

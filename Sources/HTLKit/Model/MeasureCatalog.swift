@@ -1,0 +1,83 @@
+/// The declared measures with name lookup (ids and aliases) and conversions.
+public struct MeasureCatalog: Sendable {
+    public private(set) var measures: [Measure]
+    private var indexByName: [String: Int]
+    /// Per measure: the root of its conversion tree and how many root units one unit is.
+    private var roots: [(root: Int, factor: Fraction)]
+
+    public init(measures: [Measure] = []) {
+        self.measures = measures
+        indexByName = [:]
+        for (i, m) in measures.enumerated() {
+            if indexByName[m.id] == nil { indexByName[m.id] = i }
+        }
+        for (i, m) in measures.enumerated() {
+            for alias in m.aliases where indexByName[alias] == nil {
+                indexByName[alias] = i
+            }
+        }
+        roots = measures.indices.map { ($0, Fraction.one) }
+    }
+
+    /// The measure id for an id or alias.
+    public func measureID(for name: String) -> String? {
+        indexByName[name].map { measures[$0].id }
+    }
+
+    public func measure(named name: String) -> Measure? {
+        indexByName[name].map { measures[$0] }
+    }
+
+    /// Every id and alias, for suggestions.
+    public var allNames: [String] {
+        measures.flatMap { [$0.id] + $0.aliases }
+    }
+
+    /// Installs the conversion graph. `usable` lists, per measure index, whether
+    /// its `equals` passed validation (known unit, same type, no cycle).
+    mutating func installConversions(usable: [Bool]) {
+        var resolved = [(root: Int, factor: Fraction)?](repeating: nil, count: measures.count)
+        for start in measures.indices {
+            var chain: [Int] = []
+            var current = start
+            var guardSteps = 0
+            while resolved[current] == nil, usable[current], let eq = measures[current].equals,
+                  let next = indexByName[eq.unit], guardSteps <= measures.count {
+                chain.append(current)
+                current = next
+                guardSteps += 1
+            }
+            if resolved[current] == nil { resolved[current] = (current, .one) }
+            // Unwind: factor(m) = amount(m) × factor(next).
+            for m in chain.reversed() {
+                guard let eq = measures[m].equals, let next = indexByName[eq.unit], let base = resolved[next] else {
+                    resolved[m] = (m, .one)
+                    continue
+                }
+                if let factor = Fraction(eq.amount).multiplied(by: base.factor) {
+                    resolved[m] = (base.root, factor)
+                } else {
+                    resolved[m] = (m, .one)
+                }
+            }
+        }
+        roots = resolved.enumerated().map { $0.element ?? ($0.offset, .one) }
+    }
+
+    /// Whether amounts in `from` can be expressed in `to`.
+    public func canConvert(from: String, to: String) -> Bool {
+        guard let a = indexByName[from], let b = indexByName[to] else { return false }
+        return roots[a].root == roots[b].root
+    }
+
+    /// `amount` of `from` expressed in `to`, rounded half-even to six
+    /// fractional digits; nil when the two are not connected by conversions.
+    public func convert(_ amount: ExactDecimal, from: String, to: String) -> ExactDecimal? {
+        guard let a = indexByName[from], let b = indexByName[to], roots[a].root == roots[b].root else { return nil }
+        if a == b { return amount }
+        guard let inverse = roots[b].factor.inverse, let factor = roots[a].factor.multiplied(by: inverse) else {
+            return nil
+        }
+        return factor.apply(to: amount)
+    }
+}

@@ -1,0 +1,27 @@
+/// A ten-week term, `terms/<id>.md`.
+public struct Term: Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        case planned, active, completed, delayed
+        case onHold = "on_hold"
+        case cancelled
+    }
+
+    public var id: String
+    public var path: String
+    public var number: Int
+    public var title: String
+    public var start: CivilDate
+    /// Inclusive last day.
+    public var end: CivilDate
+    public var theme: String?
+    public var status: Status?
+    public var numberLocation: SourceLocation
+
+    public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
+
+    /// Length in days, start and end included.
+    public var lengthInDays: Int { start.days(until: end) + 1 }
+
+    /// Number of weeks the term spans (a partial week counts).
+    public var weeks: Int { (lengthInDays + 6) / 7 }
+}

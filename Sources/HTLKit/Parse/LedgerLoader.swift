@@ -1,0 +1,53 @@
+/// The pipeline's first half: files → parsed nodes → the model, with every
+/// problem found along the way. Validation of the model is `Validator`.
+public enum LedgerLoader {
+    public struct Result: Sendable {
+        public var ledger: Ledger
+        /// Findings from reading and parsing, unsorted, default severities.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Builds the model from the files of a ledger (any order; they are
+    /// processed in byte order of their paths). Files htl does not read are ignored.
+    public static func load(_ files: [SourceFile]) -> Result {
+        var ledger = Ledger()
+        var diagnostics: [Diagnostic] = []
+        let sorted = files
+            .filter { LedgerLayout.kind(of: $0.path) != nil }
+            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        ledger.files = sorted
+
+        if let file = sorted.first(where: { $0.path == LedgerLayout.settingsFile }) {
+            let (settings, found) = SettingsDecoder.decode(file)
+            ledger.settings = settings
+            diagnostics += found
+        }
+        if let file = sorted.first(where: { $0.path == LedgerLayout.measuresFile }) {
+            let (measures, found) = MeasuresDecoder.decode(file)
+            ledger.measures = measures
+            diagnostics += found
+        }
+        let parser = LogParser(measures: ledger.measures)
+        for file in sorted {
+            switch LedgerLayout.kind(of: file.path) {
+            case .value:
+                let (value, found) = ValueDecoder.decode(file)
+                if let value { ledger.values.append(value) }
+                diagnostics += found
+            case .term:
+                let (term, found) = TermDecoder.decode(file, termWeeks: ledger.settings.termWeeks)
+                if let term { ledger.terms.append(term) }
+                diagnostics += found
+            case .goal:
+                let (goal, found) = GoalDecoder.decode(file)
+                if let goal { ledger.goals.append(goal) }
+                diagnostics += found
+            case .log:
+                parser.parse(file, into: &ledger.actions, &diagnostics)
+            case .settings, .measures, nil:
+                break
+            }
+        }
+        return Result(ledger: ledger, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,173 @@
+import CYaml
+
+/// Builds htl's positioned YAML nodes from libyaml's event stream.
+///
+/// One document per input; duplicate keys, non-scalar keys, too deep nesting
+/// and libyaml's own syntax errors become `yaml-syntax` findings.
+enum YAMLParser {
+    static let maxDepth = 32
+
+    struct Result {
+        /// The document's root node; nil for an empty document or when the YAML is broken.
+        var root: YAMLNode?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Parses `bytes` as one YAML document. `firstLine` is the file line of the
+    /// first byte (front matter starts on line 2).
+    static func parse(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
+            return Result(root: nil, diagnostics: [
+                Diagnostic(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1),
+                           "the YAML parser could not start")
+            ])
+        }
+        defer { yaml_parser_delete(parser) }
+
+        func mark(_ m: yaml_mark_t) -> YAMLMark {
+            YAMLMark(line: Int(m.line) + firstLine, column: Int(m.column) + 1)
+        }
+        func location(_ m: YAMLMark) -> SourceLocation {
+            SourceLocation(path: path, line: m.line, column: m.column)
+        }
+
+        // Builders for the open collections, innermost last.
+        struct Open {
+            var node: YAMLNode
+            var items: [YAMLNode] = []
+            var pairs: [YAMLPair] = []
+            var pendingKey: YAMLNode?
+            var seenKeys: [String: YAMLMark] = [:]
+            var isMapping: Bool
+        }
+        var stack: [Open] = []
+        var root: YAMLNode?
+        var documents = 0
+        var failed = false
+
+        // Attaches a finished node to its parent (or makes it the root).
+        func attach(_ node: YAMLNode) {
+            guard !stack.isEmpty else {
+                root = node
+                return
+            }
+            let top = stack.count - 1
+            if stack[top].isMapping {
+                if let key = stack[top].pendingKey {
+                    stack[top].pairs.append(YAMLPair(key: key, value: node))
+                    stack[top].pendingKey = nil
+                } else {
+                    // A key.
+                    var key = node
+                    if key.scalar == nil {
+                        diagnostics.append(Diagnostic(.yamlSyntax, location(node.start),
+                                                      "a key must be a plain word, found \(node.kindDescription)"))
+                        key.content = .scalar("", .plain)
+                    } else if let text = key.scalar {
+                        if let first = stack[top].seenKeys[text] {
+                            diagnostics.append(Diagnostic(.yamlSyntax, location(node.start),
+                                                          "duplicate key '\(text)' (first on line \(first.line))"))
+                        } else {
+                            stack[top].seenKeys[text] = node.start
+                        }
+                    }
+                    stack[top].pendingKey = key
+                }
+            } else {
+                stack[top].items.append(node)
+            }
+        }
+
+        func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int? = nil) -> String? {
+            guard let pointer else { return nil }
+            guard let length else { return String(cString: pointer) }
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+        }
+
+        bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
+            var event = yaml_event_t()
+            loop: while true {
+                guard yaml_parser_parse(parser, &event) == 1 else {
+                    let problemMark = mark(parser.pointee.problem_mark)
+                    var message = parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem"
+                    if let context = parser.pointee.context {
+                        message += " " + String(cString: context)
+                    }
+                    diagnostics.append(Diagnostic(.yamlSyntax, location(problemMark), "invalid YAML: " + message))
+                    failed = true
+                    break loop
+                }
+                defer { yaml_event_delete(&event) }
+                let start = mark(event.start_mark)
+                let end = mark(event.end_mark)
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    break loop
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                    if documents > 1 {
+                        diagnostics.append(Diagnostic(.yamlSyntax, location(start),
+                                                      "only one YAML document is allowed here"))
+                        failed = true
+                        break loop
+                    }
+                case YAML_SCALAR_EVENT:
+                    let s = event.data.scalar
+                    let style: YAMLScalarStyle
+                    switch s.style {
+                    case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+                    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+                    case YAML_LITERAL_SCALAR_STYLE: style = .literal
+                    case YAML_FOLDED_SCALAR_STYLE: style = .folded
+                    default: style = .plain
+                    }
+                    var node = YAMLNode(content: .scalar(string(s.value, Int(s.length)) ?? "", style),
+                                        start: start, end: end)
+                    node.tag = string(s.tag)
+                    node.anchor = string(s.anchor)
+                    attach(node)
+                case YAML_ALIAS_EVENT:
+                    let name = string(event.data.alias.anchor) ?? ""
+                    attach(YAMLNode(content: .alias(name), start: start, end: end))
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    if stack.count >= maxDepth {
+                        diagnostics.append(Diagnostic(.yamlSyntax, location(start),
+                                                      "nesting is deeper than \(maxDepth) levels"))
+                        failed = true
+                        break loop
+                    }
+                    let isMapping = event.type == YAML_MAPPING_START_EVENT
+                    var node = YAMLNode(content: isMapping ? .mapping([]) : .sequence([]), start: start, end: end)
+                    if isMapping {
+                        node.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                        node.tag = string(event.data.mapping_start.tag)
+                        node.anchor = string(event.data.mapping_start.anchor)
+                    } else {
+                        node.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+                        node.tag = string(event.data.sequence_start.tag)
+                        node.anchor = string(event.data.sequence_start.anchor)
+                    }
+                    stack.append(Open(node: node, isMapping: isMapping))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let open = stack.popLast() else { break }
+                    var node = open.node
+                    node.content = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
+                    node.end = end
+                    attach(node)
+                default:
+                    break
+                }
+            }
+        }
+        if failed {
+            // Unwind without recursion-heavy teardown of partial trees.
+            stack.removeAll()
+            return Result(root: nil, diagnostics: diagnostics)
+        }
+        return Result(root: root, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,99 @@
+/// A JSON value whose objects keep their keys in the order given, so every
+/// document htl prints has the fixed key order of CLI.md.
+public indirect enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number already in its JSON text form (exact decimals stay exact).
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    public static func int(_ value: Int) -> JSON { .number(String(value)) }
+    public static func decimal(_ value: ExactDecimal) -> JSON { .number(value.description) }
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    public static func date(_ value: CivilDate?) -> JSON { value.map { .string($0.description) } ?? .null }
+
+    /// Pretty-printed with two-space indentation and a final newline.
+    public func serialized() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        out += "\n"
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n
+        case .string(let s): JSON.escape(s, into: &out)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            if items.allSatisfy(\.isScalar) {
+                out += "["
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out += ", " }
+                    item.write(into: &out, indent: indent)
+                }
+                out += "]"
+                return
+            }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                item.write(into: &out, indent: indent + 2)
+                out += i + 1 < items.count ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "]"
+        case .object(let pairs):
+            if pairs.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{\n"
+            for (i, pair) in pairs.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                JSON.escape(pair.0, into: &out)
+                out += ": "
+                pair.1.write(into: &out, indent: indent + 2)
+                out += i + 1 < pairs.count ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u00" + hex(UInt8(scalar.value)).lowercased()
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

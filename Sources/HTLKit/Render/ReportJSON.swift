@@ -1,0 +1,177 @@
+/// The JSON shapes of CLI.md, keys in the documented order.
+public enum ReportJSON {
+    /// Ratios and progress: rounded half-even to 4 digits.
+    static func ratio(_ value: ExactDecimal?) -> JSON {
+        value.map { .decimal($0.rounded(toFractionDigits: 4)) } ?? .null
+    }
+
+    static func maybeInt(_ value: Int?) -> JSON {
+        value.map(JSON.int) ?? .null
+    }
+
+    /// The goal object shared by status, progress, terms and export.
+    public static func goal(_ g: GoalProgress) -> [(String, JSON)] {
+        [
+            ("id", .string(g.id)),
+            ("title", .string(g.goal.title)),
+            ("kind", .string(g.goal.kind.rawValue)),
+            ("state", .string(g.state.rawValue)),
+            ("progress", ratio(g.progress)),
+            ("start", .date(g.goal.start)),
+            ("target", .date(g.goal.target)),
+            ("days_left", maybeInt(g.daysLeft)),
+            ("importance", .int(g.goal.importance)),
+            ("urgency", .int(g.goal.urgency)),
+            ("terms", .array(g.goal.terms.map { .int($0.number) })),
+            ("targets", .array(g.targets.map { .object(target($0)) })),
+            ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
+            ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
+        ]
+    }
+
+    static func target(_ t: GoalProgress.TargetProgress) -> [(String, JSON)] {
+        [
+            ("measure", .string(t.measure)),
+            ("target", .decimal(t.target)),
+            ("actual", .decimal(t.actual)),
+            ("ratio", ratio(t.ratio)),
+        ]
+    }
+
+    public static func term(_ t: TermProgress) -> [(String, JSON)] {
+        [
+            ("number", .int(t.term.number)),
+            ("title", .string(t.term.title)),
+            ("start", .date(t.term.start)),
+            ("end", .date(t.term.end)),
+            ("state", .string(t.state.rawValue)),
+            ("week", maybeInt(t.week)),
+            ("weeks", .int(t.weeks)),
+            ("days_left", .int(t.daysLeft)),
+            ("goals", .array(t.goals.map(JSON.string))),
+            ("mean_progress", ratio(t.meanProgress)),
+        ]
+    }
+
+    public static func action(_ a: Action, goals: [String]) -> [(String, JSON)] {
+        [
+            ("path", .string(a.path)),
+            ("line", .int(a.line)),
+            ("date", .date(a.date)),
+            ("time", a.time.map { .string($0.description) } ?? .null),
+            ("description", .string(a.description)),
+            ("quantities", .array(a.quantities.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
+            ("goals", .array(goals.map(JSON.string))),
+            ("tags", .array(a.tags.map(JSON.string))),
+        ]
+    }
+
+    public static func value(_ v: ValueInsight) -> [(String, JSON)] {
+        [
+            ("id", .string(v.value.id)),
+            ("title", .string(v.value.title)),
+            ("level", .string(v.value.level.rawValue)),
+            ("priority", .int(v.value.priority)),
+            ("goals", .array(v.goals.map { .object([("id", .string($0.id)), ("strength", .int($0.strength)), ("progress", ratio($0.progress))]) })),
+            ("mean_strength", ratio(v.meanStrength)),
+            ("weighted_progress", ratio(v.weightedProgress)),
+            ("actions_30d", .int(v.actions30d)),
+            ("neglected", .bool(v.neglected)),
+        ]
+    }
+
+    // MARK: Documents
+
+    public static func status(_ report: ProgressReport, term: TermProgress?, goals: [GoalProgress]) -> String {
+        JSON.object([
+            ("today", .date(report.today)),
+            ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
+            ("goals", .array(goals.map { .object(goal($0)) })),
+        ]).serialized()
+    }
+
+    public static func progress(_ g: GoalProgress, ledger: Ledger, report: ProgressReport) -> String {
+        var fields = goal(g)
+        if let k = fields.firstIndex(where: { $0.0 == "targets" }) {
+            fields[k].1 = .array(g.targets.map { t in
+                .object(target(t) + [
+                    ("remaining", .decimal(t.remaining)),
+                    ("needed_per_week", t.neededPerWeek.map(JSON.decimal) ?? .null),
+                ])
+            })
+        }
+        fields += [
+            ("projected_finish", .date(g.projectedFinish)),
+            ("pace_days", maybeInt(g.paceDays)),
+            ("actions", .array(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) }
+                .map { .object(action(ledger.actions[$0], goals: report.goalsByAction[$0])) })),
+        ]
+        return JSON.object(fields).serialized()
+    }
+
+    public static func terms(_ report: ProgressReport) -> String {
+        JSON.object([("terms", .array(report.terms.map { .object(term($0)) }))]).serialized()
+    }
+
+    public static func values(_ report: ProgressReport) -> String {
+        JSON.object([
+            ("values", .array(report.values.map { .object(value($0)) })),
+            ("unaligned_goals", .array(report.unalignedGoals.map(JSON.string))),
+        ]).serialized()
+    }
+
+    /// `indices` into `ledger.actions`, already filtered and ordered.
+    public static func actions(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> String {
+        JSON.object([
+            ("actions", .array(indices.map { .object(action(ledger.actions[$0], goals: report.goalsByAction[$0])) })),
+        ]).serialized()
+    }
+
+    /// The whole model with computed fields; every entity carries its `path` and `line`.
+    public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
+        func place(_ location: SourceLocation) -> [(String, JSON)] {
+            [("path", .string(location.path)), ("line", .int(location.line))]
+        }
+        let measures: [JSON] = ledger.measures.measures.map { m in
+            .object([
+                ("id", .string(m.id)),
+                ("title", .string(m.title)),
+                ("type", .string(m.kind.rawValue)),
+                ("aliases", .array(m.aliases.map(JSON.string))),
+                ("equals", m.equals.map { .object([("amount", .decimal($0.amount)), ("unit", .string(ledger.measures.measureID(for: $0.unit) ?? $0.unit))]) } ?? .null),
+            ] + place(m.location))
+        }
+        let insights = Dictionary(report.values.map { ($0.value.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let values: [JSON] = ledger.values.map { v in
+            var fields: [(String, JSON)] = insights[v.id].map(value) ?? []
+            fields += [("domain", .optional(v.domain)), ("guidance", .optional(v.guidance))]
+            return .object(fields + place(v.location))
+        }
+        let termsByNumber = Dictionary(report.terms.map { ($0.term.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let terms: [JSON] = ledger.terms.compactMap { t in
+            guard let progress = termsByNumber[t.id] else { return nil }
+            return .object(term(progress) + [("theme", .optional(t.theme))] + place(t.location))
+        }
+        let goals: [JSON] = report.goals.map { g in
+            .object(goal(g) + [
+                ("weeks", maybeInt(g.goal.weeks)),
+                ("tags", .array(g.goal.tags.map(JSON.string))),
+                ("requested_by", .optional(g.goal.requestedBy)),
+                ("consequence", .optional(g.goal.consequence)),
+                ("status", .string(g.goal.status.rawValue)),
+                ("has_action_plan", .bool(g.goal.hasActionPlan)),
+                ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
+            ] + place(g.goal.location))
+        }
+        let actions: [JSON] = ledger.actions.enumerated().map { i, a in
+            .object(action(a, goals: report.goalsByAction[i]))
+        }
+        return JSON.object([
+            ("measures", .array(measures)),
+            ("values", .array(values)),
+            ("terms", .array(terms)),
+            ("goals", .array(goals)),
+            ("actions", .array(actions)),
+        ]).serialized()
+    }
+}

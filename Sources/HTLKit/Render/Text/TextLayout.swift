@@ -1,0 +1,130 @@
+/// Width-aware text helpers for terminal reports. Widths count grapheme
+/// clusters; no locale is involved.
+enum TextLayout {
+    static func width(_ s: String) -> Int { s.count }
+
+    /// Cut to `width` with a trailing "…" when too long.
+    static func truncate(_ s: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard s.count > width else { return s }
+        return String(s.prefix(max(width - 1, 0))) + "…"
+    }
+
+    static func padRight(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func padLeft(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+
+    /// `left` and `right` on one line of `width`, the left part truncated to make room.
+    static func spread(_ left: String, _ right: String, _ width: Int, minimumGap: Int = 2) -> String {
+        let room = width - right.count - minimumGap
+        if room < 8 { return left + "  " + right }
+        let l = truncate(left, room)
+        return l + String(repeating: " ", count: width - l.count - right.count) + right
+    }
+
+    /// Whole percent, rounded down so that 99.6 % never reads as done: "41%".
+    static func percent(_ value: ExactDecimal?) -> String {
+        guard let value else { return "—" }
+        return String(value.multiplied(by: 100).floor) + "%"
+    }
+
+    /// A progress bar of `width` cells.
+    static func bar(_ value: ExactDecimal?, width: Int) -> String {
+        guard let value else { return String(repeating: "·", count: width) }
+        let clamped = min(max(value, .zero), .one)
+        let filled = Int(clamped.multiplied(by: width).floor)
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// "in 49 days", "today", "21 days ago".
+    static func relativeDays(_ days: Int) -> String {
+        switch days {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case let d where d > 1: return "in \(d) days"
+        default: return "\(-days) days ago"
+        }
+    }
+
+    static func plural(_ n: Int, _ word: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? word : (plural ?? word + "s"))
+    }
+
+    /// A quantity as a person reads it: "41.5 / 100 km" (at most two decimals;
+    /// JSON keeps the exact value).
+    static func amounts(_ t: GoalProgress.TargetProgress) -> String {
+        "\(amount(t.actual)) / \(amount(t.target)) \(t.measure)"
+    }
+
+    static func amount(_ value: ExactDecimal) -> String {
+        value.rounded(toFractionDigits: 2).description
+    }
+
+    /// Words joined by `separator`, wrapped to lines of `width` after `indent`.
+    static func wrap(_ words: [String], separator: String = ", ", width: Int, indent: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        for (i, word) in words.enumerated() {
+            let piece = word + (i + 1 < words.count ? separator.trimmingTrailingSpace : "")
+            if current.isEmpty {
+                current = piece
+            } else if indent.count + current.count + 1 + piece.count <= width {
+                current += " " + piece
+            } else {
+                lines.append(current)
+                current = piece
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.map { indent + $0 + "\n" }.joined()
+    }
+
+    /// A number to two decimal places for rates: "1.17".
+    static func rate(_ value: ExactDecimal) -> String {
+        value.formatted(fractionDigits: 2)
+    }
+}
+
+extension String {
+    var trimmingTrailingSpace: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+/// Colour choices of the reports: progress bands (FORMAT.md §9), red for overdue.
+enum ReportColors {
+    static func color(for band: ProgressBand) -> TerminalStyle.Color {
+        switch band {
+        case .red: return .red
+        case .orange: return .orange
+        case .yellow: return .yellow
+        case .green: return .green
+        case .blue: return .blue
+        }
+    }
+
+    static func color(for g: GoalProgress) -> TerminalStyle.Color {
+        if g.state == .overdue { return .red }
+        if g.state == .dropped { return .gray }
+        return color(for: ProgressBand(g.progress ?? (g.state == .completed ? .one : .zero)))
+    }
+
+    static func stateColor(_ state: GoalState) -> TerminalStyle.Color {
+        switch state {
+        case .overdue: return .red
+        case .behind: return .orange
+        case .notStarted: return .gray
+        case .onTrack: return .green
+        case .nearComplete: return .green
+        case .completed: return .blue
+        case .dropped: return .gray
+        }
+    }
+}

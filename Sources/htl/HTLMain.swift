@@ -1,0 +1,42 @@
+import ArgumentParser
+import HTLKit
+
+@main
+struct HTLMain {
+    static func main() {
+        do {
+            var command = try HTL.parseAsRoot()
+            try command.run()
+            Output.flush()
+        } catch let error as HTLError {
+            Output.flush()
+            Output.error("htl: " + error.message)
+            Output.exit(2)
+        } catch let code as ExitCode {
+            Output.flush()
+            Output.exit(code.rawValue)
+        } catch {
+            Output.flush()
+            if HTL.exitCode(for: error) == .success {
+                Output.write(HTL.fullMessage(for: error) + "\n")
+                Output.flush()
+                Output.exit(0)
+            }
+            // Usage errors exit 2, as every other failure that is not about the ledger.
+            Output.error(HTL.fullMessage(for: error))
+            Output.exit(2)
+        }
+    }
+}
+
+struct HTL: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "htl",
+        abstract: "Plain-text goals in git: check, report, format and log your ledger.",
+        version: "0.1.0",
+        subcommands: [
+            CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
+            ActionsCommand.self, ExportCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self,
+        ]
+    )
+}

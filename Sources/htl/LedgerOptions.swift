@@ -1,0 +1,69 @@
+import ArgumentParser
+import HTLKit
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// Options every command that reads a ledger shares.
+struct LedgerOptions: ParsableArguments {
+    @Option(name: [.customShort("C"), .customLong("ledger")],
+            help: ArgumentHelp("The ledger folder (default: walk up from here to htl.yaml; or HTL_LEDGER).", valueName: "dir"))
+    var ledger: String?
+
+    @Option(help: ArgumentHelp("Take this date as today (or HTL_TODAY).", valueName: "yyyy-mm-dd"))
+    var today: String?
+
+    @Option(help: "Colour: auto (only on a terminal), always or never. NO_COLOR is honoured.")
+    var color: ColorChoice = .auto
+
+    /// The ledger root: -C, else HTL_LEDGER, else found from the working directory.
+    func root() throws -> String {
+        let start = ledger ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.currentDirectory()
+        if ledger != nil || FileSystem.environment("HTL_LEDGER") != nil {
+            switch FileSystem.kind(of: start) {
+            case .directory: break
+            case .missing: throw HTLError("no such folder: \(start)")
+            default: throw HTLError("not a folder: \(start)")
+            }
+        }
+        return try LedgerDirectory.findRoot(from: start)
+    }
+
+    func todayDate() throws -> CivilDate {
+        if let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard let date = CivilDate.parse(text) else {
+                throw HTLError("'\(text)' is not a date: write YYYY-MM-DD (a real calendar day)")
+            }
+            return date
+        }
+        return Clock.localToday()
+    }
+
+    /// Styling for stdout.
+    func style() -> TerminalStyle {
+        TerminalStyle(enabled: useColor(fd: 1))
+    }
+
+    func errorStyle() -> TerminalStyle {
+        TerminalStyle(enabled: useColor(fd: 2))
+    }
+
+    private func useColor(fd: Int32) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = FileSystem.environment("NO_COLOR"), !noColor.isEmpty { return false }
+            if FileSystem.environment("TERM") == "dumb" { return false }
+            return Output.isTerminal(fd)
+        }
+    }
+
+    /// Reads and loads the ledger.
+    func load() throws -> (root: String, loaded: LedgerLoader.Result) {
+        let root = try root()
+        let files = try LedgerDirectory.readFiles(root: root)
+        return (root, LedgerLoader.load(files))
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import HTLKit
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "The dashboard: the current term and every goal in urgency order.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Option(help: "Show this term (by number) and only the goals committed to it.")
+    var term: Int?
+
+    @Flag(help: "Also show completed and dropped goals.")
+    var all = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        let report = context.report
+        var shownTerm = report.currentTerm
+        var goals = report.urgencyOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
+        if let number = term {
+            guard let chosen = report.terms.first(where: { $0.term.number == number }) else {
+                let known = report.terms.map { String($0.term.number) }.joined(separator: ", ")
+                throw HTLError("no term has number \(number)" + (known.isEmpty ? "" : " (terms: \(known))"))
+            }
+            shownTerm = chosen
+            goals = goals.filter { $0.goal.terms.contains { $0.number == number } }
+        }
+        if json {
+            Output.write(ReportJSON.status(report, term: shownTerm, goals: goals))
+        } else {
+            Output.write(StatusText.render(report, ledger: context.ledger, term: shownTerm, goals: goals,
+                                           width: context.width, style: context.style))
+        }
+        try context.finish()
+    }
+}
+
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "One goal in detail: targets, pace, checklist, values and actions.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "The goal's id (its file name without .md).")
+    var goal: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        let id = goal.hasPrefix("+") ? String(goal.dropFirst()) : goal
+        guard let g = context.report.goal(id) else {
+            let suggestion = Suggestion.closest(to: id, in: context.ledger.goals.map(\.id))
+            Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            throw ExitCode(1)
+        }
+        if json {
+            Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))
+        } else {
+            Output.write(ProgressText.render(g, ledger: context.ledger, report: context.report, width: context.width, style: context.style))
+        }
+        try context.finish()
+    }
+}
+
+struct ValuesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "values",
+        abstract: "Value alignment: goals per value, strength, progress, recent actions, neglected values.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        Output.write(json ? ReportJSON.values(context.report)
+                          : ValuesText.render(context.report, width: context.width, style: context.style))
+        try context.finish()
+    }
+}
+
+struct TermsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "terms",
+        abstract: "Every term: dates, state, week, committed goals and mean progress.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        Output.write(json ? ReportJSON.terms(context.report)
+                          : TermsText.render(context.report, width: context.width, style: context.style))
+        try context.finish()
+    }
+}
+
+struct ActionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "actions",
+        abstract: "Actions, newest first, grouped Today / Yesterday / This week / Last week / Earlier.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Option(help: "Only actions that count toward this goal.")
+    var goal: String?
+
+    @Option(help: "Only actions with this tag.")
+    var tag: String?
+
+    @Option(help: ArgumentHelp("Only actions on or after this date.", valueName: "yyyy-mm-dd"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Only actions on or before this date.", valueName: "yyyy-mm-dd"))
+    var to: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        let filter = try ActionFilter(
+            goal: goal.map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 },
+            tag: tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+            from: from.map { try date($0, "--from") }, to: to.map { try date($0, "--to") })
+        if let id = filter.goal, context.report.goal(id) == nil {
+            let suggestion = Suggestion.closest(to: id, in: context.ledger.goals.map(\.id))
+            Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            throw ExitCode(1)
+        }
+        let indices = filter.apply(context.ledger, context.report)
+        Output.write(json ? ReportJSON.actions(indices, ledger: context.ledger, report: context.report)
+                          : ActionsText.render(indices, ledger: context.ledger, report: context.report,
+                                               width: context.width, style: context.style))
+        try context.finish()
+    }
+
+    private func date(_ text: String, _ flag: String) throws -> CivilDate {
+        guard let d = CivilDate.parse(text) else { throw HTLError("\(flag) '\(text)' is not a date: write YYYY-MM-DD") }
+        return d
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "The whole model, with computed progress, as JSON.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Flag(help: "Print JSON (the only export format).")
+    var json = false
+
+    func run() throws {
+        let context = try ReportContext(options)
+        Output.write(ReportJSON.export(context.ledger, report: context.report))
+        try context.finish()
+    }
+}

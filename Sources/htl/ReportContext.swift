@@ -1,0 +1,30 @@
+import ArgumentParser
+import HTLKit
+
+/// What every report command needs: the loaded ledger, today, progress, and
+/// the error count (reports run on what is valid, then exit 1 on errors).
+struct ReportContext {
+    let ledger: Ledger
+    let today: CivilDate
+    let report: ProgressReport
+    let errorCount: Int
+    let width: Int
+    let style: TerminalStyle
+
+    init(_ options: LedgerOptions) throws {
+        let (_, loaded) = try options.load()
+        today = try options.todayDate()
+        ledger = loaded.ledger
+        errorCount = Checker.check(loaded, today: today).errorCount
+        report = ProgressEngine.compute(loaded.ledger, today: today)
+        width = Output.isTerminal(1) ? Output.terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
+        style = options.style()
+    }
+
+    /// Prints the error note and exits 1 when the ledger has errors.
+    func finish() throws {
+        guard errorCount > 0 else { return }
+        Output.error("\(errorCount) error\(errorCount == 1 ? "" : "s"); run htl check")
+        throw ExitCode(1)
+    }
+}
