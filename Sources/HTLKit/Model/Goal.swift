@@ -74,6 +74,13 @@ public struct Goal: Sendable {
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
+    /// False when start is after target (a `date-order` error): rules about
+    /// the window then stay quiet instead of repeating that error.
+    public var hasOrderedWindow: Bool {
+        guard let start, let target else { return true }
+        return start <= target
+    }
+
     /// Whether `date` lies in [start, target] (an absent bound is open).
     public func windowContains(_ date: CivilDate) -> Bool {
         if let start, date < start { return false }

@@ -9,6 +9,15 @@ public struct Ledger: Sendable {
     public var actions: [Action] = []
     /// Every file htl read, in path byte order.
     public var files: [SourceFile] = []
+    /// Ids of value, term and goal files that could not be read into the
+    /// model (broken YAML, missing required keys): references to them are
+    /// not reported again as unknown.
+    public var unloadedValueIDs: Set<String> = []
+    public var unloadedTermIDs: Set<String> = []
+    public var unloadedGoalIDs: Set<String> = []
+    /// Paths of files with errors found while reading them; advice (warnings)
+    /// about such files waits until the errors are fixed.
+    public var pathsWithErrors: Set<String> = []
 
     public init() {}
 

@@ -32,15 +32,15 @@ public enum LedgerLoader {
             switch LedgerLayout.kind(of: file.path) {
             case .value:
                 let (value, found) = ValueDecoder.decode(file)
-                if let value { ledger.values.append(value) }
+                if let value { ledger.values.append(value) } else { ledger.unloadedValueIDs.insert(LedgerLayout.entityID(of: file.path)) }
                 diagnostics += found
             case .term:
                 let (term, found) = TermDecoder.decode(file, termWeeks: ledger.settings.termWeeks)
-                if let term { ledger.terms.append(term) }
+                if let term { ledger.terms.append(term) } else { ledger.unloadedTermIDs.insert(LedgerLayout.entityID(of: file.path)) }
                 diagnostics += found
             case .goal:
                 let (goal, found) = GoalDecoder.decode(file)
-                if let goal { ledger.goals.append(goal) }
+                if let goal { ledger.goals.append(goal) } else { ledger.unloadedGoalIDs.insert(LedgerLayout.entityID(of: file.path)) }
                 diagnostics += found
             case .log:
                 parser.parse(file, into: &ledger.actions, &diagnostics)
@@ -48,6 +48,7 @@ public enum LedgerLoader {
                 break
             }
         }
+        for d in diagnostics where d.severity == .error { ledger.pathsWithErrors.insert(d.location.path) }
         return Result(ledger: ledger, diagnostics: diagnostics)
     }
 }

@@ -5,6 +5,8 @@ enum MeasuresDecoder {
         var reader = FieldReader(path: file.path)
         guard let pairs = yaml.pairs else { return (MeasureCatalog(), yaml.diagnostics) }
         var measures: [Measure] = []
+        // Measures whose type was unreadable: their conversions are not judged by type.
+        var unknownKinds = Set<String>()
         // Every id and alias seen so far, with the measure that owns it.
         var owners: [String: String] = [:]
         for pair in pairs {
@@ -30,7 +32,7 @@ enum MeasuresDecoder {
                     case "title":
                         if let title = reader.text(node, "title") { measure.title = title }
                     case "type":
-                        if let kind = reader.word(node, "type", Measure.Kind.self) { measure.kind = kind }
+                        if let kind = reader.word(node, "type", Measure.Kind.self) { measure.kind = kind } else { unknownKinds.insert(id) }
                     case "aliases":
                         for item in reader.list(node, "aliases") ?? [] {
                             guard let alias = reader.scalar(item, "alias", expected: "a name") else { continue }
@@ -55,7 +57,7 @@ enum MeasuresDecoder {
             measures.append(measure)
         }
         var catalog = MeasureCatalog(measures: measures)
-        reader.diagnostics += checkConversions(&catalog)
+        reader.diagnostics += checkConversions(&catalog, unknownKinds: unknownKinds)
         return (catalog, yaml.diagnostics + reader.diagnostics)
     }
 
@@ -81,7 +83,7 @@ enum MeasuresDecoder {
 
     /// Unknown units, conversions across types and cycles. Installs the
     /// conversions that pass into the catalog.
-    private static func checkConversions(_ catalog: inout MeasureCatalog) -> [Diagnostic] {
+    private static func checkConversions(_ catalog: inout MeasureCatalog, unknownKinds: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let measures = catalog.measures
         var usable = [Bool](repeating: false, count: measures.count)
@@ -95,8 +97,10 @@ enum MeasuresDecoder {
                 continue
             }
             if measures[target].kind != m.kind {
-                diagnostics.append(Diagnostic(.badConversion, eq.location,
-                                              "'\(m.id)' is a \(m.kind.rawValue) measure but '\(targetID)' is a \(measures[target].kind.rawValue) measure"))
+                if !unknownKinds.contains(m.id), !unknownKinds.contains(targetID) {
+                    diagnostics.append(Diagnostic(.badConversion, eq.location,
+                                                  "cannot convert '\(m.id)' (type \(m.kind.rawValue)) to '\(targetID)' (type \(measures[target].kind.rawValue))"))
+                }
                 continue
             }
             usable[i] = true

@@ -30,7 +30,7 @@ struct YAMLFile {
         let parsed = YAMLParser.parse(bytes[start...], path: file.path, firstLine: 1)
         diagnostics += parsed.diagnostics
         var result = YAMLFile(pairs: nil, root: parsed.root, bytes: bytes, diagnostics: diagnostics)
-        result.takeRootMapping(file.path, allowEmpty: true)
+        if !parsed.failed { result.takeRootMapping(file.path, allowEmpty: true) }
         return result
     }
 
@@ -51,13 +51,12 @@ struct YAMLFile {
             diagnostics += parsed.diagnostics
             var result = YAMLFile(pairs: nil, root: parsed.root, bytes: bytes, body: frontMatter.body,
                                   bodyFirstLine: frontMatter.bodyFirstLine, diagnostics: diagnostics)
-            result.takeRootMapping(file.path, allowEmpty: false)
+            if !parsed.failed { result.takeRootMapping(file.path, allowEmpty: false) }
             return result
         }
     }
 
     private mutating func takeRootMapping(_ path: String, allowEmpty: Bool) {
-        guard !diagnostics.contains(where: { $0.rule == .yamlSyntax }) else { return }
         guard let root else {
             if allowEmpty { pairs = [] } else {
                 diagnostics.append(Diagnostic(.missingField, SourceLocation(path: path, line: 1, column: 1),

@@ -10,6 +10,8 @@ enum YAMLParser {
     struct Result {
         /// The document's root node; nil for an empty document or when the YAML is broken.
         var root: YAMLNode?
+        /// The YAML could not be read at all (as opposed to findings such as a duplicate key).
+        var failed = false
         var diagnostics: [Diagnostic]
     }
 
@@ -41,6 +43,7 @@ enum YAMLParser {
             var pairs: [YAMLPair] = []
             var pendingKey: YAMLNode?
             var seenKeys: [String: YAMLMark] = [:]
+            var skipNextValue = false
             var isMapping: Bool
         }
         var stack: [Open] = []
@@ -57,7 +60,11 @@ enum YAMLParser {
             let top = stack.count - 1
             if stack[top].isMapping {
                 if let key = stack[top].pendingKey {
-                    stack[top].pairs.append(YAMLPair(key: key, value: node))
+                    if stack[top].skipNextValue {
+                        stack[top].skipNextValue = false
+                    } else {
+                        stack[top].pairs.append(YAMLPair(key: key, value: node))
+                    }
                     stack[top].pendingKey = nil
                 } else {
                     // A key.
@@ -70,6 +77,8 @@ enum YAMLParser {
                         if let first = stack[top].seenKeys[text] {
                             diagnostics.append(Diagnostic(.yamlSyntax, location(node.start),
                                                           "duplicate key '\(text)' (first on line \(first.line))"))
+                            // The first occurrence counts; the rest of the file is still checked.
+                            stack[top].skipNextValue = true
                         } else {
                             stack[top].seenKeys[text] = node.start
                         }
@@ -92,12 +101,20 @@ enum YAMLParser {
             var event = yaml_event_t()
             loop: while true {
                 guard yaml_parser_parse(parser, &event) == 1 else {
+                    // Point at where the construct began (the open quote or bracket)
+                    // when libyaml names one; the problem itself is often at the end.
                     let problemMark = mark(parser.pointee.problem_mark)
-                    var message = parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem"
+                    var message = "invalid YAML: " + (parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem")
+                    var at = problemMark
                     if let context = parser.pointee.context {
-                        message += " " + String(cString: context)
+                        let contextMark = mark(parser.pointee.context_mark)
+                        message += " " + String(cString: context) + " that starts here"
+                        if contextMark != problemMark {
+                            message += " (problem at line \(problemMark.line), column \(problemMark.column))"
+                        }
+                        at = contextMark
                     }
-                    diagnostics.append(Diagnostic(.yamlSyntax, location(problemMark), "invalid YAML: " + message))
+                    diagnostics.append(Diagnostic(.yamlSyntax, location(at), message))
                     failed = true
                     break loop
                 }
@@ -166,7 +183,7 @@ enum YAMLParser {
         if failed {
             // Unwind without recursion-heavy teardown of partial trees.
             stack.removeAll()
-            return Result(root: nil, diagnostics: diagnostics)
+            return Result(root: nil, failed: true, diagnostics: diagnostics)
         }
         return Result(root: root, diagnostics: diagnostics)
     }

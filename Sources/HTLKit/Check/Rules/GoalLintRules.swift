@@ -2,6 +2,7 @@
 enum GoalLintRules {
     static func notMeasurable(_ context: RuleContext) -> [Diagnostic] {
         context.ledger.goals.compactMap { goal in
+            guard !context.ledger.pathsWithErrors.contains(goal.path) else { return nil }
             guard goal.targets.isEmpty, goal.checklist.isEmpty else { return nil }
             return Diagnostic(.goalNotMeasurable, goal.location, "\(goal.kind.rawValue) '\(goal.id)' has no targets and no checklist",
                               help: "add 'targets:' (e.g. km: 100) or a checklist of '- [ ]' items")
@@ -10,6 +11,7 @@ enum GoalLintRules {
 
     static func notTimeBound(_ context: RuleContext) -> [Diagnostic] {
         context.ledger.goals.compactMap { goal in
+            guard !context.ledger.pathsWithErrors.contains(goal.path) else { return nil }
             guard goal.kind == .goal, goal.target == nil else { return nil }
             return Diagnostic(.goalNotTimeBound, goal.location, "goal has no target date")
         }
@@ -17,6 +19,7 @@ enum GoalLintRules {
 
     static func noValues(_ context: RuleContext) -> [Diagnostic] {
         context.ledger.goals.compactMap { goal in
+            guard !context.ledger.pathsWithErrors.contains(goal.path) else { return nil }
             guard goal.values.isEmpty else { return nil }
             return Diagnostic(.goalNoValues, goal.location, "\(goal.kind.rawValue) '\(goal.id)' is aligned to no value",
                               help: "add 'values:' with a value id and a strength 1-10")
@@ -25,6 +28,7 @@ enum GoalLintRules {
 
     static func noPlan(_ context: RuleContext) -> [Diagnostic] {
         context.ledger.goals.compactMap { goal in
+            guard !context.ledger.pathsWithErrors.contains(goal.path) else { return nil }
             guard goal.kind == .goal, !goal.hasActionPlan else { return nil }
             return Diagnostic(.goalNoPlan, goal.location, "goal has no '## Action plan' section")
         }
@@ -32,6 +36,7 @@ enum GoalLintRules {
 
     static func valueNoGuidance(_ context: RuleContext) -> [Diagnostic] {
         context.ledger.values.compactMap { value in
+            guard !context.ledger.pathsWithErrors.contains(value.path) else { return nil }
             guard value.level == .major, value.guidance == nil else { return nil }
             return Diagnostic(.valueNoGuidance, value.location, "major value '\(value.id)' has no guidance",
                               help: "add 'guidance:' saying how you live this value")

@@ -35,7 +35,8 @@ enum ReferenceRules {
         let ids = context.ledger.values.map(\.id)
         return context.ledger.goals.flatMap { goal in
             goal.values.compactMap { alignment in
-                guard !context.valueIDs.contains(alignment.value) else { return nil }
+                guard !context.valueIDs.contains(alignment.value),
+                      !context.ledger.unloadedValueIDs.contains(alignment.value) else { return nil }
                 return Diagnostic(.unknownValue, alignment.location,
                                   "unknown value '\(alignment.value)'" + Suggestion.didYouMean(alignment.value, ids))
             }
@@ -43,6 +44,8 @@ enum ReferenceRules {
     }
 
     static func unknownTerm(_ context: RuleContext) -> [Diagnostic] {
+        // A term file that could not be read may be the one with the number.
+        guard context.ledger.unloadedTermIDs.isEmpty else { return [] }
         let numbers = context.ledger.terms.map(\.number).sorted()
         return context.ledger.goals.flatMap { goal in
             goal.terms.compactMap { reference in
@@ -57,7 +60,7 @@ enum ReferenceRules {
         var found: [Diagnostic] = []
         var candidates: [String]?
         for action in context.ledger.actions {
-            for link in action.links where context.goalsByID[link.goal] == nil {
+            for link in action.links where context.goalsByID[link.goal] == nil && !context.ledger.unloadedGoalIDs.contains(link.goal) {
                 let names = candidates ?? context.ledger.goals.map(\.id)
                 candidates = names
                 let location = SourceLocation(path: action.path, line: action.line, column: link.column)

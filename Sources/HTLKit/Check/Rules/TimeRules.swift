@@ -11,7 +11,7 @@ enum TimeRules {
         var found: [Diagnostic] = []
         for action in context.ledger.actions {
             for link in action.links {
-                guard let goal = context.goalsByID[link.goal], !goal.windowContains(action.date) else { continue }
+                guard let goal = context.goalsByID[link.goal], goal.hasOrderedWindow, !goal.windowContains(action.date) else { continue }
                 found.append(Diagnostic(.linkOutsideWindow,
                                         SourceLocation(path: action.path, line: action.line, column: link.column),
                                         "action dated \(action.date) links '\(goal.id)' outside its window \(window(goal)); it still counts"))
@@ -34,7 +34,7 @@ enum TimeRules {
 
     static func goalOutsideTerm(_ context: RuleContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for goal in context.ledger.goals where goal.start != nil || goal.target != nil {
+        for goal in context.ledger.goals where (goal.start != nil || goal.target != nil) && goal.hasOrderedWindow {
             for reference in goal.terms {
                 guard let term = context.termsByNumber[reference.number] else { continue }
                 let startsAfter = goal.start.map { $0 > term.end } ?? false

@@ -1,0 +1,115 @@
+import HTLKit
+import HTLTestSupport
+import Testing
+
+@Suite struct LogParserTests {
+    func parse(_ log: String) -> (actions: [Action], diagnostics: [Diagnostic]) {
+        let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
+        return (loaded.ledger.actions, loaded.diagnostics)
+    }
+
+    @Test func specExampleLines() {
+        let (actions, diagnostics) = parse("""
+        # 2026
+        2026-11-20 07:10 Morning run around the lake 5.8km 35min +run #outdoors
+        2026-11-21 Long run 12km 1session #Running
+        2026-11-21 Correction for the "20th" -0.8km +run
+
+        """)
+        #expect(diagnostics.isEmpty)
+        #expect(actions.count == 3)
+        let a = actions[0]
+        #expect(a.line == 2)
+        #expect(a.date.description == "2026-11-20")
+        #expect(a.time?.description == "07:10")
+        #expect(a.description == "Morning run around the lake")
+        #expect(a.quantities.map { "\($0.amount) \($0.measure) @\($0.column)" } == ["5.8 km @46", "35 min @52"])
+        #expect(a.links.map(\.goal) == ["run"])
+        #expect(a.links.first?.column == 58)
+        #expect(a.tags == ["outdoors"])
+        #expect(actions[1].quantities.map(\.measure) == ["km", "sessions"])  // alias resolved
+        #expect(actions[1].tags == ["running"])  // lowercased
+        #expect(actions[2].description == "Correction for the 20th")
+        #expect(actions[2].quantities.first?.amount.description == "-0.8")
+    }
+
+    @Test func quotedTextKeepsSpacesAndEscapes() {
+        let (actions, diagnostics) = parse(#"2026-11-20 Read "Dune \"Messiah\" \\ notes" 12km"# + "\n")
+        #expect(diagnostics.isEmpty)
+        #expect(actions.first?.description == #"Read Dune "Messiah" \ notes"#)
+    }
+
+    @Test func wordsThatLookLikeNumbersButAreNot() {
+        let (actions, diagnostics) = parse("2026-11-20 Met at 10:30 on 2026-11-19, bought 2 x 3.5 -v2 items +run\n")
+        #expect(diagnostics.isEmpty)
+        #expect(actions.first?.description == "Met at 10:30 on 2026-11-19, bought 2 x 3.5 -v2 items")
+        #expect(actions.first?.quantities.isEmpty == true)
+    }
+
+    @Test(arguments: [
+        ("2026-11-20 Run 5kms", RuleID.unknownUnit, 17, "unknown unit 'kms' (did you mean 'km'?)"),
+        ("2026-11-20 Came 2nd", .unknownUnit, 18, "unknown unit 'nd'"),
+        ("2026-11-20 Run 5KM", .unknownUnit, 17, "unknown unit 'KM' (did you mean 'km'?)"),
+        ("2026-02-30 Run", .badLogLine, 1, "2026-02-30 is not a real date"),
+        ("20/11/2026 Run", .badLogLine, 1, "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026'"),
+        ("2026-11-20 7:10 Run", .badLogLine, 12, "invalid time '7:10': write HH:MM (24-hour)"),
+        ("2026-11-20 24:00 Run", .badLogLine, 12, "invalid time '24:00': write HH:MM (24-hour)"),
+        ("2026-11-20 Read \"Dune", .badLogLine, 17, "unterminated quote: add a closing '\"'"),
+        ("2026-11-20 Read \"Dune\"s", .badLogLine, 23, "put a space after the closing quote"),
+        ("2026-11-20 Ran #café", .badLogLine, 16, "invalid tag '#café': tags use letters, digits, '-' and '_'"),
+        ("2026-11-20 07:10 #running", .emptyAction, 1, "the action has no description, quantity or link"),
+        ("2026-11-20", .emptyAction, 1, "the action has no description, quantity or link"),
+        ("2026-11-20 Run 0km", .zeroQuantity, 16, "a quantity of 0 km counts for nothing; remove it"),
+        ("2026-11-20 Runs 5km 2kilometre", .duplicateQuantity, 21, "a second quantity of km in one action (first at column 17)"),
+        ("2026-11-20 Run 1.1234567km", .badLogLine, 16, "quantity '1.1234567km' has more than 6 decimal places"),
+        ("2026-11-20 Run\u{0}5km", .badLogLine, 15, "control character U+0000 in a log line"),
+    ])
+    func findingsWithExactPositions(_ line: String, _ rule: RuleID, _ column: Int, _ message: String) {
+        let (actions, diagnostics) = parse("# 2026\n" + line + "\n")
+        #expect(actions.isEmpty)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.rule == rule)
+        #expect(diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: column))
+        #expect(diagnostics.first?.message == message)
+    }
+
+    @Test func columnsCountUnicodeScalarsNotBytes() {
+        let (_, diagnostics) = parse("2026-11-20 Café crème ☕ 5kms\n")
+        #expect(diagnostics.first?.location.column == 26)
+    }
+
+    @Test func crlfBomTabsAndBlankLines() {
+        let log = "\u{FEFF}# head\r\n\r\n   \t\r\n2026-11-20\t07:10\tRun\t5km   +run\r\n  # indented comment\r\n2026-11-21 Walk 2km"
+        let (actions, diagnostics) = parse(log)
+        #expect(diagnostics.isEmpty)
+        #expect(actions.map(\.line) == [4, 6])
+        #expect(actions.first?.description == "Run")
+        #expect(actions.first?.quantities.first?.column == 22)
+        #expect(actions.last?.description == "Walk")
+    }
+
+    @Test func invalidUTF8IsAnEncodingFindingOnItsLine() {
+        let bytes: [UInt8] = Array("2026-11-20 Run 5km\n2026-11-21 Caf".utf8) + [0xE9] + Array(" 2km\n2026-11-22 Walk 1km\n".utf8)
+        let loaded = LedgerLoader.load(SampleLedger.files.filter { $0.key != "log/2026.log" }.map { SourceFile(path: $0.key, text: $0.value) }
+                                        + [SourceFile(path: "log/2026.log", bytes: bytes)])
+        #expect(loaded.diagnostics.map(\.rule) == [.encoding])
+        #expect(loaded.diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 15))
+        #expect(loaded.ledger.actions.map(\.line) == [1, 3])
+    }
+
+    @Test func filesAreReadInPathByteOrder() {
+        let loaded = SampleLedger.load(SampleLedger.with([
+            "log/2026.log": "2026-11-03 B 1km\n",
+            "log/2025.log": "2025-11-03 A 1km\n",
+            "log/a/2026.log": "2026-11-04 C 1km\n",
+        ]))
+        #expect(loaded.ledger.actions.map(\.path) == ["log/2025.log", "log/2026.log", "log/a/2026.log"])
+    }
+
+    @Test func aTenMegabyteLineIsParsedLinearly() {
+        let words = String(repeating: "word ", count: 2_000_000)
+        let (actions, diagnostics) = parse("2026-11-20 " + words + "5km\n")
+        #expect(diagnostics.isEmpty)
+        #expect(actions.first?.quantities.first?.column == 11 + words.count + 1)
+    }
+}

@@ -1,0 +1,93 @@
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// YAML 1.1's surprises must not reach the model.
+@Suite struct YAMLTrapTests {
+    func goal(_ frontMatter: String) -> (Goal?, [Diagnostic]) {
+        let files = SampleLedger.with(["goals/run.md": "---\n" + frontMatter + "---\n## Action plan\n"])
+        let loaded = SampleLedger.load(files)
+        return (loaded.ledger.goal("run"), loaded.diagnostics)
+    }
+
+    @Test(arguments: ["yes", "no", "on", "off", "true", "False", "y", "null-ish", "1.5", "~tilde"])
+    func plainWordsStayText(_ word: String) {
+        let (g, diagnostics) = goal("title: \(word)\n")
+        #expect(diagnostics.isEmpty)
+        #expect(g?.title == word)
+    }
+
+    @Test func valueFieldsKeepYesAndOnAsText() {
+        let loaded = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: on\ndomain: yes\nguidance: no\n---\n"]))
+        #expect(loaded.diagnostics.isEmpty)
+        let value = loaded.ledger.value("health")
+        #expect(value?.title == "on")
+        #expect(value?.domain == "yes")
+        #expect(value?.guidance == "no")
+    }
+
+    @Test func leadingZeroIsInvalidNotOctal() {
+        let (g, diagnostics) = goal("title: Run\nimportance: 017\n")
+        #expect(diagnostics.map(\.rule) == [.invalidValue])
+        #expect(diagnostics.first?.location == SourceLocation(path: "goals/run.md", line: 3, column: 13))
+        #expect(diagnostics.first?.message == "importance must be an integer from 1 to 10, found 017 (leading zeros are not allowed)")
+        #expect(g?.importance == 8)  // the default, not 15
+    }
+
+    @Test func impossibleDateIsInvalidValue() {
+        let (_, diagnostics) = goal("title: Run\nstart: 2026-02-30\n")
+        #expect(diagnostics.map(\.rule) == [.invalidValue])
+        #expect(diagnostics.first?.location == SourceLocation(path: "goals/run.md", line: 3, column: 8))
+        #expect(diagnostics.first?.message == "start: 2026-02-30 is not a real date")
+    }
+
+    @Test func duplicateKeysAreReportedAndTheFirstCounts() {
+        let (g, diagnostics) = goal("title: First\nurgency: 3\ntitle: Second\n")
+        #expect(diagnostics.map(\.rule) == [.yamlSyntax])
+        #expect(diagnostics.first?.location == SourceLocation(path: "goals/run.md", line: 4, column: 1))
+        #expect(diagnostics.first?.message == "duplicate key 'title' (first on line 2)")
+        #expect(g?.title == "First")
+        #expect(g?.urgency == 3)
+    }
+
+    @Test func quotedNumbersAndDatesAreAcceptedForTypedFields() {
+        let (g, diagnostics) = goal("title: Run\nimportance: \"9\"\ntarget: '2027-01-10'\n")
+        #expect(diagnostics.isEmpty)
+        #expect(g?.importance == 9)
+        #expect(g?.target?.description == "2027-01-10")
+    }
+
+    @Test func tagsAnchorsAndAliasesAreRefused() {
+        let (_, tagged) = goal("title: !!str Run\n")
+        #expect(tagged.map(\.rule) == [.invalidValue])
+        #expect(tagged.first?.message.contains("'tag:yaml.org,2002:str'") == true)
+        let (_, aliased) = goal("title: &t Run\ndomain: *t\n")
+        #expect(aliased.map(\.rule).contains(.invalidValue))
+    }
+
+    @Test func deepNestingIsAFindingNotACrash() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let (_, diagnostics) = goal("title: Run\ntags: \(deep)\n")
+        #expect(diagnostics.map(\.rule) == [.yamlSyntax])
+        #expect(diagnostics.first?.message == "nesting is deeper than 32 levels")
+    }
+
+    @Test func htlVersionAndRuleSettings() {
+        let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"]))
+        #expect(loaded.diagnostics.map(\.message) == [
+            "htl must be 1 (the only format version), found 2",
+            "unknown rule 'unknwn-unit' (did you mean 'unknown-unit'?)",
+            "bad-id is an error rule: it can be lowered to warning but not turned off",
+        ])
+        let rules = RuleConfiguration(loaded.ledger.settings.rules)
+        #expect(rules.severity(of: .goalNoPlan) == nil)
+        #expect(rules.severity(of: .badID) == .warning)
+        #expect(rules.severity(of: .unknownUnit) == .error)
+    }
+
+    @Test func missingSettingsVersion() {
+        let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": "title: Mine\n"]))
+        #expect(loaded.diagnostics.map(\.rule) == [.missingField])
+        #expect(loaded.diagnostics.first?.location.line == 1)
+    }
+}
