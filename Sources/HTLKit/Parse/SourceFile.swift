@@ -52,7 +52,8 @@ enum TextPosition {
         return (line, scalarCount(bytes, from: lineStart, to: end) + 1)
     }
 
-    /// Number of Unicode scalars in `bytes[from..<to]` (each invalid byte counts as one).
+    /// Number of Unicode scalars in `bytes[from..<to]`: bytes that start a
+    /// sequence (in invalid UTF-8, a stray continuation byte adds no column).
     static func scalarCount(_ bytes: [UInt8], from: Int, to: Int) -> Int {
         var n = 0
         var i = from
