@@ -31,18 +31,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Deterministic synthetic ledgers for the benchmark and property tests.
+        .target(
+            name: "LedgerGenerator",
+            dependencies: ["HTLKit"]
+        ),
+        // make bench: times the release binary on generated ledgers.
+        .executableTarget(
+            name: "htl-bench",
+            dependencies: ["LedgerGenerator"]
+        ),
         .target(
             name: "HTLTestSupport",
-            dependencies: ["HTLKit"],
+            dependencies: ["HTLKit", "LedgerGenerator"],
             path: "Tests/HTLTestSupport"
         ),
         .testTarget(
             name: "HTLKitTests",
-            dependencies: ["HTLKit", "HTLTestSupport"]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator"]
         ),
         .testTarget(
             name: "HTLEndToEndTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "htl"]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import HTLKit
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 /// Odd things on disk: never a crash or a hang, always findings or exit 2.

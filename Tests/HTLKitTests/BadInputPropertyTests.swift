@@ -1,5 +1,6 @@
 import HTLKit
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 /// Any bytes in any file give findings, never a crash, and every finding

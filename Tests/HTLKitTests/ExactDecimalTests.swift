@@ -1,5 +1,6 @@
 import HTLKit
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 @Suite struct ExactDecimalTests {

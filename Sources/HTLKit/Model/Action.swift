@@ -3,6 +3,8 @@ public struct Action: Sendable {
     public struct Quantity: Sendable {
         /// The measure id (an alias in the log is resolved to its measure).
         public var measure: String
+        /// The measure's position in the ledger's `MeasureCatalog`.
+        public var measureIndex: Int
         public var amount: ExactDecimal
         public var column: Int
     }

@@ -24,6 +24,11 @@ public struct MeasureCatalog: Sendable {
         indexByName[name].map { measures[$0].id }
     }
 
+    /// The position in `measures` of an id or alias.
+    public func index(for name: String) -> Int? {
+        indexByName[name]
+    }
+
     public func measure(named name: String) -> Measure? {
         indexByName[name].map { measures[$0] }
     }
@@ -70,10 +75,21 @@ public struct MeasureCatalog: Sendable {
         return roots[a].root == roots[b].root
     }
 
+    /// Whether measure `a` converts to measure `b` (positions in `measures`).
+    public func canConvert(from a: Int, to b: Int) -> Bool {
+        roots[a].root == roots[b].root
+    }
+
     /// `amount` of `from` expressed in `to`, rounded half-even to six
     /// fractional digits; nil when the two are not connected by conversions.
     public func convert(_ amount: ExactDecimal, from: String, to: String) -> ExactDecimal? {
-        guard let a = indexByName[from], let b = indexByName[to], roots[a].root == roots[b].root else { return nil }
+        guard let a = indexByName[from], let b = indexByName[to] else { return nil }
+        return convert(amount, from: a, to: b)
+    }
+
+    /// The same, by positions in `measures`.
+    public func convert(_ amount: ExactDecimal, from a: Int, to b: Int) -> ExactDecimal? {
+        guard roots[a].root == roots[b].root else { return nil }
         if a == b { return amount }
         guard let inverse = roots[b].factor.inverse, let factor = roots[a].factor.multiplied(by: inverse) else {
             return nil

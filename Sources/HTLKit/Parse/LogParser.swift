@@ -182,13 +182,14 @@ struct LogParser {
 
             if let split = quantitySplit(buffer, tokenStart, tokenEnd) {
                 let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<tokenEnd]), as: UTF8.self)
-                guard let measure = measures.measureID(for: unit) else {
+                guard let measureIndex = measures.index(for: unit) else {
                     let suggestion = Suggestion.didYouMean(unit, measures.allNames)
                     diagnostics.append(Diagnostic(.unknownUnit, cursor.location(split), "unknown unit '\(unit)'" + suggestion,
                                                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(tokenStart, tokenEnd, limit: 40))\""))
                     failed = true
                     continue
                 }
+                let measure = measures.measures[measureIndex].id
                 let numberBytes = UnsafeBufferPointer(rebasing: buffer[tokenStart..<split])
                 switch ExactDecimal.parse(numberBytes) {
                 case .success(let amount):
@@ -196,13 +197,14 @@ struct LogParser {
                         diagnostics.append(Diagnostic(.zeroQuantity, cursor.location(tokenStart),
                                                       "a quantity of 0 \(unit) counts for nothing; remove it"))
                         failed = true
-                    } else if let previous = quantities.first(where: { $0.measure == measure }) {
+                    } else if let previous = quantities.first(where: { $0.measureIndex == measureIndex }) {
                         diagnostics.append(Diagnostic(.duplicateQuantity, cursor.location(tokenStart),
                                                       "a second quantity of \(measure) in one action (first at column \(previous.column))",
                                                       help: "log one total, or two actions"))
                         failed = true
                     } else {
-                        quantities.append(Action.Quantity(measure: measure, amount: amount, column: cursor.column(tokenStart)))
+                        quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount,
+                                                          column: cursor.column(tokenStart)))
                         hasContent = true
                     }
                 case .failure(.tooManyFractionDigits):

@@ -5,8 +5,13 @@ struct ActionIndex {
     private(set) var byLinkedGoal: [String: [Int]] = [:]
     /// Indices of the actions carrying each tag, sorted by date.
     private(set) var byTag: [String: [Int]] = [:]
+    /// Scratch marks for de-duplication: `stamp[i] == generation` means action
+    /// i is already counted for the goal being computed.
+    private var stamp: [Int]
+    private var generation = 0
 
     init(_ actions: [Action]) {
+        stamp = [Int](repeating: 0, count: actions.count)
         for (i, action) in actions.enumerated() {
             for link in action.links {
                 byLinkedGoal[link.goal, default: []].append(i)
@@ -22,10 +27,12 @@ struct ActionIndex {
 
     /// The actions that count toward `goal` (FORMAT.md §7), ascending indices:
     /// linked ones wherever they are dated, tagged ones inside the window.
-    func counted(toward goal: Goal, in actions: [Action]) -> [Int] {
+    mutating func counted(toward goal: Goal, in actions: [Action]) -> [Int] {
         var result = byLinkedGoal[goal.id] ?? []
         guard !goal.tags.isEmpty else { return result }
-        var seen = Set(result)
+        generation += 1
+        for i in result { stamp[i] = generation }
+        let linkedCount = result.count
         for tag in goal.tags {
             guard let indices = byTag[tag] else { continue }
             // Binary search for the first action on or after the window's start.
@@ -40,9 +47,12 @@ struct ActionIndex {
             for k in low..<indices.count {
                 let i = indices[k]
                 if let target = goal.target, actions[i].date > target { break }
-                if seen.insert(i).inserted { result.append(i) }
+                if stamp[i] != generation {
+                    stamp[i] = generation
+                    result.append(i)
+                }
             }
         }
-        return result.sorted()
+        return result.count == linkedCount ? result : result.sorted()
     }
 }

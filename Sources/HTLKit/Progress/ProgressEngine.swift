@@ -9,21 +9,11 @@ public struct ProgressReport: Sendable {
     public var values: [ValueInsight]
     /// Goals (not dropped) aligned to no value, by id.
     public var unalignedGoals: [String]
-    /// Per action (same indices as `ledger.actions`): the goals it counts toward, by id.
-    public var goalsByAction: [[String]]
 
     private var goalIndex: [String: Int]
 
-    init(today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String],
-         actionCount: Int) {
+    init(today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]) {
         self.today = today
-        var byAction = [[String]](repeating: [], count: actionCount)
-        for g in goals {
-            for i in g.actionIndices { byAction[i].append(g.id) }
-        }
-        goalsByAction = byAction.map { ids in
-            ids.count < 2 ? ids : ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
         self.goals = goals
         self.terms = terms
         self.values = values
@@ -35,6 +25,22 @@ public struct ProgressReport: Sendable {
 
     public func goal(_ id: String) -> GoalProgress? {
         goalIndex[id].map { goals[$0] }
+    }
+
+    /// For the given actions (indices into `ledger.actions`), the ids of the
+    /// goals each counts toward, sorted. Built on demand: only listings need it.
+    public func goalsCounting(_ actionIndices: [Int], actionCount: Int) -> [Int: [String]] {
+        var wanted = [Bool](repeating: false, count: actionCount)
+        for i in actionIndices where i < actionCount { wanted[i] = true }
+        var result: [Int: [String]] = [:]
+        for i in actionIndices { result[i] = [] }
+        for g in goals {
+            for i in g.actionIndices where wanted[i] { result[i]!.append(g.id) }
+        }
+        for (i, ids) in result where ids.count > 1 {
+            result[i] = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        return result
     }
 
     /// Goals in urgency order: state, target date (none last), progress
@@ -68,8 +74,8 @@ public struct ProgressReport: Sendable {
 
 public enum ProgressEngine {
     public static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
-        let index = ActionIndex(ledger.actions)
-        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: index, today: today) }
+        var index = ActionIndex(ledger.actions)
+        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, today: today) }
         let terms = ledger.terms
             .sorted { $0.number < $1.number }
             .map { termProgress($0, goals: goals, today: today) }
@@ -81,13 +87,12 @@ public enum ProgressEngine {
             .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
             .map(\.id)
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned,
-                              actionCount: ledger.actions.count)
+        return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
     }
 
     // MARK: Goals
 
-    static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, today: CivilDate) -> GoalProgress {
+    static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, today: CivilDate) -> GoalProgress {
         let counted = index.counted(toward: goal, in: ledger.actions)
         let catalog = ledger.measures
         let daysToTarget = goal.target.map { today.days(until: $0) }
@@ -98,8 +103,10 @@ public enum ProgressEngine {
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
-            guard let measure = catalog.measureID(for: target.measure), seen.insert(measure).inserted else { continue }
-            let actual = actualAmount(toward: measure, counted: counted, actions: ledger.actions, catalog: catalog)
+            guard let index = catalog.index(for: target.measure) else { continue }
+            let measure = catalog.measures[index].id
+            guard seen.insert(measure).inserted else { continue }
+            let actual = actualAmount(toward: index, counted: counted, actions: ledger.actions, catalog: catalog)
             let ratio = actual.divided(by: target.amount) ?? .zero
             let remaining = max(target.amount - actual, .zero)
             targets.append(GoalProgress.TargetProgress(
@@ -173,14 +180,14 @@ public enum ProgressEngine {
     }
 
     /// Sums exactly per unit first, then converts each subtotal (FORMAT.md §8).
-    static func actualAmount(toward measure: String, counted: [Int], actions: [Action], catalog: MeasureCatalog) -> ExactDecimal {
-        var subtotals: [(measure: String, amount: ExactDecimal)] = []
+    static func actualAmount(toward measure: Int, counted: [Int], actions: [Action], catalog: MeasureCatalog) -> ExactDecimal {
+        var subtotals: [(measure: Int, amount: ExactDecimal)] = []
         for i in counted {
-            for quantity in actions[i].quantities where quantity.measure == measure || catalog.canConvert(from: quantity.measure, to: measure) {
-                if let k = subtotals.firstIndex(where: { $0.measure == quantity.measure }) {
+            for quantity in actions[i].quantities where catalog.canConvert(from: quantity.measureIndex, to: measure) {
+                if let k = subtotals.firstIndex(where: { $0.measure == quantity.measureIndex }) {
                     subtotals[k].amount += quantity.amount
                 } else {
-                    subtotals.append((quantity.measure, quantity.amount))
+                    subtotals.append((quantity.measureIndex, quantity.amount))
                 }
             }
         }

@@ -48,11 +48,11 @@ public indirect enum JSON: Sendable, Equatable {
             }
             out += "[\n"
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += JSON.spaces(indent + 2)
                 item.write(into: &out, indent: indent + 2)
                 out += i + 1 < items.count ? ",\n" : "\n"
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out += JSON.spaces(indent) + "]"
         case .object(let pairs):
             if pairs.isEmpty {
                 out += "{}"
@@ -60,14 +60,20 @@ public indirect enum JSON: Sendable, Equatable {
             }
             out += "{\n"
             for (i, pair) in pairs.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += JSON.spaces(indent + 2)
                 JSON.escape(pair.0, into: &out)
                 out += ": "
                 pair.1.write(into: &out, indent: indent + 2)
                 out += i + 1 < pairs.count ? ",\n" : "\n"
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out += JSON.spaces(indent) + "}"
         }
+    }
+
+    private static let indents = (0..<16).map { String(repeating: " ", count: $0 * 2) }
+
+    private static func spaces(_ n: Int) -> String {
+        n / 2 < indents.count ? indents[n / 2] : String(repeating: " ", count: n)
     }
 
     private var isScalar: Bool {
@@ -79,6 +85,11 @@ public indirect enum JSON: Sendable, Equatable {
 
     static func escape(_ s: String, into out: inout String) {
         out += "\""
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

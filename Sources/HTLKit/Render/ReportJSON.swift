@@ -103,8 +103,8 @@ public enum ReportJSON {
         fields += [
             ("projected_finish", .date(g.projectedFinish)),
             ("pace_days", maybeInt(g.paceDays)),
-            ("actions", .array(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) }
-                .map { .object(action(ledger.actions[$0], goals: report.goalsByAction[$0])) })),
+            ("actions", actionList(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
+                                   ledger: ledger, report: report)),
         ]
         return JSON.object(fields).serialized()
     }
@@ -122,9 +122,12 @@ public enum ReportJSON {
 
     /// `indices` into `ledger.actions`, already filtered and ordered.
     public static func actions(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> String {
-        JSON.object([
-            ("actions", .array(indices.map { .object(action(ledger.actions[$0], goals: report.goalsByAction[$0])) })),
-        ]).serialized()
+        JSON.object([("actions", actionList(indices, ledger: ledger, report: report))]).serialized()
+    }
+
+    static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
+        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
+        return .array(indices.map { .object(action(ledger.actions[$0], goals: goals[$0] ?? [])) })
     }
 
     /// The whole model with computed fields; every entity carries its `path` and `line`.
@@ -163,15 +166,13 @@ public enum ReportJSON {
                 ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
             ] + place(g.goal.location))
         }
-        let actions: [JSON] = ledger.actions.enumerated().map { i, a in
-            .object(action(a, goals: report.goalsByAction[i]))
-        }
+        let actions = actionList(Array(ledger.actions.indices), ledger: ledger, report: report)
         return JSON.object([
             ("measures", .array(measures)),
             ("values", .array(values)),
             ("terms", .array(terms)),
             ("goals", .array(goals)),
-            ("actions", .array(actions)),
+            ("actions", actions),
         ]).serialized()
     }
 }

@@ -27,6 +27,7 @@ public enum ActionsText {
         if indices.isEmpty { return "No actions.\n" }
         var out = ""
         var current: Group?
+        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
         for i in indices {
             let action = ledger.actions[i]
             let g = group(of: action.date, today: report.today)
@@ -35,7 +36,7 @@ public enum ActionsText {
                 out += style.bold(g.rawValue) + "\n"
                 current = g
             }
-            out += line(action, goals: report.goalsByAction[i], width: width, style: style,
+            out += line(action, goals: goals[i] ?? [], width: width, style: style,
                         showDate: g != .today && g != .yesterday) + "\n"
         }
         return out

@@ -82,8 +82,9 @@ public enum ProgressText {
         let actions = g.actionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
         out += "\n" + style.bold("Actions") + " (\(actions.count))\n"
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(goal.id)\n" }
+        let goals = report.goalsCounting(actions, actionCount: ledger.actions.count)
         for i in actions {
-            out += ActionsText.line(ledger.actions[i], goals: report.goalsByAction[i], width: width, style: style, showDate: true) + "\n"
+            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], width: width, style: style, showDate: true) + "\n"
         }
         return out
     }

@@ -1,0 +1,104 @@
+import HTLKit
+
+/// Deterministic synthetic ledgers for benchmarks and property tests: the
+/// same seed and sizes always give the same bytes, and the ledger checks
+/// clean (no errors, no warnings) on 2026-11-22.
+public enum SyntheticLedger {
+    public static let today = (year: 2026, month: 11, day: 22)
+
+    static let measures = ["km", "min", "hours", "sessions", "pages", "eur"]
+    static let tags = (1...20).map { "tag\($0)" }
+    static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
+                        "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
+
+    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1) -> [(path: String, text: String)] {
+        var rng = SeededGenerator(seed: seed)
+        var files: [(String, String)] = []
+        files.append(("htl.yaml", "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"))
+        files.append(("measures.yaml", """
+        km:
+          type: distance
+          aliases: [kilometre, kilometres]
+        min:
+          type: time
+          aliases: [minutes]
+        hours:
+          type: time
+          equals: 60 min
+        sessions:
+          type: count
+          aliases: [session]
+        pages:
+          type: count
+        eur:
+          type: currency
+
+        """))
+        let levels = ["highest_order", "major", "general", "life_area"]
+        for v in 1...12 {
+            let level = levels[v % 4]
+            var text = "---\ntitle: Value \(v)\nlevel: \(level)\n"
+            if level == "major" { text += "guidance: Live value \(v) every day.\n" }
+            text += "---\nWhy value \(v) matters.\n"
+            files.append(("values/v\(pad(v, 2)).md", text))
+        }
+        // Six ten-week terms, back to back, from Monday 2025-12-29 (day numbers relative to it).
+        let firstTermStart = dayNumber(2025, 12, 29)
+        for t in 1...6 {
+            files.append(("terms/term-\(t).md", "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"))
+        }
+        let todayNumber = dayNumber(today.year, today.month, today.day)
+        var windows: [(id: String, start: Int, end: Int, tag: String)] = []
+        for g in 1...max(goalCount, 1) {
+            let id = "g\(pad(g, 5))"
+            let term = Int.random(in: 1...5, using: &rng)
+            let termStart = firstTermStart + (term - 1) * 70
+            let start = termStart + Int.random(in: 0...14, using: &rng)
+            let end = termStart + 69 - Int.random(in: 0...7, using: &rng)
+            let tag = tags.randomElement(using: &rng)!
+            let m1 = measures.randomElement(using: &rng)!
+            var m2 = measures.randomElement(using: &rng)!
+            while m2 == m1 || (m1 == "min" && m2 == "hours") || (m1 == "hours" && m2 == "min") { m2 = measures.randomElement(using: &rng)! }
+            var text = "---\ntitle: Goal \(g) with a realistic title\n"
+            text += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
+            text += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
+            text += "targets:\n  \(m1): \(Int.random(in: 10...500, using: &rng))\n"
+            if Bool.random(using: &rng) { text += "  \(m2): \(Int.random(in: 5...200, using: &rng))\n" }
+            text += "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
+            text += "tags: [\(tag)]\n---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
+            if g % 3 == 0 { text += "- [x] First step\n- [ ] Second step\n" }
+            files.append(("goals/\(id).md", text))
+            if g <= goalCount { windows.append((id, start, min(end, todayNumber), tag)) }
+        }
+        // Log lines inside their goal's window, in date order.
+        var lines: [(day: Int, text: String)] = []
+        lines.reserveCapacity(logLines)
+        for _ in 0..<logLines {
+            let w = windows.randomElement(using: &rng)!
+            let day = Int.random(in: w.start...max(w.start, w.end), using: &rng)
+            var line = date(day)
+            if Bool.random(using: &rng) { line += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
+            for _ in 0..<Int.random(in: 2...4, using: &rng) { line += " " + words.randomElement(using: &rng)! }
+            let q1 = measures.randomElement(using: &rng)!
+            line += " \(Int.random(in: 1...60, using: &rng)).\(Int.random(in: 1...9, using: &rng))\(q1)"
+            if Int.random(in: 0..<10, using: &rng) < 7 { line += " +\(w.id)" } else { line += " #\(w.tag)" }
+            lines.append((day, line))
+        }
+        lines.sort { $0.day < $1.day }
+        files.append(("log/2026.log", "# synthetic log\n" + lines.map(\.text).joined(separator: "\n") + "\n"))
+        return files
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let s = String(value)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+
+    static func dayNumber(_ y: Int, _ m: Int, _ d: Int) -> Int {
+        CivilDate(year: y, month: m, day: d)!.dayNumber
+    }
+
+    static func date(_ day: Int) -> String {
+        CivilDate(dayNumber: day).description
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LedgerGenerator
+
+// make bench: generates deterministic ledgers and times the release `htl`
+// on them, as a user runs it (whole process: start-up, reading, parsing,
+// checking, printing). Prints median / min / max wall time and peak memory.
+
+struct Options {
+    var htl = ".build/release/htl"
+    var work = ".build/bench"
+    var runs = 15
+
+    init(_ arguments: [String]) {
+        var i = 1
+        while i < arguments.count {
+            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
+            switch arguments[i] {
+            case "--htl": htl = value; i += 1
+            case "--work": work = value; i += 1
+            case "--runs": runs = Int(value) ?? runs; i += 1
+            default: break
+            }
+            i += 1
+        }
+    }
+}
+
+struct Measurement {
+    var seconds: [Double]
+    var peakKilobytes: Int
+    var status: Int32
+}
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// Runs a command with stdout and stderr sent to /dev/null, in `directory`.
+func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, kilobytes: Int, status: Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    let previous = directory.map { _ in String(cString: getcwd(nil, 0)) }
+    if let directory { chdir(directory) }
+    defer { if let previous { chdir(previous) } }
+    let start = now()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+        fail("cannot run \(arguments[0])")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = now() - start
+    return (elapsed, Int(usage.ru_maxrss), (status >> 8) & 0xFF)
+}
+
+func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> Measurement {
+    _ = run(arguments, in: directory)  // warm the file cache
+    var m = Measurement(seconds: [], peakKilobytes: 0, status: 0)
+    for _ in 0..<runs {
+        let r = run(arguments, in: directory)
+        m.seconds.append(r.seconds)
+        m.peakKilobytes = max(m.peakKilobytes, r.kilobytes)
+        m.status = r.status
+    }
+    return m
+}
+
+func fail(_ message: String) -> Never {
+    print("htl-bench: " + message)
+    exit(2)
+}
+
+func write(_ path: String, _ text: String) {
+    _ = run(["/bin/mkdir", "-p", String(path[..<path.lastIndex(of: "/")!])])
+    guard let f = fopen(path, "w") else { fail("cannot write \(path)") }
+    fputs(text, f)
+    fclose(f)
+}
+
+func generate(_ folder: String, goals: Int, lines: Int) {
+    _ = run(["/bin/rm", "-rf", folder])
+    for file in SyntheticLedger.files(goals: goals, logLines: lines) {
+        write(folder + "/" + file.path, file.text)
+    }
+}
+
+func format(_ seconds: Double) -> String {
+    let ms = seconds * 1000
+    let rounded = (ms * 10).rounded() / 10
+    return String(rounded) + " ms"
+}
+
+func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
+let options = Options(CommandLine.arguments)
+let htl = options.htl.hasPrefix("/") ? options.htl : String(cString: getcwd(nil, 0)) + "/" + options.htl
+let small = options.work + "/small-50-goals-2000-lines"
+let large = options.work + "/large-1000-goals-100000-lines"
+generate(small, goals: 50, lines: 2_000)
+generate(large, goals: 1_000, lines: 100_000)
+
+struct Case {
+    var name: String
+    var arguments: [String]
+    var budget: Double
+    var directory: String? = nil
+}
+
+let today = ["--today", "2026-11-22"]
+var cases = [
+    Case(name: "check, 50 goals / 2,000 lines", arguments: [htl, "check", "-C", small] + today, budget: 0.020),
+    Case(name: "check, 1,000 goals / 100,000 lines", arguments: [htl, "check", "-C", large] + today, budget: 0.25),
+    Case(name: "status --json, 1,000 goals / 100,000 lines", arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.30),
+    Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
+]
+
+print("htl-bench: \(options.runs) runs each after one warm-up; wall time of the whole process, peak RSS")
+print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + "budget")
+var failures = 0
+for c in cases {
+    let m = measure(c.arguments, runs: options.runs, in: c.directory)
+    let sorted = m.seconds.sorted()
+    let median = sorted[sorted.count / 2]
+    let within = median <= c.budget
+    if !within { failures += 1 }
+    print(pad(c.name, 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
+          + pad("\(m.peakKilobytes / 1024) MB", 11) + "≤ \(format(c.budget)) " + (within ? "ok" : "OVER") + (m.status > 1 ? " (exit \(m.status))" : ""))
+}
+if failures > 0 { print("\(failures) case(s) over budget") }
