@@ -7,6 +7,8 @@ public struct Action: Sendable {
         public var measureIndex: Int
         public var amount: ExactDecimal
         public var column: Int
+        /// The token as written in the log, e.g. `1session`.
+        public var written: String
     }
 
     public struct Link: Sendable {

@@ -204,7 +204,8 @@ struct LogParser {
                         failed = true
                     } else {
                         quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount,
-                                                          column: cursor.column(tokenStart)))
+                                                          column: cursor.column(tokenStart),
+                                                          written: cursor.text(tokenStart, tokenEnd, limit: Int.max)))
                         hasContent = true
                     }
                 case .failure(.tooManyFractionDigits):

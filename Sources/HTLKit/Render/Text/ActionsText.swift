@@ -42,20 +42,30 @@ public enum ActionsText {
         return out
     }
 
-    /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`
-    static func line(_ a: Action, goals: [String], width: Int, style: TerminalStyle, showDate: Bool) -> String {
-        var left = "  "
-        if showDate { left += a.date.description + " " }
-        left += (a.time?.description ?? "     ") + "  "
-        var rest: [String] = []
-        if !a.description.isEmpty { rest.append(a.description) }
-        let quantities = a.quantities.map { "\($0.amount)\($0.measure)" }.joined(separator: " ")
-        if !quantities.isEmpty { rest.append(quantities) }
-        let links = goals.map { "+" + $0 }.joined(separator: " ")
-        let tags = a.tags.map { "#" + $0 }.joined(separator: " ")
-        let plain = TextLayout.truncate(rest.joined(separator: "  ") + (links.isEmpty ? "" : "  " + links) + (tags.isEmpty ? "" : "  " + tags),
-                                        max(width - left.count, 10))
-        guard style.enabled else { return left + plain }
-        return style.dim(left) + plain
+    /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`: the
+    /// description is shortened to fit; links and tags that do not fit go on
+    /// a second, indented line. `except` leaves out a goal (the one being shown).
+    static func line(_ a: Action, goals: [String], width: Int, style: TerminalStyle, showDate: Bool, except: String? = nil) -> String {
+        var head = "  "
+        if showDate { head += a.date.description + " " }
+        head += (a.time?.description ?? "     ") + "  "
+        let quantities = a.quantities.map(\.written).joined(separator: " ")
+        let marks = (goals.filter { $0 != except }.map { "+" + $0 } + a.tags.map { "#" + $0 }).joined(separator: " ")
+        var tail = quantities
+        var second = ""
+        let room = width - head.count
+        if !marks.isEmpty {
+            let together = tail.isEmpty ? marks : tail + "  " + marks
+            if a.description.count + 2 + together.count <= room || room - together.count - 2 >= 16 {
+                tail = together
+            } else {
+                second = String(repeating: " ", count: head.count) + TextLayout.truncate(marks, room)
+            }
+        }
+        let descriptionRoom = tail.isEmpty ? room : room - tail.count - 2
+        var text = TextLayout.truncate(a.description, max(descriptionRoom, 8))
+        if !tail.isEmpty { text += (text.isEmpty ? "" : "  ") + tail }
+        let first = (style.enabled ? style.dim(head) : head) + TextLayout.truncate(text, max(room, 10))
+        return second.isEmpty ? first : first + "\n" + (style.enabled ? style.dim(second) : second)
     }
 }

@@ -32,8 +32,8 @@ public enum ProgressText {
         }
         if let weeks = goal.weeks { window.append("planned for \(TextLayout.plural(weeks, "week"))") }
         out += window.joined(separator: " · ") + "\n"
-        if let by = goal.requestedBy { out += "requested by \(by)\n" }
-        if let consequence = goal.consequence { out += "if missed: \(consequence)\n" }
+        if let by = goal.requestedBy { out += TextLayout.paragraph("requested by ", by, width: width) }
+        if let consequence = goal.consequence { out += TextLayout.paragraph("if missed: ", consequence, width: width) }
 
         if !g.targets.isEmpty {
             out += "\n" + style.bold("Targets") + "\n"
@@ -84,7 +84,8 @@ public enum ProgressText {
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(goal.id)\n" }
         let goals = report.goalsCounting(actions, actionCount: ledger.actions.count)
         for i in actions {
-            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], width: width, style: style, showDate: true) + "\n"
+            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], width: width, style: style, showDate: true,
+                                    except: goal.id) + "\n"
         }
         return out
     }

@@ -12,7 +12,7 @@ public enum StatusText {
             out += "\nNo goals to show.\n"
             return out
         }
-        out += summaryLine(goals, style: style) + "\n"
+        out += summaryLines(goals, width: width, style: style)
         let barWidth = width >= 100 ? 24 : (width >= 70 ? 20 : 10)
         for g in goals {
             out += "\n" + goalLines(g, width: width, barWidth: barWidth, style: style)
@@ -45,11 +45,14 @@ public enum StatusText {
         return out
     }
 
-    static func summaryLine(_ goals: [GoalProgress], style: TerminalStyle) -> String {
-        GoalState.allCases.compactMap { state in
+    /// "1 overdue · 2 on track · …", wrapped to the width.
+    static func summaryLines(_ goals: [GoalProgress], width: Int, style: TerminalStyle) -> String {
+        let pieces = GoalState.allCases.compactMap { state -> (String, String)? in
             let n = goals.filter { $0.state == state }.count
-            return n == 0 ? nil : style.paint("\(n) \(state.words)", ReportColors.stateColor(state))
-        }.joined(separator: " · ")
+            let text = "\(n) \(state.words)"
+            return n == 0 ? nil : (text, style.paint(text, ReportColors.stateColor(state)))
+        }
+        return TextLayout.wrap(pieces, separator: " ·", width: width, indent: "")
     }
 
     /// Two lines: state, title and id; then bar, percent, targets and due date.

@@ -65,36 +65,46 @@ enum TextLayout {
         value.rounded(toFractionDigits: 2).description
     }
 
-    /// Words joined by `separator`, wrapped to lines of `width` after `indent`.
-    static func wrap(_ words: [String], separator: String = ", ", width: Int, indent: String) -> String {
-        var lines: [String] = []
-        var current = ""
-        for (i, word) in words.enumerated() {
-            let piece = word + (i + 1 < words.count ? separator.trimmingTrailingSpace : "")
-            if current.isEmpty {
-                current = piece
-            } else if indent.count + current.count + 1 + piece.count <= width {
-                current += " " + piece
-            } else {
-                lines.append(current)
-                current = piece
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines.map { indent + $0 + "\n" }.joined()
-    }
-
     /// A number to two decimal places for rates: "1.17".
     static func rate(_ value: ExactDecimal) -> String {
         value.formatted(fractionDigits: 2)
     }
-}
 
-extension String {
-    var trimmingTrailingSpace: String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
+    /// Pieces joined by `separator`, wrapped to lines of `width` after
+    /// `indent`. Each piece is laid out by its plain text and printed styled.
+    static func wrap(_ pieces: [(plain: String, styled: String)], separator: String = ",", width: Int, indent: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        for (i, piece) in pieces.enumerated() {
+            let tail = i + 1 < pieces.count ? separator : ""
+            let length = piece.plain.count + tail.count
+            if used > 0, indent.count + used + 1 + length > width {
+                lines.append(current)
+                current = ""
+                used = 0
+            }
+            if used > 0 {
+                current += " "
+                used += 1
+            }
+            current += piece.styled + tail
+            used += length
+        }
+        if used > 0 { lines.append(current) }
+        return lines.map { indent + $0 + "\n" }.joined()
+    }
+
+    static func wrap(_ words: [String], separator: String = ",", width: Int, indent: String) -> String {
+        wrap(words.map { ($0, $0) }, separator: separator, width: width, indent: indent)
+    }
+
+    /// Prose wrapped at spaces: `label` starts the first line, later lines are indented to match.
+    static func paragraph(_ label: String, _ text: String, width: Int) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let indent = String(repeating: " ", count: label.count)
+        let body = wrap(words, separator: "", width: width, indent: indent)
+        return label + body.dropFirst(indent.count)
     }
 }
 

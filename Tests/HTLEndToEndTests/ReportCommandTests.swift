@@ -1,0 +1,118 @@
+import Foundation
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// Golden text and JSON of every report command, with a fixed today.
+@Suite struct ReportCommandTests {
+    static let today = ["--today", "2026-11-22"]
+    static let example = Paths.root.appendingPathComponent("goals-example").path
+
+    static let exampleCases: [(name: String, arguments: [String])] = [
+        ("status", ["status"]),
+        ("status-all", ["status", "--all"]),
+        ("status-term-6", ["status", "--term", "6", "--all"]),
+        ("status.json", ["status", "--json"]),
+        ("progress-run-100km", ["progress", "run-100km"]),
+        ("progress-run-100km.json", ["progress", "run-100km", "--json"]),
+        ("progress-learn-spanish", ["progress", "learn-spanish"]),
+        ("progress-declutter-flat", ["progress", "declutter-flat"]),
+        ("progress-file-tax-return", ["progress", "file-tax-return"]),
+        ("values", ["values"]),
+        ("values.json", ["values", "--json"]),
+        ("terms", ["terms"]),
+        ("terms.json", ["terms", "--json"]),
+        ("actions-recent", ["actions", "--from", "2026-11-09"]),
+        ("actions-run.json", ["actions", "--goal", "run-100km", "--json"]),
+        ("actions-tag-running", ["actions", "--tag", "running", "--to", "2026-10-15"]),
+        ("export.json", ["export", "--json"]),
+    ]
+
+    @Test(arguments: exampleCases.map(\.name))
+    func goalsExample(_ name: String) throws {
+        let arguments = Self.exampleCases.first { $0.name == name }!.arguments
+        let result = try HTLBinary.run(arguments + ["-C", Self.example] + Self.today)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let file = name.hasSuffix(".json") ? name : name + ".txt"
+        Golden.check(result.stdout, against: "Tests/Golden/goals-example/\(file)")
+        if name.hasSuffix(".json") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(name) is not JSON")
+        } else {
+            for line in result.stdout.split(separator: "\n") {
+                #expect(line.count <= 80, "\(name): line wider than 80 columns: \(line)")
+            }
+        }
+    }
+
+    @Test func statesFixtureAsTextAndJSON() throws {
+        let folder = Paths.fixture("states")
+        let text = try HTLBinary.run(["status", "--all", "-C", folder] + Self.today)
+        Golden.check(text.stdout, against: "Tests/Golden/states/status-all.txt")
+        let json = try HTLBinary.run(["status", "--all", "--json", "-C", folder] + Self.today)
+        Golden.check(json.stdout, against: "Tests/Golden/states/status-all.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let goals = try #require(object["goals"] as? [[String: Any]])
+        let states = goals.map { "\($0["id"]!)=\($0["state"]!)" }
+        #expect(states == [
+            "overdue=overdue", "behind=behind", "not-started=not_started", "on-track=on_track",
+            "near-complete=near_complete", "completed-by-status=completed", "completed-by-progress=completed", "dropped=dropped",
+        ])
+        #expect(Array(goals[0].keys).count == 14)
+        // Default listing hides completed and dropped goals.
+        let shown = try HTLBinary.run(["status", "--json", "-C", folder] + Self.today)
+        let shownObject = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let shownIDs = (shownObject["goals"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(shownIDs == ["overdue", "behind", "not-started", "on-track", "near-complete"])
+    }
+
+    @Test func goalObjectKeysInDocumentedOrder() throws {
+        let json = try HTLBinary.run(["status", "--json", "-C", Self.example] + Self.today).stdout
+        let keys = ["\"id\"", "\"title\"", "\"kind\"", "\"state\"", "\"progress\"", "\"start\"", "\"target\"", "\"days_left\"",
+                    "\"importance\"", "\"urgency\"", "\"terms\"", "\"targets\"", "\"checklist\"", "\"values\""]
+        let goalsStart = json.range(of: "\"goals\"")!.upperBound
+        let firstGoal = String(json[goalsStart...])
+        let positions = keys.map { firstGoal.range(of: $0)!.lowerBound }
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func colourByBandOnlyWhenAsked() throws {
+        let folder = Paths.fixture("states")
+        let coloured = try HTLBinary.run(["status", "--all", "--color", "always", "-C", folder] + Self.today)
+        Golden.check(coloured.stdout, against: "Tests/Golden/states/status-all-color.txt")
+        #expect(coloured.stdout.contains("\u{1B}[34m████████████████████\u{1B}[0m"))  // 100 % is blue
+        #expect(coloured.stdout.contains("\u{1B}[31m██████░░░░░░░░░░░░░░\u{1B}[0m"))  // overdue is red
+        let plain = try HTLBinary.run(["status", "--all", "-C", folder] + Self.today, environment: ["NO_COLOR": "1"])
+        #expect(!plain.stdout.contains("\u{1B}"))
+    }
+
+    @Test func narrowTerminalWidth() throws {
+        let result = try HTLBinary.run(["status", "-C", Self.example] + Self.today, environment: ["COLUMNS": "60"])
+        Golden.check(result.stdout, against: "Tests/Golden/goals-example/status-60-columns.txt")
+        for line in result.stdout.split(separator: "\n") {
+            #expect(line.count <= 60, "line wider than 60 columns: \(line)")
+        }
+    }
+
+    @Test func unknownGoalGetsDidYouMean() throws {
+        let result = try HTLBinary.run(["progress", "run-100k", "-C", Self.example] + Self.today)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "htl: no goal 'run-100k' (did you mean 'run-100km'?)\n")
+    }
+
+    @Test func reportsRunOnWhatIsValidThenExitOne() throws {
+        let result = try HTLBinary.run(["status", "--json", "-C", Paths.fixture("many-errors")] + Self.today)
+        #expect(result.status == 1)
+        #expect(result.stderr == "18 errors; run htl check\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["goals"] as? [Any])?.count == 2)
+    }
+
+    @Test func todayFromEnvironment() throws {
+        let a = try HTLBinary.run(["terms", "--json", "-C", Self.example], environment: ["HTL_TODAY": "2026-12-01"])
+        let b = try HTLBinary.run(["terms", "--json", "-C", Self.example, "--today", "2026-12-01"])
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.contains("\"week\": 5"))
+    }
+}

@@ -1,0 +1,229 @@
+import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
+@Suite struct ProgressEngineTests {
+    let today = SampleLedger.today  // 2026-11-22
+
+    func report(_ changes: [String: String?]) -> (Ledger, ProgressReport) {
+        let loaded = SampleLedger.load(SampleLedger.with(changes))
+        return (loaded.ledger, ProgressEngine.compute(loaded.ledger, today: today))
+    }
+
+    func goal(_ frontMatter: String, body: String = "## Action plan\n") -> String {
+        "---\n" + frontMatter + "---\n" + body
+    }
+
+    @Test func statesOfTheStatesFixture() throws {
+        let loaded = LedgerLoader.load(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
+        let report = ProgressEngine.compute(loaded.ledger, today: today)
+        let expected: [String: GoalState] = [
+            "dropped": .dropped, "completed-by-status": .completed, "completed-by-progress": .completed,
+            "overdue": .overdue, "not-started": .notStarted, "near-complete": .nearComplete,
+            "behind": .behind, "on-track": .onTrack,
+        ]
+        #expect(report.goals.count == expected.count)
+        for g in report.goals {
+            #expect(g.state == expected[g.id], "\(g.id) is \(g.state)")
+        }
+    }
+
+    @Test func linkedActionOutsideTheWindowCountsAndWarns() {
+        let files = SampleLedger.with(["log/2026.log": "2026-10-01 Early 4km +run\n2026-11-03 In 5km +run\n"])
+        let loaded = SampleLedger.load(files)
+        let g = ProgressEngine.compute(loaded.ledger, today: today).goal("run")!
+        #expect(g.targets.first?.actual.description == "9")
+        let report = Checker.check(loaded, today: today)
+        #expect(report.diagnostics.map(\.rule) == [.linkOutsideWindow])
+        #expect(report.diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 1, column: 22))
+    }
+
+    @Test func taggedActionOutsideTheWindowDoesNotCount() {
+        let (_, r) = report(["log/2026.log": "2026-10-01 Early 4km #running\n2026-11-03 In 5km #running\n2027-02-01 Late 6km #RUNNING\n"])
+        #expect(r.goal("run")?.targets.first?.actual.description == "5")
+        #expect(r.goal("run")?.actionIndices == [1])
+    }
+
+    @Test func anActionLinkedAndTaggedCountsOnce() {
+        let (_, r) = report(["log/2026.log": "2026-11-03 Both 5km +run #running\n"])
+        #expect(r.goal("run")?.targets.first?.actual.description == "5")
+    }
+
+    @Test func minutesTowardAnHoursTarget() {
+        let (_, r) = report([
+            "goals/run.md": goal("title: Study\ntargets:\n  hours: 30\n  min: 120\n"),
+            "log/2026.log": "2026-11-03 Lesson 90min +run\n2026-11-04 Lesson 1hours +run\n2026-11-05 Lesson 20minutes +run\n",
+        ])
+        let g = r.goal("run")!
+        // min: 90 + 20 = 110 → 1.833333 hours; plus 1 hour = 2.833333 hours.
+        #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["hours 2.833333", "min 170"])
+    }
+
+    @Test func ninetyMinutesIsOneAndAHalfHours() {
+        let (_, r) = report([
+            "goals/run.md": goal("title: Study\ntargets:\n  hours: 3\n"),
+            "log/2026.log": "2026-11-03 Lesson 90min +run\n",
+        ])
+        #expect(r.goal("run")?.targets.first?.actual.description == "1.5")
+        #expect(r.goal("run")?.targets.first?.ratio.description == "0.5")
+    }
+
+    @Test func negativeCorrectionReducesTheSum() {
+        let (_, r) = report(["log/2026.log": "2026-11-03 Run 5.8km +run\n2026-11-04 Correction -0.8km +run\n"])
+        #expect(r.goal("run")?.targets.first?.actual.description == "5")
+    }
+
+    @Test func progressIsCappedPerTargetButTheRatioIsNot() {
+        let (_, r) = report([
+            "goals/run.md": goal("title: Run\nstart: 2026-11-02\ntarget: 2027-01-10\ntargets:\n  km: 10\n  min: 100\n"),
+            "log/2026.log": "2026-11-03 Long 20km 50min +run\n",
+        ])
+        let g = r.goal("run")!
+        #expect(g.targets.map(\.ratio.description) == ["2", "0.5"])
+        #expect(g.progress?.description == "0.75")
+        #expect(g.state == .nearComplete)
+    }
+
+    @Test func checklistProgressWithoutTargets() {
+        let (_, r) = report(["goals/run.md": goal("title: Tidy\n", body: "## Action plan\n- [x] a\n- [X] b\n- [ ] c\n")])
+        let g = r.goal("run")!
+        #expect(g.progress?.description == "0.666667")
+        #expect((g.checklistDone, g.checklistTotal) == (2, 3))
+    }
+
+    @Test func noTargetsNoChecklistMeansNoProgress() {
+        let (_, r) = report(["goals/run.md": goal("title: Be kind\n"), "log/2026.log": "2026-11-03 Helped +run\n"])
+        #expect(r.goal("run")?.progress == nil)
+        #expect(r.goal("run")?.state == .onTrack)
+        let (_, idle) = report(["goals/run.md": goal("title: Be kind\n"), "log/2026.log": ""])
+        #expect(idle.goal("run")?.state == .notStarted)
+    }
+
+    @Test func behindUsesElapsedShareAndMargin() {
+        // Window 2026-11-02 … 2026-12-01 (30 days); on 2026-11-22 day 21 → elapsed 0.7.
+        func state(_ km: String) -> GoalState? {
+            report([
+                "goals/run.md": goal("title: Run\nstart: 2026-11-02\ntarget: 2026-12-01\ntargets:\n  km: 100\n"),
+                "log/2026.log": "2026-11-03 Run \(km)km +run\n",
+            ]).1.goal("run")?.state
+        }
+        #expect(state("59") == .behind)     // 0.59 + 0.1 < 0.7
+        #expect(state("60") == .onTrack)    // 0.60 + 0.1 = 0.7, not less
+        #expect(state("75") == .nearComplete)
+    }
+
+    @Test func urgencyOrderBreaksTiesByTargetThenProgressThenID() {
+        let onTrack = { (id: String, target: String?, km: Int?) -> (String, String?) in
+            (id, "---\ntitle: \(id)\nstart: 2026-11-02\n" + (target.map { "target: \($0)\n" } ?? "") + (km.map { _ in "targets:\n  km: 100\n" } ?? "") + "---\n")
+        }
+        var changes: [String: String?] = ["goals/run.md": nil]
+        let goals = [onTrack("b-late", "2027-03-01", 30), onTrack("a-late", "2027-03-01", 30), onTrack("c-early", "2027-01-01", 40),
+                     onTrack("d-late-less", "2027-03-01", 20), onTrack("e-open", nil, 10), onTrack("f-open-none", nil, nil)]
+        var log = ""
+        for (id, text) in goals {
+            changes["goals/\(id).md"] = text
+            if let km = ["b-late": 30, "a-late": 30, "c-early": 40, "d-late-less": 20, "e-open": 10][id] {
+                log += "2026-11-03 Run \(km)km +\(id)\n"
+            } else {
+                log += "2026-11-03 Something +\(id)\n"
+            }
+        }
+        changes["log/2026.log"] = log
+        let (_, r) = report(changes)
+        #expect(r.urgencyOrdered.map(\.id) == ["c-early", "d-late-less", "a-late", "b-late", "e-open", "f-open-none"])
+        #expect(Set(r.goals.map(\.state)) == [.onTrack])
+    }
+
+    @Test func stateRankComesFirstInUrgency() {
+        let (_, r) = report([:])
+        let ordered = GoalState.allCases.sorted { $0.urgencyRank < $1.urgencyRank }
+        #expect(ordered == [.overdue, .behind, .notStarted, .onTrack, .nearComplete, .completed, .dropped])
+        #expect(r.goals.count == 1)
+    }
+
+    @Test func paceNumbers() {
+        // 2026-11-02 … 2027-01-10 is 70 days; on 2026-11-22, 21 days elapsed, 50 days remain (today included).
+        let (_, r) = report(["log/2026.log": "2026-11-03 Run 35km +run\n"])
+        let g = r.goal("run")!
+        let t = g.targets[0]
+        #expect(t.remaining.description == "65")
+        #expect(t.neededPerDay?.description == "1.3")
+        #expect(t.neededPerWeek?.description == "9.1")
+        #expect(t.currentPerDay?.description == "1.666667")
+        #expect(g.daysLeft == 49)
+        // floor(0.35 × 70) − 21 = 3 days ahead; 0.65 × 21 / 0.35 = 39 days more → 2026-12-31.
+        #expect(g.paceDays == 3)
+        #expect(g.projectedFinish?.description == "2026-12-31")
+    }
+
+    @Test func termProgress() {
+        let (_, r) = report(["log/2026.log": "2026-11-03 Run 35km +run\n"])
+        let t = r.terms[0]
+        #expect(t.state == .active)
+        #expect(t.week == 3)
+        #expect(t.weeks == 10)
+        #expect(t.daysLeft == 49)
+        #expect(t.goals == ["run"])
+        #expect(t.meanProgress?.description == "0.35")
+        #expect(r.currentTerm?.term.number == 1)
+    }
+
+    @Test func valueInsightsAndNeglect() {
+        let (_, r) = report([
+            "values/calm.md": "---\ntitle: Calm\npriority: 5\n---\n",
+            "goals/read.md": goal("title: Read\ntargets:\n  km: 10\nvalues:\n  health: 4\n  calm: 6\n"),
+            "log/2026.log": "2026-10-30 Old 2km +run\n2026-11-01 Run 5km +run +read\n2026-11-20 Run 5km +run\n",
+        ])
+        let health = r.values.first { $0.value.id == "health" }!
+        #expect(health.goals.map { "\($0.id):\($0.strength)" } == ["run:8", "read:4"])
+        #expect(health.meanStrength?.description == "6")
+        // run 12/100 = 0.12 (all three linked actions count), read 5/10 = 0.5 → (8×0.12 + 4×0.5) / 12.
+        #expect(health.weightedProgress?.description == "0.246667")
+        #expect(health.actions30d == 3)  // 10-30, 11-01 (counted once), 11-20
+        #expect(health.neglected == false)
+        let calm = r.values.first { $0.value.id == "calm" }!
+        #expect(calm.actions30d == 1)
+        #expect(calm.neglected == true)  // its only goal's last action is 21 days old
+        #expect(r.values.map(\.value.id) == ["calm", "health"])  // priority 5 before 40
+    }
+
+    @Test func exactSumOfManyTenths() {
+        let log = String(repeating: "2026-11-03 Run 0.1km +run\n", count: 1000)
+        let (_, r) = report(["log/2026.log": log])
+        #expect(r.goal("run")?.targets.first?.actual == ExactDecimal(100))
+        #expect(r.goal("run")?.targets.first?.ratio == ExactDecimal.one)
+        #expect(r.goal("run")?.state == .completed)
+    }
+
+    /// Property: over random ledgers and logs (corrections included), progress
+    /// is in [0, 1] or absent, and each actual equals the exact sum of its counted quantities.
+    @Test func progressStaysInRangeAndSumsAreExact() {
+        var rng = SeededGenerator(seed: 2026)
+        for round in 0..<40 {
+            var log = ""
+            var expected: Int128 = 0
+            for _ in 0..<Int.random(in: 0...60, using: &rng) {
+                let millionths = Int128(Int.random(in: -5_000_000...20_000_000, using: &rng))
+                if millionths == 0 { continue }
+                expected += millionths
+                log += "2026-11-\(10 + Int.random(in: 0...12, using: &rng)) Run \(ExactDecimal(millionths: millionths))km +run\n"
+            }
+            let (_, r) = report(["log/2026.log": log])
+            let g = r.goal("run")!
+            #expect(g.targets[0].actual.millionths == expected, "round \(round)")
+            if let p = g.progress {
+                #expect(p >= .zero && p <= .one, "round \(round): \(p)")
+            }
+        }
+        for seed in 1...5 {
+            let files = SyntheticLedger.files(goals: 30, logLines: 400, seed: UInt64(seed))
+            let loaded = LedgerLoader.load(files.map { SourceFile(path: $0.path, text: $0.text) })
+            let r = ProgressEngine.compute(loaded.ledger, today: today)
+            for g in r.goals {
+                if let p = g.progress { #expect(p >= .zero && p <= .one) }
+            }
+            #expect(Checker.check(loaded, today: today).diagnostics.isEmpty)
+        }
+    }
+}
