@@ -22,9 +22,9 @@ struct CheckCommand: ParsableCommand {
     var format: CheckFormat = .text
 
     func run() throws {
-        let (_, loaded) = try options.load()
+        let (root, loaded) = try options.load()
         let today = try options.todayDate()
-        let report = Checker.check(loaded, today: today).limited(to: paths.map(normalisedPath))
+        let report = Checker.check(loaded, today: today).limited(to: try options.ledgerPaths(paths, root: root))
         switch format {
         case .text:
             Output.write(DiagnosticRenderer.text(report, files: loaded.ledger.files, style: options.style()))
@@ -36,11 +36,5 @@ struct CheckCommand: ParsableCommand {
             Output.error(DiagnosticRenderer.summary(report))
         }
         if report.fails(strict: strict) { throw ExitCode(1) }
-    }
-
-    private func normalisedPath(_ path: String) -> String {
-        var p = path
-        while p.hasPrefix("./") { p.removeFirst(2) }
-        return p
     }
 }

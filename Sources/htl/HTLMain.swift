@@ -36,7 +36,7 @@ struct HTL: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
-            ActionsCommand.self, ExportCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self,
+            ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, ExportCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self,
         ]
     )
 }

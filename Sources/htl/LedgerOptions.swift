@@ -60,6 +60,18 @@ struct LedgerOptions: ParsableArguments {
         }
     }
 
+    /// Paths typed on the command line as ledger paths: relative to `-C` (or
+    /// the working folder), like git. A path outside the ledger is an error.
+    func ledgerPaths(_ paths: [String], root: String) throws -> [String] {
+        let base = ledger ?? FileSystem.currentDirectory()
+        return try paths.map { path in
+            guard let relative = LedgerPath.relative(path, base: base, root: root) else {
+                throw HTLError("\(path) is outside the ledger at \(root)")
+            }
+            return relative
+        }
+    }
+
     /// Reads and loads the ledger.
     func load() throws -> (root: String, loaded: LedgerLoader.Result) {
         let root = try root()

@@ -4,6 +4,11 @@ public struct CheckReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var fileCount: Int
 
+    public init(diagnostics: [Diagnostic], fileCount: Int) {
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+    }
+
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
@@ -12,14 +17,11 @@ public struct CheckReport: Sendable {
         errorCount > 0 || (strict && warningCount > 0)
     }
 
-    /// Only the findings in the given paths (a file, or a folder prefix).
+    /// Only the findings in the given ledger paths (files, or folders and what is below them).
     public func limited(to paths: [String]) -> CheckReport {
         guard !paths.isEmpty else { return self }
-        let prefixes = paths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         var report = self
-        report.diagnostics = diagnostics.filter { d in
-            prefixes.contains { d.location.path == $0 || d.location.path.hasPrefix($0 + "/") || $0 == "." || $0.isEmpty }
-        }
+        report.diagnostics = diagnostics.filter { LedgerPath.matches($0.location.path, paths) }
         return report
     }
 }
@@ -30,8 +32,30 @@ public enum Checker {
     public static func check(_ loaded: LedgerLoader.Result, today: CivilDate, extra: [Diagnostic] = []) -> CheckReport {
         let configuration = RuleConfiguration(loaded.ledger.settings.rules)
         let found = loaded.diagnostics + Validator.validate(loaded.ledger, today: today, configuration: configuration) + extra
-        let placed = DiagnosticPlacement.clamp(configuration.apply(found), files: loaded.ledger.files)
+        var placed = DiagnosticPlacement.clamp(configuration.apply(found), files: loaded.ledger.files)
+        if let severity = configuration.severity(of: .unformatted) {
+            let withErrors = Set(placed.filter { $0.severity == .error }.map(\.location.path))
+            for file in loaded.ledger.files where !withErrors.contains(file.path) {
+                guard var finding = unformatted(file) else { continue }
+                finding.severity = severity
+                placed.append(finding)
+            }
+        }
         return CheckReport(diagnostics: Diagnostic.sortedForOutput(placed), fileCount: loaded.ledger.files.count)
+    }
+
+    /// `unformatted`, at the first line `htl fmt` would change.
+    static func unformatted(_ file: SourceFile) -> Diagnostic? {
+        guard let canonical = Formatter.canonical(file), canonical != file.bytes else { return nil }
+        var line = 1
+        var i = 0
+        let n = min(file.bytes.count, canonical.count)
+        while i < n, file.bytes[i] == canonical[i] {
+            if file.bytes[i] == 0x0A { line += 1 }
+            i += 1
+        }
+        return Diagnostic(.unformatted, SourceLocation(path: file.path, line: line, column: 1),
+                          "htl fmt would change this file from line \(line)", help: "run: htl fmt \(file.path)")
     }
 }
 

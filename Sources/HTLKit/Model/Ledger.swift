@@ -7,6 +7,9 @@ public struct Ledger: Sendable {
     public var goals: [Goal] = []
     /// In file order (path, then line).
     public var actions: [Action] = []
+    /// Links written on log lines that had other errors: they count toward
+    /// nothing, but an unknown goal among them is still reported.
+    public var linksOnRejectedLines: [(location: SourceLocation, goal: String)] = []
     /// Every file htl read, in path byte order.
     public var files: [SourceFile] = []
     /// Ids of value, term and goal files that could not be read into the

@@ -2,7 +2,7 @@
 public enum LedgerDirectory {
     /// The first folder at or above `start` that holds a regular file `htl.yaml`.
     public static func findRoot(from start: String) throws -> String {
-        var current = start.hasPrefix("/") ? start : FileSystem.join(FileSystem.currentDirectory(), start)
+        var current = LedgerPath.normalise(LedgerPath.absoluteFolder(start))
         var looked: [String] = []
         while true {
             let candidate = FileSystem.join(current, LedgerLayout.settingsFile)

@@ -43,7 +43,7 @@ public enum LedgerLoader {
                 if let goal { ledger.goals.append(goal) } else { ledger.unloadedGoalIDs.insert(LedgerLayout.entityID(of: file.path)) }
                 diagnostics += found
             case .log:
-                parser.parse(file, into: &ledger.actions, &diagnostics)
+                parser.parse(file, into: &ledger.actions, &diagnostics, rejectedLinks: &ledger.linksOnRejectedLines)
             case .settings, .measures, nil:
                 break
             }

@@ -21,7 +21,8 @@ struct LogParser {
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
     /// Parses every line of `file`, appending actions and findings.
-    func parse(_ file: SourceFile, into actions: inout [Action], _ diagnostics: inout [Diagnostic]) {
+    func parse(_ file: SourceFile, into actions: inout [Action], _ diagnostics: inout [Diagnostic],
+               rejectedLinks: inout [(location: SourceLocation, goal: String)]) {
         file.bytes.withUnsafeBufferPointer { buffer in
             var position = TextPosition.hasByteOrderMark(file.bytes) ? 3 : 0
             var line = 0
@@ -33,8 +34,13 @@ struct LogParser {
                 var contentEnd = end
                 if contentEnd > position, buffer[contentEnd - 1] == LogParser.carriageReturn { contentEnd -= 1 }
                 var cursor = LineCursor(buffer: buffer, start: position, end: contentEnd, path: file.path, line: line)
-                if let action = parseLine(&cursor, &diagnostics) {
+                var links: [Action.Link] = []
+                if let action = parseLine(&cursor, &diagnostics, links: &links) {
                     actions.append(action)
+                } else {
+                    for link in links {
+                        rejectedLinks.append((SourceLocation(path: file.path, line: line, column: link.column), link.goal))
+                    }
                 }
                 position = end + 1
             }
@@ -42,7 +48,8 @@ struct LogParser {
     }
 
     /// One line; nil for blanks, comments and lines with errors.
-    private func parseLine(_ cursor: inout LineCursor, _ diagnostics: inout [Diagnostic]) -> Action? {
+    /// `links` receives the line's links even when the line is rejected.
+    private func parseLine(_ cursor: inout LineCursor, _ diagnostics: inout [Diagnostic], links: inout [Action.Link]) -> Action? {
         let buffer = cursor.buffer
         let end = cursor.end
         // Encoding and control characters first: nothing else is trustworthy after them.
@@ -89,7 +96,6 @@ struct LogParser {
         var time: ClockTime?
         var description: [UInt8] = []
         var quantities: [Action.Quantity] = []
-        var links: [Action.Link] = []
         var tags: [String] = []
         var hasContent = false
         var failed = false

@@ -59,19 +59,25 @@ enum ReferenceRules {
     static func unknownGoal(_ context: RuleContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var candidates: [String]?
-        for action in context.ledger.actions {
-            for link in action.links where context.goalsByID[link.goal] == nil && !context.ledger.unloadedGoalIDs.contains(link.goal) {
-                let names = candidates ?? context.ledger.goals.map(\.id)
-                candidates = names
-                let location = SourceLocation(path: action.path, line: action.line, column: link.column)
-                let suggestion = Suggestion.didYouMean(link.goal, names)
-                if Identifier.isValidEntityID(link.goal) {
-                    found.append(Diagnostic(.unknownGoal, location, "unknown goal '+\(link.goal)'" + suggestion))
-                } else {
-                    found.append(Diagnostic(.unknownGoal, location,
-                                            "'+\(link.goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
-                }
+        func check(_ goal: String, at location: SourceLocation) {
+            guard context.goalsByID[goal] == nil, !context.ledger.unloadedGoalIDs.contains(goal) else { return }
+            let names = candidates ?? context.ledger.goals.map(\.id)
+            candidates = names
+            let suggestion = Suggestion.didYouMean(goal, names)
+            if Identifier.isValidEntityID(goal) {
+                found.append(Diagnostic(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion))
+            } else {
+                found.append(Diagnostic(.unknownGoal, location,
+                                        "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
             }
+        }
+        for action in context.ledger.actions {
+            for link in action.links {
+                check(link.goal, at: SourceLocation(path: action.path, line: action.line, column: link.column))
+            }
+        }
+        for rejected in context.ledger.linksOnRejectedLines {
+            check(rejected.goal, at: rejected.location)
         }
         return found
     }

@@ -1,0 +1,92 @@
+import ArgumentParser
+import HTLKit
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Append one action to the log, after checking it against the ledger.",
+        discussion: "Example: htl log Morning run 5.8km 35min +run-100km #outdoors")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "The action: words, quantities (5.8km), links (+goal), tags (#tag), \"quoted text\".")
+    var text: [String]
+
+    @Option(help: ArgumentHelp("The action's date (default: today).", valueName: "yyyy-mm-dd"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("The action's time.", valueName: "hh:mm"))
+    var time: String?
+
+    @Option(help: ArgumentHelp("The log file (default: log/<year>.log).", valueName: "file"))
+    var file: String?
+
+    @Flag(help: "Check the line and print it, but write nothing.")
+    var dryRun = false
+
+    func run() throws {
+        let (root, loaded) = try options.load()
+        let today = try options.todayDate()
+        guard !text.isEmpty else { throw HTLError("nothing to log: give the action's text") }
+        let day: CivilDate
+        if let date {
+            guard let d = CivilDate.parse(date) else { throw HTLError("--date '\(date)' is not a date: write YYYY-MM-DD") }
+            day = d
+        } else {
+            day = today
+        }
+        let clock = try time.map { t -> ClockTime in
+            guard let c = ClockTime.parse(t) else { throw HTLError("--time '\(t)' is not a time: write HH:MM (24-hour)") }
+            return c
+        }
+        let path = try file.map { try options.ledgerPaths([$0], root: root)[0] }
+        let entry = try LogEntry(text: text.joined(separator: " "), date: day, time: clock, path: path,
+                                 ledger: loaded.ledger, today: today)
+        if !entry.diagnostics.isEmpty {
+            let shown = SourceFile(path: entry.path, text: String(repeating: "\n", count: entry.lineNumber - 1) + entry.line + "\n")
+            let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
+            Output.error(DiagnosticRenderer.text(report, files: [shown], style: options.errorStyle()))
+        }
+        if entry.hasErrors {
+            Output.error("nothing written")
+            throw ExitCode(1)
+        }
+        if !dryRun {
+            let full = FileSystem.join(root, entry.path)
+            let existing = FileSystem.kind(of: full) == .file ? try FileSystem.read(full) : nil
+            try AtomicFile.makeFolders(FileSystem.parent(full) ?? root)
+            try AtomicFile.append(LogEntry.bytesToAppend(entry.line, existing: existing), to: full, header: Array(entry.header.utf8))
+        }
+        Output.write(entry.line + "\n")
+    }
+}
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a goal, value or term from a template.")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "goal, value or term.")
+    var kind: String
+
+    @Argument(help: "The id: the file name without .md (lowercase letters, digits, '-').")
+    var id: String
+
+    @Option(help: "The title (default: from the id).")
+    var title: String?
+
+    func run() throws {
+        guard let which = EntityTemplate.Kind(rawValue: kind) else {
+            throw HTLError("htl new makes a goal, a value or a term, not '\(kind)'")
+        }
+        let (root, loaded) = try options.load()
+        let today = try options.todayDate()
+        let made = try EntityTemplate.make(which, id: id, title: title, ledger: loaded.ledger, today: today)
+        let full = FileSystem.join(root, made.path)
+        try AtomicFile.makeFolders(FileSystem.parent(full) ?? root)
+        try AtomicFile.write(Array(made.text.utf8), to: full, expecting: .absent)
+        Output.write("created \(made.path)\n")
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import HTLKit
+
+struct FmtCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fmt",
+        abstract: "Rewrite ledger files in canonical form (keys in order, canonical scalars, comments kept).")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "Only these files or folders (default: the whole ledger).")
+    var paths: [String] = []
+
+    @Flag(help: "Write nothing; list the files that would change and exit 1 if any.")
+    var check = false
+
+    @Flag(help: "Write nothing; print a unified diff of what would change.")
+    var diff = false
+
+    func run() throws {
+        let (root, loaded) = try options.load()
+        let today = try options.todayDate()
+        let selected = try options.ledgerPaths(paths, root: root)
+        let report = Checker.check(loaded, today: today)
+        let plan = FormatPlan(loaded.ledger, report: report, selecting: selected)
+        var failed = false
+        var out = ""
+        for file in plan.refused {
+            Output.error("htl: not formatted: \(file.path): \(file.reason)")
+            failed = true
+        }
+        for change in plan.changes {
+            if diff {
+                out += UnifiedDiff.render(old: change.original, new: change.canonical, path: change.path)
+            } else if check {
+                out += change.path + "\n"
+            } else {
+                try AtomicFile.write(change.canonical, to: FileSystem.join(root, change.path), expecting: .unchanged(change.original))
+                out += "formatted \(change.path)\n"
+            }
+        }
+        Output.write(out)
+        if check, !plan.changes.isEmpty {
+            Output.error("\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") would be reformatted")
+            failed = true
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
