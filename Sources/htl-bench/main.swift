@@ -123,6 +123,7 @@ var cases = [
     Case(name: "check, 50 goals / 2,000 lines", arguments: [htl, "check", "-C", small] + today, budget: 0.020),
     Case(name: "check, 1,000 goals / 100,000 lines", arguments: [htl, "check", "-C", large] + today, budget: 0.25),
     Case(name: "status --json, 1,000 goals / 100,000 lines", arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.30),
+    Case(name: "fmt --check, 1,000 goals / 100,000 lines", arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.30),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
 ]
 

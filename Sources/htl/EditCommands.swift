@@ -53,9 +53,8 @@ struct LogCommand: ParsableCommand {
         }
         if !dryRun {
             let full = FileSystem.join(root, entry.path)
-            let existing = FileSystem.kind(of: full) == .file ? try FileSystem.read(full) : nil
             try AtomicFile.makeFolders(FileSystem.parent(full) ?? root)
-            try AtomicFile.append(LogEntry.bytesToAppend(entry.line, existing: existing), to: full, header: Array(entry.header.utf8))
+            try AtomicFile.appendLine(Array(entry.line.utf8), to: full, header: Array(entry.header.utf8))
         }
         Output.write(entry.line + "\n")
     }

@@ -15,7 +15,7 @@ struct ReportContext {
         let (_, loaded) = try options.load()
         today = try options.todayDate()
         ledger = loaded.ledger
-        errorCount = Checker.check(loaded, today: today).errorCount
+        errorCount = Checker.check(loaded, today: today, formatting: false).errorCount
         report = ProgressEngine.compute(loaded.ledger, today: today)
         width = Output.isTerminal(1) ? Output.terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
         style = options.style()

@@ -2,7 +2,7 @@ import Foundation
 import HTLKit
 
 /// A ledger written to a fresh temporary folder, removed on `remove()`.
-public struct TemporaryLedger {
+public struct TemporaryLedger: Sendable {
     public let root: String
 
     public init(_ files: [String: String], prefix: String = "htl-test") throws {

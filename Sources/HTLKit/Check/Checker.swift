@@ -29,11 +29,14 @@ public struct CheckReport: Sendable {
 public enum Checker {
     /// Loads, validates, applies the `rules:` severities and sorts.
     /// `extra` carries findings from outside the model (git, formatting).
-    public static func check(_ loaded: LedgerLoader.Result, today: CivilDate, extra: [Diagnostic] = []) -> CheckReport {
+    /// Reports that only count errors pass `formatting: false` to skip the
+    /// `unformatted` warning, which needs every file formatted.
+    public static func check(_ loaded: LedgerLoader.Result, today: CivilDate, extra: [Diagnostic] = [],
+                             formatting: Bool = true) -> CheckReport {
         let configuration = RuleConfiguration(loaded.ledger.settings.rules)
         let found = loaded.diagnostics + Validator.validate(loaded.ledger, today: today, configuration: configuration) + extra
         var placed = DiagnosticPlacement.clamp(configuration.apply(found), files: loaded.ledger.files)
-        if let severity = configuration.severity(of: .unformatted) {
+        if formatting, let severity = configuration.severity(of: .unformatted) {
             let withErrors = Set(placed.filter { $0.severity == .error }.map(\.location.path))
             for file in loaded.ledger.files where !withErrors.contains(file.path) {
                 guard var finding = unformatted(file) else { continue }
@@ -46,7 +49,7 @@ public enum Checker {
 
     /// `unformatted`, at the first line `htl fmt` would change.
     static func unformatted(_ file: SourceFile) -> Diagnostic? {
-        guard let canonical = Formatter.canonical(file), canonical != file.bytes else { return nil }
+        guard let canonical = Formatter.canonical(file, verify: false), canonical != file.bytes else { return nil }
         var line = 1
         var i = 0
         let n = min(file.bytes.count, canonical.count)

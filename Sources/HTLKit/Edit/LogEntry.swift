@@ -40,11 +40,4 @@ public struct LogEntry: Sendable {
         let number = lineNumber
         diagnostics = report.diagnostics.filter { $0.location.path == target && $0.location.line == number && $0.rule != .unformatted }
     }
-
-    /// Bytes to append: the line, preceded by a line ending when the file lacks a final one.
-    public static func bytesToAppend(_ line: String, existing: [UInt8]?) -> [UInt8] {
-        var bytes: [UInt8] = []
-        if let existing, let last = existing.last, last != 0x0A { bytes.append(0x0A) }
-        return bytes + Array(line.utf8) + [0x0A]
-    }
 }

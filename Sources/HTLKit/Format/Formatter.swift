@@ -4,21 +4,24 @@ public enum Formatter {
     /// it does not parse, or its shape is not the schema's (such files have
     /// errors and are left untouched). The result is verified: re-reading it
     /// gives the same data and the same comments, or nil is returned.
-    public static func canonical(_ file: SourceFile) -> [UInt8]? {
+    ///
+    /// `verify: false` skips the re-reading, for callers that only compare
+    /// (`unformatted` in htl check); anything that writes must verify.
+    public static func canonical(_ file: SourceFile, verify: Bool = true) -> [UInt8]? {
         guard UTF8Validation.firstInvalidByte(file.bytes) == nil else { return nil }
         switch LedgerLayout.kind(of: file.path) {
         case .log?:
-            return LogFormatter.format(file.bytes)
+            return LogFormatter.isCanonical(file.bytes) ? file.bytes : LogFormatter.format(file.bytes)
         case .settings?:
-            return yamlFile(file.bytes, level: .schema(Schema.settings))
+            return yamlFile(file.bytes, level: .schema(Schema.settings), verify: verify)
         case .measures?:
-            return yamlFile(file.bytes, level: .measures)
+            return yamlFile(file.bytes, level: .measures, verify: verify)
         case .value?:
-            return markdownFile(file.bytes, schema: Schema.value)
+            return markdownFile(file.bytes, schema: Schema.value, verify: verify)
         case .term?:
-            return markdownFile(file.bytes, schema: Schema.term)
+            return markdownFile(file.bytes, schema: Schema.term, verify: verify)
         case .goal?:
-            return markdownFile(file.bytes, schema: Schema.goal)
+            return markdownFile(file.bytes, schema: Schema.goal, verify: verify)
         case nil:
             return nil
         }
@@ -26,19 +29,19 @@ public enum Formatter {
 
     // MARK: YAML files
 
-    static func yamlFile(_ bytes: [UInt8], level: YAMLFormatter.Level) -> [UInt8]? {
+    static func yamlFile(_ bytes: [UInt8], level: YAMLFormatter.Level, verify: Bool) -> [UInt8]? {
         let text = TextLines.split(bytes)
-        guard let yaml = formatYAML(lines: text.map(Array.init), firstLine: 1, level: level) else { return nil }
+        guard let yaml = formatYAML(lines: text.map(Array.init), firstLine: 1, level: level, verify: verify) else { return nil }
         return Array(yaml.utf8)
     }
 
     // MARK: Markdown files
 
-    static func markdownFile(_ bytes: [UInt8], schema: [String]) -> [UInt8]? {
+    static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool) -> [UInt8]? {
         let lines = TextLines.split(bytes).map(Array.init)
         guard let open = lines.first, FrontMatter.isDelimiter(open, 0..<open.count),
               let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter($0, 0..<$0.count) }) else { return nil }
-        guard let yaml = formatYAML(lines: Array(lines[1..<close]), firstLine: 2, level: .schema(schema)) else { return nil }
+        guard let yaml = formatYAML(lines: Array(lines[1..<close]), firstLine: 2, level: .schema(schema), verify: verify) else { return nil }
         var body = Array(lines[(close + 1)...])
         while let last = body.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body.removeLast() }
         var out = Array("---\n".utf8) + Array(yaml.utf8) + Array("---\n".utf8)
@@ -53,9 +56,10 @@ public enum Formatter {
 
     /// Formats YAML lines; nil when they do not parse, do not fit the level's
     /// shape, or the result would not read back as the same data and comments.
-    static func formatYAML(lines: [[UInt8]], firstLine: Int, level: YAMLFormatter.Level) -> String? {
+    static func formatYAML(lines: [[UInt8]], firstLine: Int, level: YAMLFormatter.Level, verify: Bool) -> String? {
         guard let (pairs, comments) = read(lines, firstLine: firstLine), Shape.fits(pairs, level) else { return nil }
         let text = YAMLFormatter(comments: comments).format(pairs, level: level)
+        guard verify else { return text }
         // Verify: same data, same comments.
         let outLines = TextLines.split(Array(text.utf8)).map(Array.init)
         guard let (again, againComments) = read(outLines, firstLine: firstLine),

@@ -17,6 +17,48 @@ enum LogFormatter {
         return out
     }
 
+    /// Whether a log is already canonical, in one pass without allocating:
+    /// no BOM, no CR, no trailing blanks, action lines starting with their
+    /// date and one space between items, one final line ending, no trailing
+    /// blank lines. (A tab or a double space inside quotes is allowed.)
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+        if bytes.isEmpty { return true }
+        if TextPosition.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
+        if bytes.count == 1 || bytes[bytes.count - 2] == 0x0A { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                // One line: [i, end).
+                var end = i
+                while b[end] != 0x0A { end += 1 }
+                if end > i {
+                    if isBlank(b[end - 1]) || b[end - 1] == 0x0D { return false }
+                    var first = i
+                    while first < end, isBlank(b[first]) { first += 1 }
+                    if b[first] != UInt8(ascii: "#") {
+                        if first != i { return false }
+                        var quoted = false
+                        var k = i
+                        while k < end {
+                            let c = b[k]
+                            if quoted {
+                                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { quoted = false }
+                            } else if c == UInt8(ascii: "\""), k == i || b[k - 1] == 0x20 {
+                                quoted = true
+                            } else if c == 0x09 || c == 0x0D || (c == 0x20 && b[k + 1] == 0x20) {
+                                return false
+                            }
+                            k += 1
+                        }
+                    }
+                }
+                i = end + 1
+            }
+            return true
+        }
+    }
+
     /// One line in canonical form (also what the append-only rule compares).
     static func canonicalLine<C: Collection>(_ line: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
         var end = line.endIndex
@@ -62,11 +104,13 @@ enum LogFormatter {
 
 /// Line splitting shared by the formatters and the append-only check.
 enum TextLines {
-    /// Lines without their endings (`\n` or `\r\n`); a leading BOM is dropped;
-    /// a final line ending does not open an empty last line.
+    /// Lines without their endings (`\n` or `\r\n`); leading BOMs are dropped
+    /// (all of them, so that formatting is idempotent); a final line ending
+    /// does not open an empty last line.
     static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
-        var start = TextPosition.hasByteOrderMark(bytes) ? 3 : 0
+        var start = 0
+        while bytes[start...].starts(with: TextPosition.byteOrderMark) { start += 3 }
         var i = start
         while i < bytes.count {
             if bytes[i] == 0x0A {

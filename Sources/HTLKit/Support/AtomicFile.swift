@@ -60,10 +60,13 @@ public enum AtomicFile {
         syncFolder(folder)
     }
 
-    /// Appends one line with a single `write` on an `O_APPEND` descriptor, then
-    /// fsyncs: concurrent appenders never interleave within a line.
-    /// Creates the file with `header` first when it does not exist.
-    public static func append(_ bytes: [UInt8], to path: String, header: [UInt8] = []) throws {
+    /// Appends one line (given without its line ending) with a single `write`
+    /// on an `O_APPEND` descriptor, then fsyncs. An exclusive `flock` covers
+    /// the look at the file's last byte (a line ending is added first when the
+    /// file lacks one) and the write, so concurrent appenders never
+    /// interleave, split or double a line. A missing file is created with
+    /// `header` first.
+    public static func appendLine(_ line: [UInt8], to path: String, header: [UInt8] = []) throws {
         if FileSystem.kind(of: path) == .missing, !header.isEmpty {
             do {
                 try write(header, to: path, expecting: .absent)
@@ -74,6 +77,22 @@ public enum AtomicFile {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw HTLError("cannot open \(path): \(FileSystem.errorText())") }
         defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw HTLError("cannot lock \(path): \(FileSystem.errorText())") }
+        }
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_size > 0 {
+            let reader = open(path, O_RDONLY | O_CLOEXEC)
+            if reader >= 0 {
+                var last: UInt8 = 0x0A
+                _ = pread(reader, &last, 1, off_t(info.st_size - 1))
+                close(reader)
+                if last != 0x0A { bytes.append(0x0A) }
+            }
+        }
+        bytes += line
+        bytes.append(0x0A)
         try writeAll(fd, bytes, path: path)
         guard fsync(fd) == 0 else { throw HTLError("cannot write \(path): \(FileSystem.errorText())") }
     }

@@ -1,0 +1,195 @@
+import Foundation
+@testable import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
+/// `htl fmt`: golden in/out pairs, idempotence, meaning kept, minimal diffs.
+@Suite struct FormatterTests {
+    /// Where a fixture of each kind sits in the sample ledger.
+    static let placement = [
+        "goal": "goals/run.md", "value": "values/health.md", "term": "terms/term-1.md",
+        "measures": "measures.yaml", "settings": "htl.yaml", "log": "log/2026.log",
+    ]
+
+    static var cases: [String] {
+        let folder = Paths.root.appendingPathComponent("Fixtures/fmt").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".in") }.map { String($0.dropLast(3)) }.sorted()
+    }
+
+    static func input(_ name: String) throws -> (path: String, bytes: [UInt8]) {
+        let kind = String(name.split(separator: ".").last!)
+        let bytes = [UInt8](try Data(contentsOf: Paths.root.appendingPathComponent("Fixtures/fmt/\(name).in")))
+        return (placement[kind]!, bytes)
+    }
+
+    static func ledger(replacing path: String, with bytes: [UInt8]) -> [SourceFile] {
+        SampleLedger.files.filter { $0.key != path }.map { SourceFile(path: $0.key, text: $0.value) }
+            + [SourceFile(path: path, bytes: bytes)]
+    }
+
+    /// The exported model, without the line numbers of measures and checklist
+    /// items (positions inside a file, not meaning).
+    static func meaning(_ files: [SourceFile]) throws -> NSDictionary {
+        let loaded = LedgerLoader.load(files)
+        let json = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: SampleLedger.today))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var copy = object
+        copy["measures"] = (object["measures"] as? [[String: Any]])?.map { var m = $0; m["line"] = nil; return m }
+        copy["goals"] = (object["goals"] as? [[String: Any]])?.map { goal in
+            var g = goal
+            g["checklist_items"] = (goal["checklist_items"] as? [[String: Any]])?.map { var item = $0; item["line"] = nil; return item }
+            return g
+        }
+        return copy as NSDictionary
+    }
+
+    static func difference(_ a: NSDictionary, _ b: NSDictionary) -> String {
+        var out = ""
+        for key in ["measures", "values", "terms", "goals", "actions"] {
+            let x = (a[key] as? [NSDictionary]) ?? [], y = (b[key] as? [NSDictionary]) ?? []
+            for (p, q) in zip(x, y) where p != q {
+                for k in p.allKeys.compactMap({ $0 as? String }) where !((p[k] as? NSObject)?.isEqual(q[k]) ?? (q[k] == nil)) {
+                    out += "\(key).\(k): \(p[k] ?? "nil") vs \(q[k] ?? "nil")\n"
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: cases)
+    func goldenOutput(_ name: String) throws {
+        let (path, bytes) = try Self.input(name)
+        let errors = SampleLedger.check(Dictionary(uniqueKeysWithValues: Self.ledger(replacing: path, with: bytes)
+            .map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })).diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(name) has errors: \(errors.map(\.message))")
+        let formatted = try #require(Formatter.canonical(SourceFile(path: path, bytes: bytes)), "\(name) was refused")
+        Golden.check(String(decoding: formatted, as: UTF8.self), against: "Fixtures/fmt/\(name).out")
+        // Idempotent.
+        #expect(Formatter.canonical(SourceFile(path: path, bytes: formatted)) == formatted, "\(name): second pass changed it")
+        // Meaning kept.
+        #expect(try Self.meaning(Self.ledger(replacing: path, with: bytes)) == Self.meaning(Self.ledger(replacing: path, with: formatted)),
+                "\(name): the model changed")
+        // Canonical files raise no `unformatted`.
+        let report = Checker.check(LedgerLoader.load(Self.ledger(replacing: path, with: formatted)), today: SampleLedger.today)
+        #expect(!report.diagnostics.contains { $0.rule == .unformatted })
+    }
+
+    @Test func everyDocumentedCaseHasAFixture() {
+        for needed in ["scrambled-keys", "crlf-bom", "trailing-spaces", "comments", "quotes-unneeded", "quotes-needed",
+                       "quotes-colon-hash", "block-lists", "unicode", "empty-body", "no-final-newline", "whitespace"] {
+            #expect(Self.cases.contains { $0.hasPrefix(needed + ".") }, "no fmt fixture for \(needed)")
+        }
+    }
+
+    @Test func changingOneValueChangesOnlyItsLine() throws {
+        let (path, bytes) = try Self.input("comments.goal")
+        let formatted = try #require(Formatter.canonical(SourceFile(path: path, bytes: bytes)))
+        let text = String(decoding: formatted, as: UTF8.self)
+        for (old, new) in [("target: 2027-01-10", "target: 2027-02-10"), ("health: 9", "health: 7"),
+                           ("title: Run 100 km", "title: yes"), ("km: 100", "km: 120")] {
+            #expect(text.contains(old), "\(old)")
+            let edited = text.replacingOccurrences(of: old, with: new)
+            let again = String(decoding: try #require(Formatter.canonical(SourceFile(path: path, text: edited))), as: UTF8.self)
+            let before = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let after = again.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(before.count == after.count)
+            let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            #expect(changed.count == 1, "\(old) → \(new) changed lines \(changed)")
+        }
+    }
+
+    @Test func filesThatDoNotFitTheSchemaAreRefused() {
+        for text in ["---\ntitle: [a, b]\n---\n", "---\ntitle: &x Run\nstart: *x\n---\n", "---\ntitel: Run\n---\n", "---\ntitle: Run\n"] {
+            #expect(Formatter.canonical(SourceFile(path: "goals/run.md", text: text)) == nil, "\(text)")
+        }
+        #expect(Formatter.canonical(SourceFile(path: "goals/run.md", bytes: [0x2D, 0x2D, 0x2D, 0x0A, 0xFF])) == nil)
+    }
+
+    /// Property: the fast "already canonical?" test of logs agrees with formatting.
+    @Test func logCanonicalTestAgreesWithTheFormatter() {
+        var rng = SeededGenerator(seed: 11)
+        let pieces = ["2026-11-03", " ", "  ", "\t", "Run", "5km", "+run", "#tag", "\"a  b\"", "\"x\\\"y\"", "#", "\n", "\r\n", "\n\n"]
+        for _ in 0..<2000 {
+            let bom = Int.random(in: 0..<5, using: &rng) == 0 ? "\u{FEFF}" : ""
+            let text = bom + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let bytes = Array(text.utf8)
+            let formatted = LogFormatter.format(bytes)
+            #expect(LogFormatter.isCanonical(bytes) == (formatted == bytes), "\(text.debugDescription)")
+            #expect(LogFormatter.isCanonical(formatted), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    /// Property: hundreds of generated messy files format idempotently and keep their meaning.
+    @Test func messyFilesFormatIdempotentlyAndKeepMeaning() throws {
+        var rng = SeededGenerator(seed: 7)
+        let synthetic = SyntheticLedger.files(goals: 10, logLines: 60, seed: 3)
+        var checked = 0
+        for round in 0..<300 {
+            let source = synthetic.filter { $0.path.hasPrefix("goals/") || $0.path.hasPrefix("values/") || $0.path.hasPrefix("terms/") || $0.path == "measures.yaml" || $0.path.hasPrefix("log/") }
+                .randomElement(using: &rng)!
+            let messy = MessyText.mess(source.text, path: source.path, &rng)
+            let files = synthetic.filter { $0.path != source.path }.map { SourceFile(path: $0.path, text: $0.text) }
+                + [SourceFile(path: source.path, bytes: messy)]
+            let formatted = try #require(Formatter.canonical(SourceFile(path: source.path, bytes: messy)),
+                                         "round \(round): refused \(source.path):\n\(String(decoding: messy, as: UTF8.self))")
+            #expect(Formatter.canonical(SourceFile(path: source.path, bytes: formatted)) == formatted, "round \(round): not idempotent")
+            let canonicalFiles = files.filter { $0.path != source.path } + [SourceFile(path: source.path, bytes: formatted)]
+            let before = try Self.meaning(files), after = try Self.meaning(canonicalFiles)
+            #expect(before == after, "round \(round): meaning changed in \(source.path)\n\(String(decoding: messy, as: UTF8.self))\n---\n\(String(decoding: formatted, as: UTF8.self))\n\(Self.difference(before, after))")
+            checked += 1
+        }
+        #expect(checked == 300)
+    }
+}
+
+/// Makes canonical ledger text messy in ways a person's editor might.
+enum MessyText {
+    static func mess(_ text: String, path: String, _ rng: inout SeededGenerator) -> [UInt8] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        if path.hasSuffix(".md"), let close = lines.dropFirst().firstIndex(of: "---") {
+            var keys = Array(lines[1..<close])
+            keys = shuffledTopLevel(keys, &rng)
+            keys = keys.flatMap { line -> [String] in
+                var out = [line]
+                if Int.random(in: 0..<5, using: &rng) == 0 { out.insert("# note about the next key", at: 0) }
+                if Int.random(in: 0..<6, using: &rng) == 0, !line.hasPrefix(" ") { out[out.count - 1] += "   # eol" }
+                if let r = line.range(of: ": "), Int.random(in: 0..<4, using: &rng) == 0, !line.contains("#"), !line.contains("[") {
+                    let value = line[r.upperBound...]
+                    out[out.count - 1] = line[..<r.upperBound] + "\"" + value + "\""
+                }
+                if line.hasPrefix("tags: ["), Bool.random(using: &rng) {
+                    let items = line.dropFirst(7).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    out[out.count - 1] = "tags:"
+                    out += items.map { "  - \($0)" }
+                }
+                return out
+            }
+            lines = [lines[0]] + keys + Array(lines[close...])
+        }
+        lines = lines.map { Int.random(in: 0..<4, using: &rng) == 0 ? $0 + String(repeating: " ", count: Int.random(in: 1...3, using: &rng)) : $0 }
+        if path.hasSuffix(".log") {
+            lines = lines.map { $0.replacingOccurrences(of: " ", with: Bool.random(using: &rng) ? "  " : " \t") }
+        }
+        var joined = lines.joined(separator: Bool.random(using: &rng) ? "\r\n" : "\n")
+        if Bool.random(using: &rng) { joined += "\n" }
+        if Int.random(in: 0..<3, using: &rng) == 0 { joined += "\n\n" }
+        var bytes = Array(joined.utf8)
+        if Int.random(in: 0..<5, using: &rng) == 0 { bytes = [0xEF, 0xBB, 0xBF] + bytes }
+        return bytes
+    }
+
+    /// Shuffles top-level keys, keeping each key's indented lines with it.
+    static func shuffledTopLevel(_ lines: [String], _ rng: inout SeededGenerator) -> [String] {
+        var groups: [[String]] = []
+        for line in lines {
+            if line.hasPrefix(" ") || line.hasPrefix("-"), !groups.isEmpty { groups[groups.count - 1].append(line) } else { groups.append([line]) }
+        }
+        // Some groups get their nested lines indented by four spaces instead of two.
+        return groups.shuffled(using: &rng).flatMap { group in
+            Bool.random(using: &rng) ? group : [group[0]] + group.dropFirst().map { $0.hasPrefix("  ") ? "  " + $0 : $0 }
+        }
+    }
+}
