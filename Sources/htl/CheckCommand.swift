@@ -15,6 +15,12 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Only show findings in these files or folders (references are still resolved against the whole ledger).")
     var paths: [String] = []
 
+    @Flag(help: "Check what is staged for the next commit (git's index), not the working tree; committed log lines must stay as they are.")
+    var staged = false
+
+    @Option(help: ArgumentHelp("Committed log lines at this revision must stay as they are (log-rewrite).", valueName: "rev"))
+    var since: String?
+
     @Flag(help: "Exit 1 on warnings too.")
     var strict = false
 
@@ -22,9 +28,19 @@ struct CheckCommand: ParsableCommand {
     var format: CheckFormat = .text
 
     func run() throws {
-        let (root, loaded) = try options.load()
+        let root = try options.root()
         let today = try options.todayDate()
-        let report = Checker.check(loaded, today: today).limited(to: try options.ledgerPaths(paths, root: root))
+        let source: RevisionCheck
+        if staged {
+            source = try RevisionCheck.staged(ledgerRoot: root, since: since)
+        } else if let since {
+            source = try RevisionCheck.workingTree(try LedgerDirectory.readFiles(root: root), ledgerRoot: root, since: since)
+        } else {
+            source = RevisionCheck(files: try LedgerDirectory.readFiles(root: root), appendOnlyFindings: [])
+        }
+        let loaded = LedgerLoader.load(source.files)
+        let report = Checker.check(loaded, today: today, extra: source.appendOnlyFindings)
+            .limited(to: try options.ledgerPaths(paths, root: root))
         switch format {
         case .text:
             Output.write(DiagnosticRenderer.text(report, files: loaded.ledger.files, style: options.style()))

@@ -36,7 +36,8 @@ struct HTL: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
-            ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, ExportCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self,
+            ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
+            ExportCommand.self, InitCommand.self, HookCommand.self, RulesCommand.self, ExplainCommand.self,
         ]
     )
 }

@@ -130,6 +130,28 @@ public enum ReportJSON {
         return .array(indices.map { .object(action(ledger.actions[$0], goals: goals[$0] ?? [])) })
     }
 
+    /// `htl diff --json`.
+    public static func diff(_ diff: ProgressDiff, from: String, to: String) -> String {
+        JSON.object([
+            ("from", .string(from)),
+            ("to", .string(to)),
+            ("goals", .array(diff.goals.map { g in
+                .object([
+                    ("id", .string(g.id)),
+                    ("title", .string(g.title)),
+                    ("change", .string(g.change.rawValue)),
+                    ("from_progress", ratio(g.fromProgress)),
+                    ("to_progress", ratio(g.toProgress)),
+                    ("delta", ratio(g.delta)),
+                    ("targets", .array(g.targets.map { t in
+                        .object([("measure", .string(t.measure)), ("from", t.from.map(JSON.decimal) ?? .null), ("to", t.to.map(JSON.decimal) ?? .null)])
+                    })),
+                ])
+            })),
+            ("actions_added", .int(diff.actionsAdded)),
+        ]).serialized()
+    }
+
     /// The whole model with computed fields; every entity carries its `path` and `line`.
     public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
         func place(_ location: SourceLocation) -> [(String, JSON)] {

@@ -15,7 +15,8 @@ public enum AtomicFile {
         case unchanged([UInt8])
     }
 
-    public static func write(_ bytes: [UInt8], to path: String, expecting expectation: Expectation) throws {
+    /// `mode` sets the permissions of a new file (default: from the umask).
+    public static func write(_ bytes: [UInt8], to path: String, expecting expectation: Expectation, mode newMode: mode_t? = nil) throws {
         let target = resolveSymlinks(path)
         let folder = FileSystem.parent(target) ?? "."
         var template = Array((FileSystem.join(folder, ".htl-tmp-XXXXXX")).utf8CString)
@@ -33,6 +34,8 @@ public enum AtomicFile {
             var info = stat()
             if case .unchanged = expectation, stat(target, &info) == 0 {
                 mode = info.st_mode & 0o7777
+            } else if let newMode {
+                mode = newMode
             } else {
                 let mask = umask(0)
                 umask(mask)

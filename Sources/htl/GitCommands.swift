@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import HTLKit
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Progress at one revision against another (default: HEAD against the working tree).")
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "The earlier revision (default: HEAD).")
+    var from: String?
+
+    @Argument(help: "The later revision (default: the working tree, or the index with --staged).")
+    var to: String?
+
+    @Flag(help: "Compare with what is staged instead of the working tree.")
+    var staged = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let root = try options.root()
+        let today = try options.todayDate()
+        let repository = try GitRepository(ledgerRoot: root)
+        let fromName = from ?? "HEAD"
+        let fromFiles = try repository.files(at: .commit(try repository.resolve(fromName)))
+        let toName: String
+        let toFiles: [SourceFile]
+        if let to {
+            if staged { throw HTLError("give a second revision or --staged, not both") }
+            toName = to
+            toFiles = try repository.files(at: .commit(try repository.resolve(to)))
+        } else if staged {
+            toName = "index"
+            toFiles = try repository.files(at: .index)
+        } else {
+            toName = "worktree"
+            toFiles = try LedgerDirectory.readFiles(root: root)
+        }
+        let before = LedgerLoader.load(fromFiles).ledger
+        let afterLoad = LedgerLoader.load(toFiles)
+        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before, today: today)),
+                                to: (afterLoad.ledger, ProgressEngine.compute(afterLoad.ledger, today: today)))
+        if json {
+            Output.write(ReportJSON.diff(diff, from: fromName, to: toName))
+        } else {
+            let width = Output.isTerminal(1) ? Output.terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
+            Output.write(DiffText.render(diff, from: fromName, to: toName == "worktree" ? "the working tree" : (toName == "index" ? "the index" : toName),
+                                         today: today, width: width, style: options.style()))
+        }
+        let errors = Checker.check(afterLoad, today: today, formatting: false).errorCount
+        if errors > 0 {
+            Output.error("\(errors) error\(errors == 1 ? "" : "s") in \(toName == "worktree" ? "the working tree" : toName); run htl check")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct HookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hook",
+        abstract: "Git hooks.",
+        subcommands: [HookInstallCommand.self])
+}
+
+struct HookInstallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Install a git pre-commit hook that runs htl check --staged (an existing hook is kept).")
+
+    @OptionGroup var options: LedgerOptions
+
+    func run() throws {
+        let repository = try GitRepository(ledgerRoot: try options.root())
+        switch try PreCommitHook.install(repository: repository, htlPath: Self.executablePath()) {
+        case .installed(let path):
+            Output.write("installed \(path): every commit now runs htl check --staged\n")
+        case .alreadyInstalled(let path):
+            Output.write("already installed: \(path)\n")
+        case .keptExisting(let path, let line):
+            Output.error("htl: a pre-commit hook already exists at \(path); it was kept.\nTo check the ledger too, add this line to it:\n  \(line)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// This program's own path, for the hook to fall back on when htl is not on PATH.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "htl"
+    }
+}

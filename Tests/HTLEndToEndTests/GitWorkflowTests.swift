@@ -1,0 +1,266 @@
+import Foundation
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// Pre-commit checks, the append-only log and progress diffs, on real repositories.
+@Suite struct GitWorkflowTests {
+    let today = ["--today", "2026-11-22"]
+    static let log = "# 2026\n2026-11-03 Run 5km +run\n2026-11-05 Run 6km +run\n2026-11-07 Run 7km +run\n"
+
+    func repository(_ changes: [String: String?] = [:]) throws -> TemporaryGitRepository {
+        try TemporaryGitRepository(SampleLedger.with(["log/2026.log": Self.log].merging(changes) { _, b in b }))
+    }
+
+    // MARK: check --staged
+
+    @Test func stagedCleanWhileTheWorkingTreeIsBroken() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        try repo.git("add", "-A")
+        try repo.write("goals/run.md", "---\ntitle: [broken\n---\n")
+        try repo.write("goals/untracked.md", "---\nimportance: 99\n---\n")
+        #expect(try repo.htl(["check"] + today).status == 1)
+        let staged = try repo.htl(["check", "--staged"] + today)
+        #expect(staged.status == 0, "\(staged.stdout)")
+        #expect(staged.stderr == "no errors or warnings in 6 files\n")
+    }
+
+    @Test func stagedBrokenWhileTheWorkingTreeIsFixed() throws {
+        let repo = try repository(["goals/run.md": "---\ntitle: Run\nimportance: 11\n---\n## Action plan\n"])
+        defer { repo.remove() }
+        try repo.git("add", "-A")
+        try repo.write("goals/run.md", SampleLedger.files["goals/run.md"]!)
+        #expect(try repo.htl(["check"] + today).status == 0)
+        let staged = try repo.htl(["check", "--staged"] + today)
+        #expect(staged.status == 1)
+        #expect(staged.stdout.hasPrefix("goals/run.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]\n"))
+    }
+
+    @Test func beforeTheFirstCommit() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        let nothingStaged = try repo.htl(["check", "--staged"] + today)
+        #expect(nothingStaged.status == 2)
+        #expect(nothingStaged.stderr == "htl: no htl.yaml is staged in the repository's top folder: stage the ledger (git add) first\n")
+        try repo.git("add", "-A")
+        #expect(try repo.htl(["check", "--staged"] + today).status == 0)
+    }
+
+    @Test func ledgerInASubfolderOfTheRepository() throws {
+        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: SampleLedger.files.map { ("ledger/" + $0.key, $0.value) }))
+        defer { repo.remove() }
+        try repo.write("README.md", "not part of the ledger\n")
+        try repo.commitAll("one")
+        try repo.write("ledger/log/2026.log", "2026-11-03 Run 9km +run\n")
+        try repo.git("add", "-A")
+        let result = try repo.htl(["check", "--staged"] + today, in: repo.root + "/ledger/goals")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("log/2026.log:1:1: error: committed log line 1 was changed; it was: 2026-11-03 Run 5km +run [log-rewrite]\n"))
+    }
+
+    // MARK: append-only
+
+    func committed() throws -> TemporaryGitRepository {
+        let repo = try repository()
+        try repo.commitAll("ledger")
+        return repo
+    }
+
+    @Test func editedCommittedLineIsALogRewriteAtThatLine() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "6km", with: "16km"))
+        try repo.git("add", "-A")
+        let result = try repo.htl(["check", "--staged"] + today)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]
+         3 | 2026-11-05 Run 16km +run
+           | ^
+           = help: log a correction instead (for example a negative quantity)
+
+        """)
+    }
+
+    @Test func deletedCommittedLineIsALogRewrite() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "2026-11-05 Run 6km +run\n", with: ""))
+        try repo.git("add", "-A")
+        let middle = try repo.htl(["check", "--staged"] + today)
+        #expect(middle.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]"))
+        try repo.write("log/2026.log", "# 2026\n2026-11-03 Run 5km +run\n")
+        try repo.git("add", "-A")
+        let end = try repo.htl(["check", "--staged"] + today)
+        #expect(end.stdout.hasPrefix("log/2026.log:2:1: error: committed log lines 3-4 were removed [log-rewrite]"))
+        #expect(end.status == 1)
+    }
+
+    @Test func renamedOrRemovedLogFileIsALogRewriteOnItsPath() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.git("mv", "log/2026.log", "log/running.log")
+        let renamed = try repo.htl(["check", "--staged"] + today)
+        #expect(renamed.status == 1)
+        #expect(renamed.stdout.hasPrefix("log/2026.log:1:1: error: committed log file log/2026.log was renamed to log/running.log; keep its name [log-rewrite]\n"))
+        try repo.git("rm", "-q", "--cached", "log/running.log")
+        let removed = try repo.htl(["check", "--staged"] + today)
+        #expect(removed.stdout.hasPrefix("log/2026.log:1:1: error: committed log file log/2026.log was removed [log-rewrite]\n"))
+    }
+
+    @Test func appendedLinesAndUncommittedEditsAreFine() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        try repo.git("add", "-A")
+        #expect(try repo.htl(["check", "--staged"] + today).status == 0)
+        // Edit the line that is staged but not committed yet: still fine.
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 9km +run\n")
+        try repo.git("add", "-A")
+        #expect(try repo.htl(["check", "--staged"] + today).status == 0)
+    }
+
+    @Test func formattingACommittedLogIsNotARewrite() throws {
+        let repo = try repository(["log/2026.log": "\u{FEFF}# 2026  \r\n2026-11-03   Run\t5km  +run   \r\n2026-11-05 Run 6km +run\r\n\r\n\r\n"])
+        defer { repo.remove() }
+        try repo.commitAll("messy log")
+        #expect(try repo.htl(["fmt"]).stdout == "formatted log/2026.log\n")
+        #expect(try repo.read("log/2026.log") == "# 2026\n2026-11-03 Run 5km +run\n2026-11-05 Run 6km +run\n")
+        try repo.git("add", "-A")
+        let result = try repo.htl(["check", "--staged"] + today)
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
+    @Test func sinceAComparesTheWorkingTreeWithThatRevision() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", "# 2026\n")
+        #expect(try repo.htl(["check"] + today).status == 0)
+        let since = try repo.htl(["check", "--since", "HEAD"] + today)
+        #expect(since.status == 1)
+        #expect(since.stdout.hasPrefix("log/2026.log:1:1: error: committed log lines 2-4 were removed [log-rewrite]"))
+    }
+
+    @Test func theRuleCanBeTurnedOff() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("htl.yaml", "htl: 1\nrules:\n  log-rewrite: off\n")
+        try repo.write("log/2026.log", "# 2026\n")
+        try repo.git("add", "-A")
+        #expect(try repo.htl(["check", "--staged"] + today).status == 0)
+    }
+
+    // MARK: diff
+
+    @Test func diffAcrossThreeCommits() throws {
+        let repo = try repository(["log/2026.log": "2026-11-03 Run 5km +run\n"])
+        defer { repo.remove() }
+        let first = try repo.commitAll("one")
+        try repo.write("log/2026.log", "2026-11-03 Run 5km +run\n2026-11-05 Run 20.5km +run\n")
+        try repo.write("goals/read.md", "---\ntitle: Read\ntargets:\n  sessions: 10\n---\n## Action plan\n")
+        try repo.commitAll("two")
+        try repo.write("log/2026.log", "2026-11-03 Run 5km +run\n2026-11-05 Run 20.5km +run\n2026-11-06 Read 3sessions +read\n2026-11-07 Fix -0.5km +run\n")
+        try FileManager.default.removeItem(atPath: repo.root + "/goals/run.md")
+        try repo.write("goals/run-more.md", SampleLedger.files["goals/run.md"]!)
+        try repo.write("log/2026.log", try repo.read("log/2026.log") + "2026-11-08 Run 4km +run-more\n")
+        try repo.commitAll("three")
+
+        let oneToTwo = try repo.htl(["diff", first, "HEAD~1", "--json"] + today)
+        #expect(oneToTwo.status == 0, "\(oneToTwo.stderr)")
+        #expect(oneToTwo.stdout.contains("\"from_progress\": 0.05,\n      \"to_progress\": 0.255,\n      \"delta\": 0.205,"))
+        Golden.check(oneToTwo.stdout.replacingOccurrences(of: first, with: "FIRST"), against: "Tests/Golden/git/diff-1-2.json")
+
+        let twoToThree = try repo.htl(["diff", "HEAD~1", "HEAD", "--json"] + today)
+        Golden.check(twoToThree.stdout, against: "Tests/Golden/git/diff-2-3.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(twoToThree.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["from", "to", "goals", "actions_added"])
+        #expect(object["actions_added"] as? Int == 3)
+        let goals = try #require(object["goals"] as? [[String: Any]])
+        #expect(goals.map { "\($0["id"]!):\($0["change"]!)" } == ["read:changed", "run:removed", "run-more:added"])
+        for g in goals {
+            #expect(Array(g.keys).sorted() == ["change", "delta", "from_progress", "id", "targets", "title", "to_progress"])
+        }
+        let text = try repo.htl(["diff", "HEAD~2", "HEAD"] + today)
+        Golden.check(text.stdout, against: "Tests/Golden/git/diff-1-3.txt")
+    }
+
+    @Test func diffHeadAgainstTheWorkingTreeAndTheIndex() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 12km +run\n")
+        let worktree = try repo.htl(["diff"] + today)
+        #expect(worktree.stdout == """
+        Progress from HEAD to the working tree (as of 2026-11-22)
+
+        Changed
+          run  Run 100 km                                             18% → 30%  +12 pts
+              on track (was behind) · km 18 → 30
+
+        1 action added
+
+        """)
+        let index = try repo.htl(["diff", "--staged", "--json"] + today)
+        #expect(index.stdout.contains("\"to\": \"index\""))
+        #expect(index.stdout.contains("\"change\": \"unchanged\""))
+        #expect(index.stdout.contains("\"actions_added\": 0"))
+    }
+
+    // MARK: hook
+
+    @Test func hookRefusesABrokenCommitAndLetsAGoodOneThrough() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        let install = try repo.htl(["hook", "install"])
+        #expect(install.status == 0)
+        #expect(install.stdout == "installed \(repo.root)/.git/hooks/pre-commit: every commit now runs htl check --staged\n")
+        #expect(try repo.htl(["hook", "install"]).stdout == "already installed: \(repo.root)/.git/hooks/pre-commit\n")
+
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8kms +run\n")
+        try repo.git("add", "-A")
+        let refused = try Command.run("git", ["commit", "-q", "-m", "broken"], in: repo.root, environment: TemporaryGitRepository.environment)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("unknown unit 'kms'") || refused.stdout.contains("unknown unit 'kms'"))
+        #expect(try repo.git("rev-list", "--count", "HEAD").stdout == "1\n")
+
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        try repo.git("add", "-A")
+        let accepted = try Command.run("git", ["commit", "-q", "-m", "good"], in: repo.root, environment: TemporaryGitRepository.environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(try repo.git("rev-list", "--count", "HEAD").stdout == "2\n")
+    }
+
+    @Test func anExistingHookIsKept() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        let hook = repo.root + "/.git/hooks/pre-commit"
+        try "#!/bin/sh\necho mine\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        let result = try repo.htl(["hook", "install"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("htl: a pre-commit hook already exists at \(hook); it was kept.\n"))
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\necho mine\n")
+    }
+
+    // MARK: failures
+
+    @Test func gitFailuresAreExitTwoWithAClearMessage() throws {
+        let plain = try TemporaryLedger(SampleLedger.files)
+        defer { plain.remove() }
+        let notRepo = try HTLBinary.run(["check", "--staged", "-C", plain.root] + today, environment: TemporaryGitRepository.environment)
+        #expect(notRepo.status == 2)
+        #expect(notRepo.stderr == "htl: not a git repository: \(plain.root) (git init, or drop --staged/--since)\n")
+
+        let repo = try committed()
+        defer { repo.remove() }
+        let unknown = try repo.htl(["diff", "no-such-branch"] + today)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "htl: unknown revision 'no-such-branch'\n")
+        #expect(try repo.htl(["check", "--since", "--all"] + today).status == 2)
+
+        var noGit = TemporaryGitRepository.environment
+        noGit["PATH"] = "/nonexistent"
+        let missing = try HTLBinary.run(["check", "--staged", "-C", repo.root] + today, environment: noGit)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "htl: git is not installed (or not on PATH); it is needed for this command\n")
+    }
+}
