@@ -111,12 +111,32 @@ let large = options.work + "/large-1000-goals-100000-lines"
 generate(small, goals: 50, lines: 2_000)
 generate(large, goals: 1_000, lines: 100_000)
 
+/// A git repository holding a copy of `ledger`, committed, with one more log
+/// line staged: what a pre-commit check sees.
+func makeRepository(_ folder: String, from ledger: String) {
+    let script = """
+    set -e
+    rm -rf "$1" && mkdir -p "$1" && cp -R "$2"/. "$1"/
+    cd "$1"
+    export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com \\
+      GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com
+    git init -q && git add -A && git commit -q -m ledger
+    echo "2026-11-22 Staged run 5km" >> log/2026.log && git add log/2026.log
+    """
+    if run(["/bin/sh", "-c", script, "sh", folder, ledger]).status != 0 { fail("cannot create the git repository \(folder)") }
+}
+
 struct Case {
     var name: String
     var arguments: [String]
     var budget: Double
     var directory: String? = nil
 }
+
+let exampleRepository = options.work + "/goals-example-repository"
+let largeRepository = options.work + "/large-repository"
+makeRepository(exampleRepository, from: "goals-example")
+makeRepository(largeRepository, from: large)
 
 let today = ["--today", "2026-11-22"]
 var cases = [
@@ -125,6 +145,8 @@ var cases = [
     Case(name: "status --json, 1,000 goals / 100,000 lines", arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.30),
     Case(name: "fmt --check, 1,000 goals / 100,000 lines", arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.30),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
+    Case(name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today, budget: 0.050),
+    Case(name: "check --staged, 1,000 goals / 100,000 lines", arguments: [htl, "check", "--staged", "-C", largeRepository] + today, budget: 0.40),
 ]
 
 print("htl-bench: \(options.runs) runs each after one warm-up; wall time of the whole process, peak RSS")
