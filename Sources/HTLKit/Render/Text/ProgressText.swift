@@ -46,7 +46,7 @@ public enum ProgressText {
                     + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
                     + "  " + TextLayout.amounts(t) + "\n"
                 var pace: [String] = []
-                pace.append(t.remaining.isZero ? "target reached" : "\(t.remaining) \(t.measure) to go")
+                pace.append(t.remaining.isZero ? "target reached" : "\(TextLayout.amount(t.remaining)) \(t.measure) to go")
                 if !t.remaining.isZero, let perDay = t.neededPerDay, let perWeek = t.neededPerWeek {
                     pace.append("needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
                 }
