@@ -7,6 +7,24 @@ public enum SyntheticLedger {
     public static let today = (year: 2026, month: 11, day: 22)
 
     static let measures = ["km", "min", "hours", "sessions", "pages", "eur"]
+
+    /// km, min, hours (60 min) and sessions, with aliases: the measures most
+    /// test ledgers need.
+    public static let basicMeasures = """
+    km:
+      type: distance
+      aliases: [kilometre, kilometres]
+    min:
+      type: time
+      aliases: [minutes]
+    hours:
+      type: time
+      equals: 60 min
+    sessions:
+      type: count
+      aliases: [session]
+
+    """
     static let tags = (1...20).map { "tag\($0)" }
     static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
                         "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
@@ -15,25 +33,7 @@ public enum SyntheticLedger {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
         files.append(("htl.yaml", "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"))
-        files.append(("measures.yaml", """
-        km:
-          type: distance
-          aliases: [kilometre, kilometres]
-        min:
-          type: time
-          aliases: [minutes]
-        hours:
-          type: time
-          equals: 60 min
-        sessions:
-          type: count
-          aliases: [session]
-        pages:
-          type: count
-        eur:
-          type: currency
-
-        """))
+        files.append(("measures.yaml", basicMeasures + "pages:\n  type: count\neur:\n  type: currency\n"))
         let levels = ["highest_order", "major", "general", "life_area"]
         for v in 1...12 {
             let level = levels[v % 4]

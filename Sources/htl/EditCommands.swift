@@ -28,17 +28,8 @@ struct LogCommand: ParsableCommand {
         let (root, loaded) = try options.load()
         let today = try options.todayDate()
         guard !text.isEmpty else { throw HTLError("nothing to log: give the action's text") }
-        let day: CivilDate
-        if let date {
-            guard let d = CivilDate.parse(date) else { throw HTLError("--date '\(date)' is not a date: write YYYY-MM-DD") }
-            day = d
-        } else {
-            day = today
-        }
-        let clock = try time.map { t -> ClockTime in
-            guard let c = ClockTime.parse(t) else { throw HTLError("--time '\(t)' is not a time: write HH:MM (24-hour)") }
-            return c
-        }
+        let day = try date.map { try LedgerOptions.date($0, option: "--date") } ?? today
+        let clock = try time.map { try LedgerOptions.time($0, option: "--time") }
         let path = try file.map { try options.ledgerPaths([$0], root: root)[0] }
         let entry = try LogEntry(text: text.joined(separator: " "), date: day, time: clock, path: path,
                                  ledger: loaded.ledger, today: today)

@@ -30,6 +30,18 @@ struct LedgerOptions: ParsableArguments {
         return try LedgerDirectory.findRoot(from: start)
     }
 
+    /// A date given to an option, or exit 2 naming the option.
+    static func date(_ text: String, option: String) throws -> CivilDate {
+        guard let date = CivilDate.parse(text) else { throw HTLError("\(option) '\(text)' is not a date: write YYYY-MM-DD") }
+        return date
+    }
+
+    /// A time given to an option, or exit 2 naming the option.
+    static func time(_ text: String, option: String) throws -> ClockTime {
+        guard let time = ClockTime.parse(text) else { throw HTLError("\(option) '\(text)' is not a time: write HH:MM (24-hour)") }
+        return time
+    }
+
     func todayDate() throws -> CivilDate {
         if let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) {
             guard let date = CivilDate.parse(text) else {

@@ -56,11 +56,7 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         let context = try ReportContext(options)
         let id = goal.hasPrefix("+") ? String(goal.dropFirst()) : goal
-        guard let g = context.report.goal(id) else {
-            let suggestion = Suggestion.closest(to: id, in: context.ledger.goals.map(\.id))
-            Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
-            throw ExitCode(1)
-        }
+        guard let g = context.report.goal(id) else { throw context.noSuchGoal(id) }
         if json {
             Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))
         } else {
@@ -133,22 +129,14 @@ struct ActionsCommand: ParsableCommand {
         let filter = try ActionFilter(
             goal: goal.map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 },
             tag: tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
-            from: from.map { try date($0, "--from") }, to: to.map { try date($0, "--to") })
-        if let id = filter.goal, context.report.goal(id) == nil {
-            let suggestion = Suggestion.closest(to: id, in: context.ledger.goals.map(\.id))
-            Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
-            throw ExitCode(1)
-        }
+            from: try from.map { try LedgerOptions.date($0, option: "--from") },
+            to: try to.map { try LedgerOptions.date($0, option: "--to") })
+        if let id = filter.goal, context.report.goal(id) == nil { throw context.noSuchGoal(id) }
         let indices = filter.apply(context.ledger, context.report)
         Output.write(json ? ReportJSON.actions(indices, ledger: context.ledger, report: context.report)
                           : ActionsText.render(indices, ledger: context.ledger, report: context.report,
                                                width: context.width, style: context.style))
         try context.finish()
-    }
-
-    private func date(_ text: String, _ flag: String) throws -> CivilDate {
-        guard let d = CivilDate.parse(text) else { throw HTLError("\(flag) '\(text)' is not a date: write YYYY-MM-DD") }
-        return d
     }
 }
 

@@ -21,6 +21,13 @@ struct ReportContext {
         style = options.style()
     }
 
+    /// Reports an unknown goal id with a suggestion; the command exits 1.
+    func noSuchGoal(_ id: String) -> ExitCode {
+        let suggestion = Suggestion.closest(to: id, in: ledger.goals.map(\.id))
+        Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        return ExitCode(1)
+    }
+
     /// Prints the error note and exits 1 when the ledger has errors.
     func finish() throws {
         guard errorCount > 0 else { return }

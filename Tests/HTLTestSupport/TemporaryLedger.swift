@@ -1,5 +1,6 @@
 import Foundation
 import HTLKit
+import LedgerGenerator
 
 /// A ledger written to a fresh temporary folder, removed on `remove()`.
 public struct TemporaryLedger: Sendable {
@@ -48,21 +49,7 @@ public enum SampleLedger {
 
     public static let files: [String: String] = [
         "htl.yaml": "htl: 1\n",
-        "measures.yaml": """
-        km:
-          type: distance
-          aliases: [kilometre, kilometres]
-        min:
-          type: time
-          aliases: [minutes]
-        hours:
-          type: time
-          equals: 60 min
-        sessions:
-          type: count
-          aliases: [session]
-
-        """,
+        "measures.yaml": SyntheticLedger.basicMeasures,
         "values/health.md": "---\ntitle: Health\n---\nFeel strong.\n",
         "terms/term-1.md": "---\nnumber: 1\nstart: 2026-11-02\n---\n",
         "goals/run.md": """

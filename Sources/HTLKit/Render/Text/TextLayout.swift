@@ -1,8 +1,6 @@
 /// Width-aware text helpers for terminal reports. Widths count grapheme
 /// clusters; no locale is involved.
 enum TextLayout {
-    static func width(_ s: String) -> Int { s.count }
-
     /// Cut to `width` with a trailing "…" when too long.
     static func truncate(_ s: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
@@ -16,14 +14,6 @@ enum TextLayout {
 
     static func padLeft(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
-    }
-
-    /// `left` and `right` on one line of `width`, the left part truncated to make room.
-    static func spread(_ left: String, _ right: String, _ width: Int, minimumGap: Int = 2) -> String {
-        let room = width - right.count - minimumGap
-        if room < 8 { return left + "  " + right }
-        let l = truncate(left, room)
-        return l + String(repeating: " ", count: width - l.count - right.count) + right
     }
 
     /// Whole percent, rounded down so that 99.6 % never reads as done: "41%".
