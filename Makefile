@@ -17,6 +17,11 @@ deps:
 		echo "installing libyaml-dev and pkg-config"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
+	@# Debian's chromium renders the HTML report in the browser test (headless).
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "installing chromium (for the htl report browser test)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
+	fi
 
 build: deps
 	$(SWIFT) build

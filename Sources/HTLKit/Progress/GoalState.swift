@@ -21,6 +21,17 @@ public enum GoalState: String, Sendable, CaseIterable {
         }
     }
 
+    /// The colour family the state is shown in, in the terminal and in HTML.
+    public var hue: Hue {
+        switch self {
+        case .overdue: return .red
+        case .behind: return .orange
+        case .notStarted, .dropped: return .gray
+        case .onTrack, .nearComplete: return .green
+        case .completed: return .blue
+        }
+    }
+
     /// The state in words, for people.
     public var words: String {
         switch self {
@@ -35,6 +46,11 @@ public enum GoalState: String, Sendable, CaseIterable {
     }
 }
 
+/// Colour families of the reports; each renderer maps them to its own colours.
+public enum Hue: String, Sendable, CaseIterable {
+    case red, orange, yellow, green, blue, purple, gray
+}
+
 /// The colour band of a progress value (FORMAT.md §9).
 public enum ProgressBand: String, Sendable {
     case red, orange, yellow, green, blue
@@ -46,6 +62,16 @@ public enum ProgressBand: String, Sendable {
         case ..<750_000: self = .yellow
         case ..<1_000_000: self = .green
         default: self = .blue
+        }
+    }
+
+    public var hue: Hue {
+        switch self {
+        case .red: return .red
+        case .orange: return .orange
+        case .yellow: return .yellow
+        case .green: return .green
+        case .blue: return .blue
         }
     }
 }

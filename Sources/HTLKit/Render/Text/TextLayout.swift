@@ -98,16 +98,23 @@ enum TextLayout {
     }
 }
 
-/// Colour choices of the reports: progress bands (FORMAT.md §9), red for overdue.
+/// Colour choices of the terminal reports: progress bands (FORMAT.md §9),
+/// red for overdue, states by their hue.
 enum ReportColors {
-    static func color(for band: ProgressBand) -> TerminalStyle.Color {
-        switch band {
+    static func color(for hue: Hue) -> TerminalStyle.Color {
+        switch hue {
         case .red: return .red
         case .orange: return .orange
         case .yellow: return .yellow
         case .green: return .green
         case .blue: return .blue
+        case .purple: return .magenta
+        case .gray: return .gray
         }
+    }
+
+    static func color(for band: ProgressBand) -> TerminalStyle.Color {
+        color(for: band.hue)
     }
 
     static func color(for g: GoalProgress) -> TerminalStyle.Color {
@@ -117,14 +124,6 @@ enum ReportColors {
     }
 
     static func stateColor(_ state: GoalState) -> TerminalStyle.Color {
-        switch state {
-        case .overdue: return .red
-        case .behind: return .orange
-        case .notStarted: return .gray
-        case .onTrack: return .green
-        case .nearComplete: return .green
-        case .completed: return .blue
-        case .dropped: return .gray
-        }
+        color(for: state.hue)
     }
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import HTLKit
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "A self-contained static HTML dashboard (no network, no JavaScript).",
+        discussion: """
+            Writes one HTML file: the current term, every goal with its gauges in urgency order, value \
+            insights, terms and recent actions. The same ledger and --today give the same bytes, so a \
+            committed report diffs cleanly.
+            """)
+
+    @OptionGroup var options: LedgerOptions
+
+    @Option(name: .shortAndLong,
+            help: ArgumentHelp("Write the page to this file (relative to the working folder); '-' or none: standard output.",
+                               valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let context = try ReportContext(options)
+        let html = HTMLReport.render(ledger: context.ledger, report: context.report)
+        if let path = output, path != "-" {
+            let bytes = Array(html.utf8)
+            switch FileSystem.kind(of: path) {
+            case .missing:
+                try AtomicFile.write(bytes, to: path, expecting: .absent)
+            case .file:
+                let existing = try FileSystem.read(path)
+                if existing != bytes {
+                    try AtomicFile.write(bytes, to: path, expecting: .unchanged(existing))
+                }
+            case .directory:
+                throw HTLError("\(path) is a folder; give a file name for the report")
+            case .other:
+                throw HTLError("\(path) is not a regular file; not writing the report there")
+            }
+            Output.write("wrote \(path)\n")
+        } else {
+            Output.write(html)
+        }
+        try context.finish()
+    }
+}
