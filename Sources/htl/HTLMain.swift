@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import HTLKit
 
 @main
 struct HTLMain {
     static func main() {
+        // A closed pipe (htl status | head, or git exiting early) is an error
+        // to handle, not a reason to die silently.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try HTL.parseAsRoot()
             try command.run()

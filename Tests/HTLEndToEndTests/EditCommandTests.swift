@@ -126,6 +126,15 @@ import Testing
         #expect(try l.read("log/2026.log") == original + "\n2026-11-22 Run 5km +run\n")
     }
 
+    @Test func logNeverBlocksOnASpecialFile() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        #expect(mkfifo(l.root + "/log/2027.log", 0o644) == 0)
+        let result = try HTLBinary.run(["log", "-C", l.root, "--date", "2027-01-02", "Run", "1km", "+run"] + today)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasSuffix("htl: \(l.root)/log/2027.log is not a regular file\n"), "\(result.stderr)")
+    }
+
     @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
         let l = try ledger(["log/2026.log": "# 2026\n"])
         defer { l.remove() }

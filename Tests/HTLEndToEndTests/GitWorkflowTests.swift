@@ -257,6 +257,19 @@ import Testing
         #expect(unknown.stderr == "htl: unknown revision 'no-such-branch'\n")
         #expect(try repo.htl(["check", "--since", "--all"] + today).status == 2)
 
+        // A git that dies before reading its input: exit 2 with a message, not a SIGPIPE.
+        let fakeBin = repo.root + "/fake-bin"
+        try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = cat-file ] && { echo 'fatal: broken' >&2; exit 128; }; done\nexec \(realGit) \"$@\"\n"
+            .write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
+        chmod(fakeBin + "/git", 0o755)
+        var broken = TemporaryGitRepository.environment
+        broken["PATH"] = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let dies = try HTLBinary.run(["check", "--staged", "-C", repo.root] + today, environment: broken)
+        #expect(dies.status == 2)
+        #expect(dies.stderr == "htl: git cat-file failed: fatal: broken\n")
+
         var noGit = TemporaryGitRepository.environment
         noGit["PATH"] = "/nonexistent"
         let missing = try HTLBinary.run(["check", "--staged", "-C", repo.root] + today, environment: noGit)

@@ -68,18 +68,27 @@ enum DiagnosticPlacement {
         var bytesByPath: [String: [UInt8]] = [:]
         for file in files { bytesByPath[file.path] = file.bytes }
         var lineTables: [String: [Int]] = [:]
+        var widths: [String: [Int: Int]] = [:]  // scalars per line, computed once per line
         return diagnostics.map { diagnostic in
-            guard let bytes = bytesByPath[diagnostic.location.path] else { return diagnostic }
-            let starts = lineTables[diagnostic.location.path] ?? lineStarts(bytes)
-            lineTables[diagnostic.location.path] = starts
+            let path = diagnostic.location.path
+            guard let bytes = bytesByPath[path] else { return diagnostic }
+            let starts = lineTables[path] ?? lineStarts(bytes)
+            lineTables[path] = starts
             var d = diagnostic
             d.location.line = min(max(d.location.line, 1), starts.count)
-            let lineStart = starts[d.location.line - 1]
-            var lineEnd = d.location.line < starts.count ? starts[d.location.line] - 1 : bytes.count
-            if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            var from = lineStart
-            if d.location.line == 1, TextPosition.hasByteOrderMark(bytes) { from = min(3, lineEnd) }
-            let width = TextPosition.scalarCount(bytes, from: from, to: max(from, lineEnd))
+            let width: Int
+            if let known = widths[path]?[d.location.line] {
+                width = known
+            } else {
+                let lineStart = starts[d.location.line - 1]
+                var lineEnd = d.location.line < starts.count ? starts[d.location.line] - 1 : bytes.count
+                if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+        if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                var from = lineStart
+                if d.location.line == 1, TextPosition.hasByteOrderMark(bytes) { from = min(3, lineEnd) }
+                width = TextPosition.scalarCount(bytes, from: from, to: max(from, lineEnd))
+                widths[path, default: [:]][d.location.line] = width
+            }
             d.location.column = min(max(d.location.column, 1), width + 1)
             return d
         }

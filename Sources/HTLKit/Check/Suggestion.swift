@@ -45,3 +45,16 @@ public enum Suggestion {
         return previous[b.count]
     }
 }
+
+/// Remembers suggestions, so that a ledger with thousands of the same typo
+/// does not recompute edit distances thousands of times.
+final class SuggestionCache: @unchecked Sendable {
+    private var answers: [String: String] = [:]
+
+    func didYouMean(_ word: String, _ candidates: @autoclosure () -> [String]) -> String {
+        if let known = answers[word] { return known }
+        let answer = Suggestion.didYouMean(word, candidates())
+        answers[word] = answer
+        return answer
+    }
+}

@@ -64,8 +64,14 @@ public enum Formatter {
         let outLines = TextLines.split(Array(text.utf8)).map(Array.init)
         guard let (again, againComments) = read(outLines, firstLine: firstLine),
               Shape.data(of: again) == Shape.data(of: pairs),
-              Shape.commentTexts(againComments) == Shape.commentTexts(comments) else { return nil }
+              Shape.commentTexts(againComments) == Shape.commentTexts(comments),
+              // No formatting step adds or removes a '#': a change means a comment was lost.
+              hashes(lines) == hashes(outLines) else { return nil }
         return text
+    }
+
+    static func hashes(_ lines: [[UInt8]]) -> Int {
+        lines.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == UInt8(ascii: "#") ? 1 : 0) } }
     }
 
     static func read(_ lines: [[UInt8]], firstLine: Int) -> ([YAMLPair], YAMLComments)? {

@@ -104,7 +104,8 @@ enum LogFormatter {
 
 /// Line splitting shared by the formatters and the append-only check.
 enum TextLines {
-    /// Lines without their endings (`\n` or `\r\n`); leading BOMs are dropped
+    /// Lines without their endings (`\n`, `\r\n`, or any run of `\r` before
+    /// `\n` or the end, so that formatting is idempotent); leading BOMs are dropped
     /// (all of them, so that formatting is idempotent); a final line ending
     /// does not open an empty last line.
     static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
@@ -114,7 +115,8 @@ enum TextLines {
         var i = start
         while i < bytes.count {
             if bytes[i] == 0x0A {
-                let end = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
+                var end = i
+                while end > start, bytes[end - 1] == 0x0D { end -= 1 }
                 lines.append(bytes[start..<end])
                 start = i + 1
             }
@@ -122,7 +124,7 @@ enum TextLines {
         }
         if start < bytes.count {
             var end = bytes.count
-            if bytes[end - 1] == 0x0D { end -= 1 }
+            while end > start, bytes[end - 1] == 0x0D { end -= 1 }
             lines.append(bytes[start..<end])
         }
         return lines

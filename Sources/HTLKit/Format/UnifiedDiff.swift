@@ -8,7 +8,7 @@ public enum UnifiedDiff {
         case insert(Int)
     }
 
-    static let maximumEdits = 4000
+    static let maximumEdits = 1000
     static let context = 3
 
     public static func render(old: [UInt8], new: [UInt8], path: String) -> String {
@@ -118,10 +118,11 @@ public enum UnifiedDiff {
         let maxD = min(n + m, maximumEdits)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
+        // Per step d, only the diagonals -d-1 ... d+1 can be read back: keep just those.
         var trace: [[Int]] = []
         var found = false
         outer: for d in 0...maxD {
-            trace.append(v)
+            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
@@ -148,15 +149,17 @@ public enum UnifiedDiff {
         var edits: [Edit] = []
         var x = n, y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[d]
+            let saved = trace[d]
+            // saved[i] is diagonal i - d - 1.
+            func v(_ diagonal: Int) -> Int { saved[diagonal + d + 1] }
             let k = x - y
             let previousK: Int
-            if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+            if k == -d || (k != d && v(k - 1) < v(k + 1)) {
                 previousK = k + 1
             } else {
                 previousK = k - 1
             }
-            let previousX = d == 0 ? 0 : v[offset + previousK]
+            let previousX = d == 0 ? 0 : v(previousK)
             let previousY = previousX - previousK
             while x > previousX, y > previousY {
                 x -= 1

@@ -14,25 +14,41 @@ struct YAMLComments {
 
     /// `lines` are the YAML's lines (LF, no line ending), the first being file line `firstLine`.
     init(lines: [[UInt8]], firstLine: Int, root: YAMLNode?) {
-        // Every key, its position and the last line of its value.
+        // Every key, its position and the last line of its value; where the
+        // last node on each line ends (a comment can only start after it); and
+        // the lines wholly inside multi-line scalars.
         var keys: [(mark: YAMLMark, end: Int, depth: Int)] = []
-        var content = Set<Int>()  // lines inside multi-line scalars
+        var contentEnd: [Int: Int] = [:]
+        var content = Set<Int>()
+        func ends(_ line: Int, at column: Int) {
+            contentEnd[line] = max(contentEnd[line] ?? 0, column)
+        }
         func visit(_ node: YAMLNode, depth: Int) {
             switch node.content {
             case .mapping(let pairs):
+                if node.isFlow { ends(node.end.line, at: node.end.column) }
                 for pair in pairs {
                     keys.append((pair.key.start, max(YAMLComments.lastLine(of: pair.value), pair.key.start.line), depth))
+                    visit(pair.key, depth: depth + 1)
                     visit(pair.value, depth: depth + 1)
                 }
             case .sequence(let items):
+                if node.isFlow { ends(node.end.line, at: node.end.column) }
                 for item in items { visit(item, depth: depth + 1) }
-            case .scalar:
-                if node.end.line > node.start.line {
-                    let last = node.end.column > 1 ? node.end.line : node.end.line - 1
+            case .scalar(_, let style):
+                if style == .literal || style == .folded {
+                    // The header line may end in a comment after the indicator; the text lines may not.
+                    ends(node.start.line, at: node.start.column + 1)
+                    let last = YAMLComments.lastLine(of: node)
                     if last > node.start.line { for l in (node.start.line + 1)...last { content.insert(l) } }
+                } else {
+                    if node.end.line > node.start.line {
+                        for l in (node.start.line + 1)..<node.end.line { content.insert(l) }
+                    }
+                    ends(node.end.line, at: node.end.column)
                 }
             case .alias:
-                break
+                ends(node.end.line, at: node.end.column)
             }
         }
         if let root { visit(root, depth: 0) }
@@ -42,12 +58,23 @@ struct YAMLComments {
         for key in keys where firstKeyOnLine[key.mark.line] == nil { firstKeyOnLine[key.mark.line] = key.mark }
         let topLevel = Set(keys.filter { $0.depth == 0 }.map(\.mark))
 
-        /// The innermost key whose value spans `line` (the key itself on an earlier line).
-        func container(of line: Int) -> (mark: YAMLMark, end: Int)? {
-            keys.filter { $0.mark.line < line && line <= $0.end }.max { $0.depth < $1.depth }.map { ($0.mark, $0.end) }
+        // The innermost key whose value spans each line (deeper keys overwrite), and key lines in order.
+        var containerByLine: [Int: (mark: YAMLMark, end: Int)] = [:]
+        for key in keys.sorted(by: { $0.depth < $1.depth }) where key.end > key.mark.line {
+            for l in (key.mark.line + 1)...key.end { containerByLine[l] = (key.mark, key.end) }
         }
+        let keyMarks = keys.map(\.mark)
+        func container(of line: Int) -> (mark: YAMLMark, end: Int)? {
+            containerByLine[line]
+        }
+        /// The first key on a line after `line` (binary search).
         func nextKey(after line: Int) -> YAMLMark? {
-            keys.first { $0.mark.line > line }?.mark
+            var low = 0, high = keyMarks.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keyMarks[mid].line <= line { low = mid + 1 } else { high = mid }
+            }
+            return low < keyMarks.count ? keyMarks[low] : nil
         }
         func attachAbove(_ text: String, at line: Int) {
             let next = nextKey(after: line)
@@ -84,7 +111,7 @@ struct YAMLComments {
                 seenKey = true
             }
             pendingBlank = false
-            if let start = YAMLComments.commentStart(bytes) {
+            if let start = YAMLComments.commentStart(bytes, afterColumn: contentEnd[line] ?? 1) {
                 let text = YAMLComments.trimmedEnd(bytes[start...])
                 if let keyHere {
                     trailing[keyHere] = text
@@ -109,34 +136,18 @@ struct YAMLComments {
         }
     }
 
-    /// Where a comment starts on a line of YAML: a `#` at the start or after a
-    /// blank, outside quotes. Nil when the line has none.
-    static func commentStart(_ line: [UInt8]) -> Int? {
-        var quote: UInt8?
+    /// Where a comment starts on a line of YAML: the first `#` at or after
+    /// `column` (1-based, in scalars; where the line's last node ends) that
+    /// starts the line or follows a blank. Nil when the line has none.
+    static func commentStart(_ line: [UInt8], afterColumn column: Int) -> Int? {
         var i = 0
+        var scalars = 1
+        while i < line.count, scalars < column {
+            i += 1
+            if i < line.count, line[i] & 0xC0 != 0x80 { scalars += 1 }
+        }
         while i < line.count {
-            let b = line[i]
-            if let q = quote {
-                if q == UInt8(ascii: "\""), b == UInt8(ascii: "\\") {
-                    i += 2
-                    continue
-                }
-                if b == q {
-                    if q == UInt8(ascii: "'"), i + 1 < line.count, line[i + 1] == q {
-                        i += 2
-                        continue
-                    }
-                    quote = nil
-                }
-            } else if b == UInt8(ascii: "#"), i == 0 || line[i - 1] == 0x20 || line[i - 1] == 0x09 {
-                return i
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                // A quote opens a quoted scalar only where a value may start.
-                let previous = i == 0 ? UInt8(0x20) : line[i - 1]
-                if [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(previous) {
-                    quote = b
-                }
-            }
+            if line[i] == UInt8(ascii: "#"), i == 0 || line[i - 1] == 0x20 || line[i - 1] == 0x09 { return i }
             i += 1
         }
         return nil

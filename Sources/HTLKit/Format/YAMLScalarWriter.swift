@@ -20,8 +20,10 @@ enum YAMLScalarWriter {
             case "\u{2029}": out += "\\P"
             case "\u{FEFF}": out += "\\uFEFF"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += "\\x" + hex(UInt8(scalar.value))
+                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\\u" + hex(UInt8(scalar.value >> 8)) + hex(UInt8(scalar.value & 0xFF))
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -47,7 +49,9 @@ enum YAMLScalarWriter {
         if specialWords.contains(s) { return false }
         if s.hasPrefix("---") || s.hasPrefix("...") { return false }
         for (i, c) in scalars.enumerated() {
-            if c.value < 0x20 || c.value == 0x7F || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}" {
+            // Only what libyaml accepts as printable may stand in a plain scalar.
+            if c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}"
+                || c.value == 0xFFFE || c.value == 0xFFFF {
                 return false
             }
             if c == ":", i + 1 == scalars.count || scalars[i + 1] == " " { return false }

@@ -37,7 +37,9 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-        ExactDecimal(millionths: saturatingAdd(lhs.millionths, 0 - rhs.millionths))
+        let (d, overflow) = lhs.millionths.subtractingReportingOverflow(rhs.millionths)
+        if overflow { return ExactDecimal(millionths: rhs.millionths < 0 ? .max : .min) }
+        return ExactDecimal(millionths: d)
     }
 
     public static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
@@ -45,7 +47,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     public static prefix func - (value: ExactDecimal) -> ExactDecimal {
-        ExactDecimal(millionths: 0 - value.millionths)
+        ExactDecimal(millionths: value.millionths == .min ? .max : -value.millionths)
     }
 
     /// The product, rounded half-even to six fractional digits.
@@ -84,7 +86,9 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
         guard drop > 0 else { return self }
         var unit: Int128 = 1
         for _ in 0..<drop { unit *= 10 }
-        return ExactDecimal(millionths: divideHalfEven(millionths, unit) * unit)
+        let (r, overflow) = divideHalfEven(millionths, unit).multipliedReportingOverflow(by: unit)
+        if overflow { return self }
+        return ExactDecimal(millionths: r)
     }
 
     /// The whole part, rounded toward negative infinity.
@@ -95,11 +99,10 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Shortest exact decimal text: `5.8`, `100`, `-0.75`.
     public var description: String {
-        let negative = millionths < 0
-        let magnitude = negative ? (millionths == .min ? Int128.max : -millionths) : millionths
-        let whole = magnitude / ExactDecimal.scale
-        var fraction = magnitude % ExactDecimal.scale
-        var text = (negative ? "-" : "") + String(whole)
+        let magnitude = millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        var fraction = magnitude % scale
+        var text = (millionths < 0 ? "-" : "") + String(magnitude / scale)
         if fraction != 0 {
             var digits = ExactDecimal.fractionDigits
             while fraction % 10 == 0 {
@@ -114,16 +117,16 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Text with a fixed number of fractional digits (rounded half-even): `41.50`.
     public func formatted(fractionDigits digits: Int) -> String {
-        let r = rounded(toFractionDigits: digits)
-        let negative = r.millionths < 0
-        let magnitude = negative ? -r.millionths : r.millionths
-        let whole = magnitude / ExactDecimal.scale
-        var text = (negative ? "-" : "") + String(whole)
-        if digits > 0 {
-            var fraction = magnitude % ExactDecimal.scale
-            for _ in 0..<(ExactDecimal.fractionDigits - min(digits, 6)) { fraction /= 10 }
+        let kept = max(0, min(digits, ExactDecimal.fractionDigits))
+        let r = rounded(toFractionDigits: kept)
+        let magnitude = r.millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        var text = (r.millionths < 0 ? "-" : "") + String(magnitude / scale)
+        if kept > 0 {
+            var fraction = magnitude % scale
+            for _ in 0..<(ExactDecimal.fractionDigits - kept) { fraction /= 10 }
             let f = String(fraction)
-            text += "." + String(repeating: "0", count: min(digits, 6) - f.count) + f
+            text += "." + String(repeating: "0", count: kept - f.count) + f
         }
         return text
     }
@@ -196,8 +199,9 @@ func saturatingAdd(_ a: Int128, _ b: Int128) -> Int128 {
     return s
 }
 
-/// `n / d` rounded half to even; `d` must not be zero.
+/// `n / d` rounded half to even; `d` must not be zero. Saturates instead of trapping.
 func divideHalfEven(_ n: Int128, _ d: Int128) -> Int128 {
+    if d == -1 { return n == .min ? .max : -n }
     var q = n / d
     let r = n % d
     if r == 0 { return q }
@@ -212,7 +216,7 @@ func divideHalfEven(_ n: Int128, _ d: Int128) -> Int128 {
         awayFromZero = false
     }
     if awayFromZero {
-        q += ((n < 0) != (d < 0)) ? -1 : 1
+        q = saturatingAdd(q, ((n < 0) != (d < 0)) ? -1 : 1)
     }
     return q
 }

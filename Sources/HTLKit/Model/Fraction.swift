@@ -33,6 +33,18 @@ struct Fraction: Sendable, Equatable {
             : Fraction(numerator: denominator, denominator: numerator)
     }
 
+    /// Small enough that converting any sum of parsed quantities cannot
+    /// overflow (numerator and denominator below 10^15).
+    var fitsConversions: Bool {
+        numerator.magnitude < 1_000_000_000_000_000 && denominator.magnitude < 1_000_000_000_000_000
+    }
+
+    /// `value × self`, rounded half-even to six fractional digits, saturating
+    /// at the representable range.
+    func applySaturating(to value: ExactDecimal) -> ExactDecimal {
+        apply(to: value) ?? ExactDecimal(millionths: (value.millionths < 0) != (numerator < 0) ? .min : .max)
+    }
+
     /// `value × self`, rounded half-even to six fractional digits; nil on overflow.
     func apply(to value: ExactDecimal) -> ExactDecimal? {
         let (n, overflow) = value.millionths.multipliedReportingOverflow(by: numerator)

@@ -17,6 +17,7 @@ public struct MeasureCatalog: Sendable {
             }
         }
         roots = measures.indices.map { ($0, Fraction.one) }
+        allNames = measures.flatMap { [$0.id] + $0.aliases }
     }
 
     /// The measure id for an id or alias.
@@ -34,13 +35,15 @@ public struct MeasureCatalog: Sendable {
     }
 
     /// Every id and alias, for suggestions.
-    public var allNames: [String] {
-        measures.flatMap { [$0.id] + $0.aliases }
-    }
+    public private(set) var allNames: [String] = []
 
     /// Installs the conversion graph. `usable` lists, per measure index, whether
     /// its `equals` passed validation (known unit, same type, no cycle).
-    mutating func installConversions(usable: [Bool]) {
+    /// Returns the measures whose chain of factors is too large to compute
+    /// exactly; those convert to nothing.
+    @discardableResult
+    mutating func installConversions(usable: [Bool]) -> [Int] {
+        var tooLarge: [Int] = []
         var resolved = [(root: Int, factor: Fraction)?](repeating: nil, count: measures.count)
         for start in measures.indices {
             var chain: [Int] = []
@@ -59,14 +62,16 @@ public struct MeasureCatalog: Sendable {
                     resolved[m] = (m, .one)
                     continue
                 }
-                if let factor = Fraction(eq.amount).multiplied(by: base.factor) {
+                if let factor = Fraction(eq.amount).multiplied(by: base.factor), factor.fitsConversions {
                     resolved[m] = (base.root, factor)
                 } else {
                     resolved[m] = (m, .one)
+                    tooLarge.append(m)
                 }
             }
         }
         roots = resolved.enumerated().map { $0.element ?? ($0.offset, .one) }
+        return tooLarge
     }
 
     /// Whether amounts in `from` can be expressed in `to`.
@@ -94,6 +99,6 @@ public struct MeasureCatalog: Sendable {
         guard let inverse = roots[b].factor.inverse, let factor = roots[a].factor.multiplied(by: inverse) else {
             return nil
         }
-        return factor.apply(to: amount)
+        return factor.applySaturating(to: amount)
     }
 }

@@ -3,6 +3,8 @@
 /// is reported and does not count.
 struct LogParser {
     let measures: MeasureCatalog
+    /// Did-you-mean answers per unknown unit, computed once each.
+    private let suggestions = SuggestionCache()
 
     private static let space: UInt8 = 0x20
     private static let tab: UInt8 = 0x09
@@ -97,6 +99,9 @@ struct LogParser {
         var description: [UInt8] = []
         var quantities: [Action.Quantity] = []
         var tags: [String] = []
+        // Linear look-ups while small; sets once a line has many links or tags.
+        var linkSet: Set<String>?
+        var tagSet: Set<String>?
         var hasContent = false
         var failed = false
         var first = true
@@ -165,8 +170,11 @@ struct LogParser {
             if b == LogParser.plus, length > 1 {
                 let idBytes = UnsafeBufferPointer(rebasing: buffer[(tokenStart + 1)..<tokenEnd])
                 let id = String(decoding: idBytes, as: UTF8.self)
-                if !links.contains(where: { $0.goal == id }) {
+                if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
+                let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
+                if !seen {
                     links.append(Action.Link(goal: id, column: cursor.column(tokenStart)))
+                    linkSet?.insert(id)
                 }
                 hasContent = true
                 continue
@@ -182,14 +190,18 @@ struct LogParser {
                     break
                 }
                 let tag = Identifier.lowercasedASCII(tagBytes)
-                if !tags.contains(tag) { tags.append(tag) }
+                if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
+                if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
+                    tags.append(tag)
+                    tagSet?.insert(tag)
+                }
                 continue
             }
 
             if let split = quantitySplit(buffer, tokenStart, tokenEnd) {
                 let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<tokenEnd]), as: UTF8.self)
                 guard let measureIndex = measures.index(for: unit) else {
-                    let suggestion = Suggestion.didYouMean(unit, measures.allNames)
+                    let suggestion = suggestions.didYouMean(unit, measures.allNames)
                     diagnostics.append(Diagnostic(.unknownUnit, cursor.location(split), "unknown unit '\(unit)'" + suggestion,
                                                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(tokenStart, tokenEnd, limit: 40))\""))
                     failed = true

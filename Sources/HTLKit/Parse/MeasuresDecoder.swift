@@ -124,7 +124,12 @@ enum MeasuresDecoder {
             }
             for m in path { state[m] = 2 }
         }
-        catalog.installConversions(usable: usable)
+        for m in catalog.installConversions(usable: usable) {
+            if let eq = measures[m].equals {
+                diagnostics.append(Diagnostic(.badConversion, eq.location,
+                                              "the conversions from '\(measures[m].id)' multiply to a factor too large to compute exactly"))
+            }
+        }
         return diagnostics
     }
 }

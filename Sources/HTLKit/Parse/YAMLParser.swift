@@ -19,6 +19,14 @@ enum YAMLParser {
     /// first byte (front matter starts on line 2).
     static func parse(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
         var diagnostics: [Diagnostic] = []
+        if let (offset, name) = foreignLineBreak(bytes) {
+            // libyaml would count it as a line break and every later position would be off.
+            let at = position(of: offset, in: bytes, firstLine: firstLine)
+            return Result(root: nil, failed: true, diagnostics: [
+                Diagnostic(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                           "\(name) is not allowed in YAML here; use a plain line break (LF or CRLF)")
+            ])
+        }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
@@ -103,6 +111,15 @@ enum YAMLParser {
                 guard yaml_parser_parse(parser, &event) == 1 else {
                     // Point at where the construct began (the open quote or bracket)
                     // when libyaml names one; the problem itself is often at the end.
+                    if parser.pointee.error == YAML_READER_ERROR {
+                        // Reader errors (a control character, bad UTF-8) carry a byte offset, not a mark.
+                        let at = position(of: bytes.startIndex + Int(parser.pointee.problem_offset), in: bytes, firstLine: firstLine)
+                        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable character"
+                        diagnostics.append(Diagnostic(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                                                      "invalid YAML: " + problem))
+                        failed = true
+                        break loop
+                    }
                     let problemMark = mark(parser.pointee.problem_mark)
                     var message = "invalid YAML: " + (parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem")
                     var at = problemMark
@@ -186,5 +203,44 @@ enum YAMLParser {
             return Result(root: nil, failed: true, diagnostics: diagnostics)
         }
         return Result(root: root, diagnostics: diagnostics)
+    }
+
+    /// The first carriage return not followed by a line feed, NEL, U+2028 or
+    /// U+2029: characters libyaml reads as line breaks but htl (and editors
+    /// showing line numbers) may not.
+    static func foreignLineBreak(_ bytes: ArraySlice<UInt8>) -> (offset: Int, name: String)? {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == 0x0D, i + 1 == bytes.endIndex || bytes[i + 1] != 0x0A { return (i, "a carriage return without a line feed") }
+            if b == 0xC2, i + 1 < bytes.endIndex, bytes[i + 1] == 0x85 { return (i, "the character U+0085 (next line)") }
+            if b == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                return (i, bytes[i + 2] == 0xA8 ? "the character U+2028 (line separator)" : "the character U+2029 (paragraph separator)")
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// File line and column of a byte offset in the YAML slice.
+    static func position(of offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, bytes.startIndex), bytes.endIndex)
+        var line = firstLine
+        var lineStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i < end {
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        var column = 1
+        i = lineStart
+        while i < end {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (line, column)
     }
 }

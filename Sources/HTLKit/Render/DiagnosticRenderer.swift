@@ -3,16 +3,14 @@ public enum DiagnosticRenderer {
     /// `path:line:col: severity: message [rule]`, each followed by the source
     /// line with a caret (for findings inside a file) and `help:` advice.
     public static func text(_ report: CheckReport, files: [SourceFile], style: TerminalStyle = .plain) -> String {
-        var bytesByPath: [String: SourceFile] = [:]
-        for file in files { bytesByPath[file.path] = file }
+        var excerpts = ExcerptSource(files: files)
         var out = ""
         for d in report.diagnostics {
             let severity = d.severity == .error ? style.paint("error", .red, bold: true) : style.paint("warning", .yellow, bold: true)
             out += style.bold("\(d.location):") + " \(severity): \(d.message) " + style.dim("[\(d.rule.rawValue)]") + "\n"
             let gutter = String(d.location.line).count + 1
             let pointsInside = d.location.line > 1 || d.location.column > 1
-            if pointsInside, let file = bytesByPath[d.location.path], let line = file.lineText(d.location.line) {
-                let (shown, caret) = excerpt(line, column: d.location.column)
+            if pointsInside, let (shown, caret) = excerpts.window(d.location) {
                 out += " " + style.dim(String(d.location.line) + " |") + " " + shown + "\n"
                 out += " " + String(repeating: " ", count: gutter - 1) + style.dim(" |") + " "
                     + String(repeating: " ", count: caret - 1) + style.paint("^", d.severity == .error ? .red : .yellow, bold: true) + "\n"
@@ -66,26 +64,69 @@ public enum DiagnosticRenderer {
         data(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 
-    /// At most ~100 scalars of a line around the column; tabs shown as spaces.
-    /// Returns the text and the caret's column within it.
-    static func excerpt(_ line: String, column: Int) -> (String, Int) {
-        var scalars = Array(line.unicodeScalars.map { $0 == "\t" || $0.value < 0x20 ? " " : $0 })
-        var caret = min(max(column, 1), scalars.count + 1)
-        let width = 100
-        if scalars.count > width {
-            let from = max(0, min(caret - 1 - width / 2, scalars.count - width))
-            let to = min(scalars.count, from + width)
-            var window = Array(scalars[from..<to])
-            caret -= from
-            if from > 0 {
-                window.insert("…", at: 0)
-                caret += 1
-            }
-            if to < scalars.count { window.append("…") }
-            scalars = window
+}
+
+/// Source lines for excerpts, found without rescanning files: a table of
+/// line starts per file, and a cursor that moves forward along a line as
+/// findings (sorted by column) come, so that thousands of findings on one
+/// long line stay linear.
+struct ExcerptSource {
+    static let halfWidth = 50
+
+    private var files: [String: SourceFile] = [:]
+    private var lineStarts: [String: [Int]] = [:]
+    private var cursor: (path: String, line: Int, column: Int, byte: Int)?
+
+    init(files: [SourceFile]) {
+        for file in files { self.files[file.path] = file }
+    }
+
+    /// About 100 scalars of the line around the column, tabs and control
+    /// characters shown as spaces, with "…" where it is cut; and the caret's
+    /// column within that text.
+    mutating func window(_ location: SourceLocation) -> (String, Int)? {
+        guard let file = files[location.path] else { return nil }
+        let bytes = file.bytes
+        let starts = lineStarts[location.path] ?? DiagnosticPlacement.lineStarts(bytes)
+        lineStarts[location.path] = starts
+        guard location.line >= 1, location.line <= starts.count else { return nil }
+        var lineStart = starts[location.line - 1]
+        if location.line == 1, TextPosition.hasByteOrderMark(bytes) { lineStart = min(3, bytes.count) }
+        var lineEnd = location.line < starts.count ? starts[location.line] - 1 : bytes.count
+        if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+        if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+
+        // The byte where the column is, walking on from the previous finding on this line.
+        var column = 1, at = lineStart
+        if let c = cursor, c.path == location.path, c.line == location.line, c.column <= location.column {
+            column = c.column
+            at = c.byte
         }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars)
+        while column < location.column, at < lineEnd {
+            at += 1
+            while at < lineEnd, bytes[at] & 0xC0 == 0x80 { at += 1 }
+            column += 1
+        }
+        cursor = (location.path, location.line, column, at)
+
+        var from = at, before = 0
+        while from > lineStart, before < ExcerptSource.halfWidth {
+            from -= 1
+            while from > lineStart, bytes[from] & 0xC0 == 0x80 { from -= 1 }
+            before += 1
+        }
+        var to = at, after = 0
+        while to < lineEnd, after < ExcerptSource.halfWidth {
+            to += 1
+            while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
+            after += 1
+        }
+        var text = from > lineStart ? "…" : ""
+        let caret = before + 1 + (from > lineStart ? 1 : 0)
+        for scalar in String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars {
+            text.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+        }
+        if to < lineEnd { text += "…" }
         return (text, caret)
     }
 }

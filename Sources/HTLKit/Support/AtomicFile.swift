@@ -46,9 +46,23 @@ public enum AtomicFile {
         }
         switch expectation {
         case .absent:
-            guard link(temporary, target) == 0 else {
+            if link(temporary, target) != 0 {
                 if errno == EEXIST { throw HTLError("\(path) already exists; not overwriting it") }
-                throw HTLError("cannot create \(path): \(FileSystem.errorText())")
+                guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS else {
+                    throw HTLError("cannot create \(path): \(FileSystem.errorText())")
+                }
+                // No hard links here: claim the name exclusively, then rename over the claim.
+                let claim = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard claim >= 0 else {
+                    if errno == EEXIST { throw HTLError("\(path) already exists; not overwriting it") }
+                    throw HTLError("cannot create \(path): \(FileSystem.errorText())")
+                }
+                close(claim)
+                guard rename(temporary, target) == 0 else {
+                    unlink(target)
+                    throw HTLError("cannot create \(path): \(FileSystem.errorText())")
+                }
+                committed = true
             }
         case .unchanged(let original):
             let current = try? FileSystem.read(target)
@@ -77,8 +91,7 @@ public enum AtomicFile {
                 // Another process created it first: append to theirs.
             }
         }
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw HTLError("cannot open \(path): \(FileSystem.errorText())") }
+        let fd = try FileSystem.openRegular(path, O_WRONLY | O_APPEND | O_CREAT, mode: 0o666)
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw HTLError("cannot lock \(path): \(FileSystem.errorText())") }
@@ -86,8 +99,7 @@ public enum AtomicFile {
         var bytes: [UInt8] = []
         var info = stat()
         if fstat(fd, &info) == 0, info.st_size > 0 {
-            let reader = open(path, O_RDONLY | O_CLOEXEC)
-            if reader >= 0 {
+            if let reader = try? FileSystem.openRegular(path, O_RDONLY) {
                 var last: UInt8 = 0x0A
                 _ = pread(reader, &last, 1, off_t(info.st_size - 1))
                 close(reader)

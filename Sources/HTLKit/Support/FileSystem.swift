@@ -28,14 +28,30 @@ public enum FileSystem {
         return info.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// Opens a regular file without ever blocking on a FIFO or device: opened
+    /// non-blocking, checked with fstat, then switched back to blocking.
+    static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0) throws -> Int32 {
+        let fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            // ENXIO: a FIFO with no reader, opened for writing.
+            if errno == ENXIO { throw HTLError("\(path) is not a regular file") }
+            throw HTLError("cannot open \(path): \(errorText())")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw HTLError("\(path) is not a regular file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
     /// The whole content of a regular file.
     public static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HTLError("cannot read \(path): \(errorText())") }
+        let fd = try openRegular(path, O_RDONLY)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(path): \(errorText())") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw HTLError("cannot read \(path): not a regular file") }
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
         while true {

@@ -58,12 +58,11 @@ enum ReferenceRules {
 
     static func unknownGoal(_ context: RuleContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var candidates: [String]?
+        let suggestions = SuggestionCache()
+        let names = context.ledger.goals.map(\.id)
         func check(_ goal: String, at location: SourceLocation) {
             guard context.goalsByID[goal] == nil, !context.ledger.unloadedGoalIDs.contains(goal) else { return }
-            let names = candidates ?? context.ledger.goals.map(\.id)
-            candidates = names
-            let suggestion = Suggestion.didYouMean(goal, names)
+            let suggestion = suggestions.didYouMean(goal, names)
             if Identifier.isValidEntityID(goal) {
                 found.append(Diagnostic(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion))
             } else {
