@@ -35,4 +35,20 @@ public struct GoalProgress: Sendable {
     public var paceDays: Int?
 
     public var id: String { goal.id }
+
+    /// The colour of the goal's gauges: its progress band (FORMAT.md §9),
+    /// except red when overdue, blue when completed, gray when dropped.
+    public var hue: Hue {
+        hue(forRatio: progress ?? .zero)
+    }
+
+    /// The colour of one target's gauge: the target's band, with the same exceptions.
+    public func hue(forRatio ratio: ExactDecimal) -> Hue {
+        switch state {
+        case .overdue: return .red
+        case .completed: return .blue
+        case .dropped: return .gray
+        default: return ProgressBand(ratio).hue
+        }
+    }
 }

@@ -14,10 +14,7 @@ extension Page {
 
     /// Overdue goals are red whatever their progress; dropped goals gray.
     static func bandClass(_ g: GoalProgress, ratio: ExactDecimal? = nil) -> String {
-        if g.state == .overdue { return "red" }
-        if g.state == .dropped { return "gray" }
-        if let ratio { return ProgressBand(ratio).rawValue }
-        return ProgressBand(g.progress ?? (g.state == .completed ? .one : .zero)).rawValue
+        (ratio.map { g.hue(forRatio: $0) } ?? g.hue).rawValue
     }
 
     func goalCard(_ g: GoalProgress) -> N {

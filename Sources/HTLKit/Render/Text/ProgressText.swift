@@ -40,7 +40,7 @@ public enum ProgressText {
             let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
             let barWidth = width >= 70 ? 20 : 10
             for t in g.targets {
-                let band = ReportColors.color(for: ProgressBand(t.ratio))
+                let band = ReportColors.color(for: g.hue(forRatio: t.ratio))
                 let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
                 out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
                     + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)

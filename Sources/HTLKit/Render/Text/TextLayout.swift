@@ -118,9 +118,7 @@ enum ReportColors {
     }
 
     static func color(for g: GoalProgress) -> TerminalStyle.Color {
-        if g.state == .overdue { return .red }
-        if g.state == .dropped { return .gray }
-        return color(for: ProgressBand(g.progress ?? (g.state == .completed ? .one : .zero)))
+        color(for: g.hue)
     }
 
     static func stateColor(_ state: GoalState) -> TerminalStyle.Color {
