@@ -9,9 +9,23 @@ struct ActionIndex {
     /// i is already counted for the goal being computed.
     private var stamp: [Int]
     private var generation = 0
+    /// Every action's quantities, flattened: action i's are at
+    /// `quantityStart[i] ..< quantityStart[i + 1]` (no struct copies when summing).
+    private(set) var quantityMeasure: [Int] = []
+    private(set) var quantityAmount: [ExactDecimal] = []
+    private(set) var quantityStart: [Int] = []
 
     init(_ actions: [Action]) {
         stamp = [Int](repeating: 0, count: actions.count)
+        quantityStart.reserveCapacity(actions.count + 1)
+        for action in actions {
+            quantityStart.append(quantityMeasure.count)
+            for q in action.quantities {
+                quantityMeasure.append(q.measureIndex)
+                quantityAmount.append(q.amount)
+            }
+        }
+        quantityStart.append(quantityMeasure.count)
         for (i, action) in actions.enumerated() {
             for link in action.links {
                 byLinkedGoal[link.goal, default: []].append(i)

@@ -103,10 +103,10 @@ public enum ProgressEngine {
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
-            guard let index = catalog.index(for: target.measure) else { continue }
-            let measure = catalog.measures[index].id
+            guard let measureIndex = catalog.index(for: target.measure) else { continue }
+            let measure = catalog.measures[measureIndex].id
             guard seen.insert(measure).inserted else { continue }
-            let actual = actualAmount(toward: index, counted: counted, actions: ledger.actions, catalog: catalog)
+            let actual = actualAmount(toward: measureIndex, counted: counted, index: index, catalog: catalog)
             let ratio = actual.divided(by: target.amount) ?? .zero
             let remaining = max(target.amount - actual, .zero)
             targets.append(GoalProgress.TargetProgress(
@@ -180,20 +180,28 @@ public enum ProgressEngine {
     }
 
     /// Sums exactly per unit first, then converts each subtotal (FORMAT.md §8).
-    static func actualAmount(toward measure: Int, counted: [Int], actions: [Action], catalog: MeasureCatalog) -> ExactDecimal {
-        var subtotals: [(measure: Int, amount: ExactDecimal)] = []
-        for i in counted {
-            for quantity in actions[i].quantities where catalog.canConvert(from: quantity.measureIndex, to: measure) {
-                if let k = subtotals.firstIndex(where: { $0.measure == quantity.measureIndex }) {
-                    subtotals[k].amount += quantity.amount
-                } else {
-                    subtotals.append((quantity.measureIndex, quantity.amount))
+    static func actualAmount(toward measure: Int, counted: [Int], index: ActionIndex, catalog: MeasureCatalog) -> ExactDecimal {
+        let count = catalog.measures.count
+        let convertible = (0..<count).map { catalog.canConvert(from: $0, to: measure) }
+        var subtotals = [ExactDecimal](repeating: .zero, count: count)
+        var used = [Bool](repeating: false, count: count)
+        index.quantityMeasure.withUnsafeBufferPointer { measures in
+            index.quantityAmount.withUnsafeBufferPointer { amounts in
+                index.quantityStart.withUnsafeBufferPointer { starts in
+                    for i in counted {
+                        for q in starts[i]..<starts[i + 1] where convertible[measures[q]] {
+                            subtotals[measures[q]] += amounts[q]
+                            used[measures[q]] = true
+                        }
+                    }
                 }
             }
         }
-        return subtotals.reduce(.zero) { sum, subtotal in
-            sum + (catalog.convert(subtotal.amount, from: subtotal.measure, to: measure) ?? .zero)
+        var total = ExactDecimal.zero
+        for m in 0..<count where used[m] {
+            total += catalog.convert(subtotals[m], from: m, to: measure) ?? .zero
         }
+        return total
     }
 
     // MARK: Terms
