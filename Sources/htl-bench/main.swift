@@ -147,6 +147,8 @@ var cases = [
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
     Case(name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today, budget: 0.050),
     Case(name: "check --staged, 1,000 goals / 100,000 lines", arguments: [htl, "check", "--staged", "-C", largeRepository] + today, budget: 0.40),
+    // No budget in the issues; one second keeps a per-action rescan (once minutes) from coming back.
+    Case(name: "diff --json HEAD/worktree, 1,000 / 100,000", arguments: [htl, "diff", "--json", "-C", largeRepository] + today, budget: 1.0),
 ]
 
 print("htl-bench: \(options.runs) runs each after one warm-up; wall time of the whole process, peak RSS")

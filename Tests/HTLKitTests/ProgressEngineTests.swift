@@ -226,4 +226,17 @@ import Testing
             #expect(Checker.check(loaded, today: today).diagnostics.isEmpty)
         }
     }
+
+    @Test func diffCountsAddedActionsByFileAndCanonicalText() {
+        let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"])).ledger
+        let after = SampleLedger.load(SampleLedger.with([
+            "log/2026.log": "\u{FEFF}2026-11-03 Run 5km +run\n2026-11-04 Run 6km +run\n2026-11-04 Run 6km +run\n2026-11-05 Walk 2km +run\n",
+        ])).ledger
+        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before, today: today)),
+                                to: (after, ProgressEngine.compute(after, today: today)))
+        // Reformatting is not adding; the repeated line and the walk are.
+        #expect(diff.actionsAdded == 2)
+        #expect(diff.goals.map(\.change) == [.changed])
+        #expect(diff.goals.first?.targets.map { "\($0.from!) → \($0.to!)" } == ["11 → 19"])
+    }
 }

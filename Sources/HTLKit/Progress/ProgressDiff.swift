@@ -61,17 +61,23 @@ public struct ProgressDiff: Sendable {
         }
         // Actions as (file, canonical text), counted as a multiset.
         var before: [String: Int] = [:]
-        for action in from.ledger.actions { before[ProgressDiff.key(action, from.ledger), default: 0] += 1 }
+        for k in ProgressDiff.actionKeys(from.ledger) { before[k, default: 0] += 1 }
         var added = 0
-        for action in to.ledger.actions {
-            let k = ProgressDiff.key(action, to.ledger)
+        for k in ProgressDiff.actionKeys(to.ledger) {
             if let n = before[k], n > 0 { before[k] = n - 1 } else { added += 1 }
         }
         actionsAdded = added
     }
 
-    static func key(_ action: Action, _ ledger: Ledger) -> String {
-        let text = ledger.file(at: action.path)?.lineText(action.line) ?? action.description
-        return action.path + "\n" + String(decoding: LogFormatter.canonicalLine(Array(text.utf8)), as: UTF8.self)
+    /// Every action as "path\ncanonical line", each log file split into lines once.
+    static func actionKeys(_ ledger: Ledger) -> [String] {
+        var lines: [String: [ArraySlice<UInt8>]] = [:]
+        for file in ledger.files where LedgerLayout.kind(of: file.path) == .log {
+            lines[file.path] = TextLines.split(file.bytes)
+        }
+        return ledger.actions.map { action in
+            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return action.path + "\n" + action.description }
+            return action.path + "\n" + String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
+        }
     }
 }
