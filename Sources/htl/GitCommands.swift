@@ -49,9 +49,8 @@ struct DiffCommand: ParsableCommand {
         if json {
             Output.write(ReportJSON.diff(diff, from: fromName, to: toName))
         } else {
-            let width = Output.isTerminal(1) ? Output.terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
             Output.write(DiffText.render(diff, from: fromName, to: toName == "worktree" ? "the working tree" : (toName == "index" ? "the index" : toName),
-                                         today: today, width: width, style: options.style()))
+                                         today: today, width: Output.reportWidth(), style: options.style()))
         }
         let errors = Checker.check(afterLoad, today: today, formatting: false).errorCount
         if errors > 0 {

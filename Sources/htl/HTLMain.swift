@@ -13,19 +13,14 @@ struct HTLMain {
         do {
             var command = try HTL.parseAsRoot()
             try command.run()
-            Output.flush()
         } catch let error as HTLError {
-            Output.flush()
             Output.error("htl: " + error.message)
             Output.exit(2)
         } catch let code as ExitCode {
-            Output.flush()
             Output.exit(code.rawValue)
         } catch {
-            Output.flush()
             if HTL.exitCode(for: error) == .success {
                 Output.write(HTL.fullMessage(for: error) + "\n")
-                Output.flush()
                 Output.exit(0)
             }
             // Usage errors exit 2, as every other failure that is not about the ledger.

@@ -15,9 +15,6 @@ enum Output {
         writeAll(2, line.hasSuffix("\n") ? line : line + "\n")
     }
 
-    /// Output is written unbuffered, whole strings at a time; nothing to flush.
-    static func flush() {}
-
     static func exit(_ code: Int32) -> Never {
         Glibc.exit(code)
     }
@@ -39,6 +36,11 @@ enum Output {
 
     static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) == 1
+    }
+
+    /// The width text reports fit: COLUMNS, else the terminal's, else 80.
+    static func reportWidth() -> Int {
+        isTerminal(1) ? terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
     }
 
     /// Columns of the terminal on stdout; 80 when unknown.

@@ -126,7 +126,7 @@ struct ActionsCommand: ParsableCommand {
 
     func run() throws {
         let context = try ReportContext(options)
-        let filter = try ActionFilter(
+        let filter = ActionFilter(
             goal: goal.map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 },
             tag: tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
             from: try from.map { try LedgerOptions.date($0, option: "--from") },

@@ -17,7 +17,7 @@ struct ReportContext {
         ledger = loaded.ledger
         errorCount = Checker.check(loaded, today: today, formatting: false).errorCount
         report = ProgressEngine.compute(loaded.ledger, today: today)
-        width = Output.isTerminal(1) ? Output.terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
+        width = Output.reportWidth()
         style = options.style()
     }
 

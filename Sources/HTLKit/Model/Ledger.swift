@@ -26,7 +26,6 @@ public struct Ledger: Sendable {
 
     public func goal(_ id: String) -> Goal? { goals.first { $0.id == id } }
     public func value(_ id: String) -> Value? { values.first { $0.id == id } }
-    public func term(number: Int) -> Term? { terms.first { $0.number == number } }
 
     /// The file at a path, when htl read it.
     public func file(at path: String) -> SourceFile? {

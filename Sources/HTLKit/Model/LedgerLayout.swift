@@ -36,9 +36,4 @@ public enum LedgerLayout {
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
-    /// Whether a folder below the root is worth descending into.
-    public static func isLedgerFolder(_ relativePath: String) -> Bool {
-        let first = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
-        return [valuesFolder, termsFolder, goalsFolder, logFolder].contains(first)
-    }
 }

@@ -74,25 +74,14 @@ public struct MeasureCatalog: Sendable {
         return tooLarge
     }
 
-    /// Whether amounts in `from` can be expressed in `to`.
-    public func canConvert(from: String, to: String) -> Bool {
-        guard let a = indexByName[from], let b = indexByName[to] else { return false }
-        return roots[a].root == roots[b].root
-    }
-
     /// Whether measure `a` converts to measure `b` (positions in `measures`).
     public func canConvert(from a: Int, to b: Int) -> Bool {
         roots[a].root == roots[b].root
     }
 
-    /// `amount` of `from` expressed in `to`, rounded half-even to six
-    /// fractional digits; nil when the two are not connected by conversions.
-    public func convert(_ amount: ExactDecimal, from: String, to: String) -> ExactDecimal? {
-        guard let a = indexByName[from], let b = indexByName[to] else { return nil }
-        return convert(amount, from: a, to: b)
-    }
-
-    /// The same, by positions in `measures`.
+    /// `amount` of measure `a` expressed in measure `b` (positions in
+    /// `measures`), rounded half-even to six fractional digits; nil when the
+    /// two are not connected by conversions.
     public func convert(_ amount: ExactDecimal, from a: Int, to b: Int) -> ExactDecimal? {
         guard roots[a].root == roots[b].root else { return nil }
         if a == b { return amount }

@@ -37,11 +37,6 @@ public enum LedgerDirectory {
         return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
-    /// Relative paths of the ledger files below the root (without reading them).
-    public static func listPaths(root: String) throws -> [String] {
-        try readFiles(root: root).map(\.path)
-    }
-
     private static func collect(root: String, relative: String, into files: inout [SourceFile]) throws {
         let full = FileSystem.join(root, relative)
         guard FileSystem.kind(of: full) == .directory, !FileSystem.isSymbolicLink(full) else { return }

@@ -19,12 +19,6 @@ public struct SourceFile: Sendable {
         let position = TextPosition.of(byte: offset, in: bytes)
         return SourceLocation(path: path, line: position.line, column: position.column)
     }
-
-    /// The text of a 1-based line without its line ending (invalid UTF-8 repaired).
-    public func lineText(_ line: Int) -> String? {
-        guard let range = TextPosition.byteRange(ofLine: line, in: bytes) else { return nil }
-        return String(decoding: bytes[range], as: UTF8.self)
-    }
 }
 
 /// Line and column arithmetic over UTF-8 bytes.
@@ -62,35 +56,5 @@ enum TextPosition {
             i += 1
         }
         return n
-    }
-
-    /// Byte range of a 1-based line, without `\n` or a `\r\n` ending.
-    static func byteRange(ofLine line: Int, in bytes: [UInt8]) -> Range<Int>? {
-        guard line >= 1 else { return nil }
-        var current = 1
-        var start = 0
-        if hasByteOrderMark(bytes) { start = 3 }
-        var i = start
-        while current < line {
-            guard let nl = firstIndex(of: 0x0A, in: bytes, from: i) else { return nil }
-            i = nl + 1
-            current += 1
-        }
-        start = i
-        var end = firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        if start > bytes.count { return nil }
-        return start..<end
-    }
-
-    @inline(__always)
-    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int) -> Int? {
-        var i = from
-        let n = bytes.count
-        while i < n {
-            if bytes[i] == byte { return i }
-            i += 1
-        }
-        return nil
     }
 }

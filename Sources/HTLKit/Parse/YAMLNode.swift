@@ -40,11 +40,6 @@ public struct YAMLNode: Sendable {
         return nil
     }
 
-    public var scalarStyle: YAMLScalarStyle? {
-        if case .scalar(_, let style) = content { return style }
-        return nil
-    }
-
     /// A plain empty scalar, `~` or `null`: YAML's null.
     public var isNull: Bool {
         if case .scalar(let text, .plain) = content {

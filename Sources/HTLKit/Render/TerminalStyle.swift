@@ -13,7 +13,6 @@ public struct TerminalStyle: Sendable {
     }
 
     public static let plain = TerminalStyle(enabled: false)
-    public static let color = TerminalStyle(enabled: true)
 
     public func paint(_ text: String, _ color: Color, bold: Bool = false) -> String {
         guard enabled else { return text }
