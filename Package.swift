@@ -17,11 +17,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Linux calls Swift's Glibc module does not expose (renameat2, fallocate).
+        .target(name: "CSystem"),
         // The engine: model, parsing, validation, progress, formatting, git, rendering.
         // Never prints, exits or reads the clock.
         .target(
             name: "HTLKit",
-            dependencies: ["CYaml"]
+            dependencies: ["CYaml", "CSystem"]
         ),
         // The thin command-line front end.
         .executableTarget(

@@ -28,17 +28,22 @@ struct CheckCommand: ParsableCommand {
     var format: CheckFormat = .text
 
     func run() throws {
-        let root = try options.root()
+        let root = try options.ledgerRoot()
         let today = try options.todayDate()
         let source: RevisionCheck
+        var entryFindings: [Diagnostic] = []
         if staged {
-            source = try RevisionCheck.staged(ledgerRoot: root, since: since)
-        } else if let since {
-            source = try RevisionCheck.workingTree(try LedgerDirectory.readFiles(root: root), ledgerRoot: root, since: since)
+            source = try RevisionCheck.staged(ledgerRoot: root.path, since: since)
         } else {
-            source = RevisionCheck(files: try LedgerDirectory.readFiles(root: root), appendOnlyFindings: [])
+            let disk = try LedgerDirectory.read(root)
+            entryFindings = disk.findings
+            if let since {
+                source = try RevisionCheck.workingTree(disk.files, ledgerRoot: root.path, since: since)
+            } else {
+                source = RevisionCheck(files: disk.files, appendOnlyFindings: [])
+            }
         }
-        let loaded = LedgerLoader.load(source.files)
+        let loaded = LedgerLoader.load(LedgerFiles(files: source.files, findings: entryFindings + source.entryFindings))
         let report = Checker.check(loaded, today: today, extra: source.appendOnlyFindings)
             .limited(to: try options.ledgerPaths(paths, root: root))
         switch format {

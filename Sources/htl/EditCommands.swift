@@ -36,18 +36,16 @@ struct LogCommand: ParsableCommand {
         if !entry.diagnostics.isEmpty {
             let shown = SourceFile(path: entry.path, text: String(repeating: "\n", count: entry.lineNumber - 1) + entry.line + "\n")
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
-            Output.error(DiagnosticRenderer.text(report, files: [shown], style: options.errorStyle()))
+            Output.errorRendered(DiagnosticRenderer.text(report, files: [shown], style: options.errorStyle()))
         }
         if entry.hasErrors {
             Output.error("nothing written")
             throw ExitCode(1)
         }
         if !dryRun {
-            let full = FileSystem.join(root, entry.path)
-            try AtomicFile.makeFolders(FileSystem.parent(full) ?? root)
-            try AtomicFile.appendLine(Array(entry.line.utf8), to: full, header: Array(entry.header.utf8))
+            try AtomicFile.appendLine(Array(entry.line.utf8), to: entry.path, in: root, header: Array(entry.header.utf8))
         }
-        Output.write(entry.line + "\n")
+        Output.say(entry.line)
     }
 }
 
@@ -73,10 +71,10 @@ struct NewCommand: ParsableCommand {
         }
         let (root, loaded) = try options.load()
         let today = try options.todayDate()
-        let made = try EntityTemplate.make(which, id: id, title: title, ledger: loaded.ledger, today: today)
-        let full = FileSystem.join(root, made.path)
-        try AtomicFile.makeFolders(FileSystem.parent(full) ?? root)
-        try AtomicFile.write(Array(made.text.utf8), to: full, expecting: .absent)
-        Output.write("created \(made.path)\n")
+        let made = try EntityTemplate.make(which, id: id, title: title, ledger: loaded.ledger,
+                                           files: loaded.ledger.files, today: today)
+        try AtomicFile.create(made.path, in: root, bytes: Array(made.text.utf8))
+        Output.say("created \(made.path)")
+        if let note = made.note { Output.error("note: " + note) }
     }
 }

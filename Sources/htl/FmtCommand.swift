@@ -35,11 +35,16 @@ struct FmtCommand: ParsableCommand {
             } else if check {
                 out += change.path + "\n"
             } else {
-                try AtomicFile.write(change.canonical, to: FileSystem.join(root, change.path), expecting: .unchanged(change.original))
-                out += "formatted \(change.path)\n"
+                do {
+                    try AtomicFile.replace(change.path, in: root, original: change.original, with: change.canonical)
+                    out += "formatted \(change.path)\n"
+                } catch let refusal as AtomicFile.Refusal {
+                    Output.error("htl: not formatted: " + refusal.message)
+                    failed = true
+                }
             }
         }
-        Output.write(out)
+        if diff { Output.write(out) } else if !out.isEmpty { Output.say(out) }
         if check, !plan.changes.isEmpty {
             Output.error("\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") would be reformatted")
             failed = true

@@ -30,17 +30,17 @@ struct DiffCommand: ParsableCommand {
         let fromName = from ?? "HEAD"
         let fromFiles = try repository.files(at: .commit(try repository.resolve(fromName)))
         let toName: String
-        let toFiles: [SourceFile]
+        let toFiles: LedgerFiles
         if let to {
             if staged { throw HTLError("give a second revision or --staged, not both") }
             toName = to
-            toFiles = try repository.files(at: .commit(try repository.resolve(to)))
+            toFiles = LedgerFiles(files: try repository.files(at: .commit(try repository.resolve(to))))
         } else if staged {
             toName = "index"
-            toFiles = try repository.files(at: .index)
+            toFiles = LedgerFiles(files: try repository.files(at: .index))
         } else {
             toName = "worktree"
-            toFiles = try LedgerDirectory.readFiles(root: root)
+            toFiles = try LedgerDirectory.read(LedgerRoot(root))
         }
         let before = LedgerLoader.load(fromFiles).ledger
         let afterLoad = LedgerLoader.load(toFiles)
@@ -78,9 +78,9 @@ struct HookInstallCommand: ParsableCommand {
         let repository = try GitRepository(ledgerRoot: try options.root())
         switch try PreCommitHook.install(repository: repository, htlPath: Self.executablePath()) {
         case .installed(let path):
-            Output.write("installed \(path): every commit now runs htl check --staged\n")
+            Output.say("installed \(path): every commit now runs htl check --staged")
         case .alreadyInstalled(let path):
-            Output.write("already installed: \(path)\n")
+            Output.say("already installed: \(path)")
         case .keptExisting(let path, let line):
             Output.error("htl: a pre-commit hook already exists at \(path); it was kept.\nTo check the ledger too, add this line to it:\n  \(line)")
             throw ExitCode(1)

@@ -1,20 +1,30 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
+import Glibc
 import HTLKit
 
 @main
 struct HTLMain {
     static func main() {
-        // A closed pipe (htl status | head, or git exiting early) is an error
-        // to handle, not a reason to die silently.
+        // A closed pipe (htl status | head, or git exiting early) and a file
+        // size limit are errors to handle, not reasons to die silently.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        // A lease break (another program opening a file fmt is replacing) is
+        // noticed by asking, not by a signal.
+        signal(SIGIO, SIG_IGN)
+        if let bad = Arguments.firstInvalidUTF8() {
+            Output.error("htl: argument \(bad.index) is not valid UTF-8 (\(bad.shown)); htl takes UTF-8 text only")
+            Output.exit(2)
+        }
         do {
             var command = try HTL.parseAsRoot()
             try command.run()
+            Output.exit(0)
         } catch let error as HTLError {
             Output.error("htl: " + error.message)
+            Output.exit(2)
+        } catch let refusal as AtomicFile.Refusal {
+            Output.error("htl: " + refusal.message)
             Output.exit(2)
         } catch let code as ExitCode {
             Output.exit(code.rawValue)
@@ -41,4 +51,18 @@ struct HTL: ParsableCommand {
             ExportCommand.self, ReportCommand.self, InitCommand.self, HookCommand.self, RulesCommand.self, ExplainCommand.self,
         ]
     )
+}
+
+/// The raw command line, before Swift decodes it (and would replace bytes
+/// that are not UTF-8 with U+FFFD, writing them to the log unnoticed).
+enum Arguments {
+    static func firstInvalidUTF8() -> (index: Int, shown: String)? {
+        for i in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(pointer)))
+            if !UTF8Validation.isValid(bytes) { return (i, TerminalText.escapedBytes(bytes)) }
+        }
+        return nil
+    }
 }

@@ -74,20 +74,24 @@ struct LedgerOptions: ParsableArguments {
 
     /// Paths typed on the command line as ledger paths: relative to `-C` (or
     /// the working folder), like git. A path outside the ledger is an error.
-    func ledgerPaths(_ paths: [String], root: String) throws -> [String] {
+    func ledgerPaths(_ paths: [String], root: LedgerRoot) throws -> [String] {
         let base = ledger ?? FileSystem.currentDirectory()
         return try paths.map { path in
-            guard let relative = LedgerPath.relative(path, base: base, root: root) else {
-                throw HTLError("\(path) is outside the ledger at \(root)")
+            guard let relative = LedgerPath.relative(path, base: base, root: root.path) else {
+                throw HTLError("\(path) is outside the ledger at \(root.path)")
             }
             return relative
         }
     }
 
+    /// The ledger root as the boundary of every read and write.
+    func ledgerRoot() throws -> LedgerRoot {
+        try LedgerRoot(try root())
+    }
+
     /// Reads and loads the ledger.
-    func load() throws -> (root: String, loaded: LedgerLoader.Result) {
-        let root = try root()
-        let files = try LedgerDirectory.readFiles(root: root)
-        return (root, LedgerLoader.load(files))
+    func load() throws -> (root: LedgerRoot, loaded: LedgerLoader.Result) {
+        let root = try ledgerRoot()
+        return (root, LedgerLoader.load(try LedgerDirectory.read(root)))
     }
 }

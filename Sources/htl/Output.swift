@@ -1,36 +1,67 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HTLKit
 
 /// stdout and stderr for the command line. Reports go to stdout, errors and
-/// summaries to stderr.
+/// summaries to stderr. A failed write to stdout is an error (exit 2), except
+/// a reader that stopped reading (`htl status | head`): then the rest of
+/// the output is dropped and the command ends as it would have.
 enum Output {
+    /// Set once stdout's reader has gone away.
+    nonisolated(unsafe) private static var readerGone = false
+
     static func write(_ text: String) {
-        writeAll(1, text)
+        guard !readerGone else { return }
+        if let failure = writeAll(1, text) {
+            if failure == EPIPE {
+                readerGone = true
+                return
+            }
+            _ = writeAll(2, "htl: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+            Glibc.exit(2)
+        }
     }
 
-    static func error(_ line: String) {
-        writeAll(2, line.hasSuffix("\n") ? line : line + "\n")
+    /// Plain text to stdout whose pieces may come from the user (a path, a
+    /// logged line): control characters in it are escaped, line by line.
+    static func say(_ text: String) {
+        write(escapedLines(text))
+    }
+
+    private static func escapedLines(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let body = (text.hasSuffix("\n") ? lines.dropLast() : lines[...]).map { TerminalText.escaped(String($0)) }
+        return body.joined(separator: "\n") + "\n"
+    }
+
+    /// A message to stderr; control characters in it (from a file name or
+    /// an argument) are escaped, line by line.
+    static func error(_ message: String) {
+        _ = writeAll(2, escapedLines(message))
+    }
+
+    /// Text already rendered for a terminal (escaped, perhaps styled) to stderr.
+    static func errorRendered(_ text: String) {
+        _ = writeAll(2, text)
     }
 
     static func exit(_ code: Int32) -> Never {
         Glibc.exit(code)
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
+    /// Writes everything; returns the errno of a failure, nil on success.
+    private static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         var text = text
-        text.withUTF8 { buffer in
+        return text.withUTF8 { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 offset += n
             }
+            return nil
         }
     }
 
@@ -38,16 +69,16 @@ enum Output {
         isatty(fd) == 1
     }
 
-    /// The width text reports fit: COLUMNS, else the terminal's, else 80.
+    /// The width text reports fit: COLUMNS, else the terminal's, else 80;
+    /// always within 20-1000 (CLI.md "Conventions").
     static func reportWidth() -> Int {
-        isTerminal(1) ? terminalWidth() : (FileSystem.environment("COLUMNS").flatMap(Int.init) ?? 80)
-    }
-
-    /// Columns of the terminal on stdout; 80 when unknown.
-    static func terminalWidth() -> Int {
-        if let columns = FileSystem.environment("COLUMNS").flatMap(Int.init), columns > 20 { return columns }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        if let columns = TerminalWidth.parse(FileSystem.environment("COLUMNS")) { return columns }
+        if isTerminal(1) {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return TerminalWidth.clamp(Int(size.ws_col))
+            }
+        }
         return 80
     }
 }
@@ -62,5 +93,3 @@ enum Clock {
             ?? CivilDate(dayNumber: Int(now / 86_400))
     }
 }
-
-import HTLKit

@@ -22,21 +22,8 @@ struct ReportCommand: ParsableCommand {
         let context = try ReportContext(options)
         let html = HTMLReport.render(ledger: context.ledger, report: context.report)
         if let path = output, path != "-" {
-            let bytes = Array(html.utf8)
-            switch FileSystem.kind(of: path) {
-            case .missing:
-                try AtomicFile.write(bytes, to: path, expecting: .absent)
-            case .file:
-                let existing = try FileSystem.read(path)
-                if existing != bytes {
-                    try AtomicFile.write(bytes, to: path, expecting: .unchanged(existing))
-                }
-            case .directory:
-                throw HTLError("\(path) is a folder; give a file name for the report")
-            case .other:
-                throw HTLError("\(path) is not a regular file; not writing the report there")
-            }
-            Output.write("wrote \(path)\n")
+            try AtomicFile.writeOutput(Array(html.utf8), to: path, ledger: context.root)
+            Output.say("wrote \(path)")
         } else {
             Output.write(html)
         }

@@ -152,7 +152,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let context = try ReportContext(options)
-        Output.write(ReportJSON.export(context.ledger, report: context.report))
+        ReportJSON.export(context.ledger, report: context.report) { Output.write($0) }
         try context.finish()
     }
 }

@@ -4,6 +4,7 @@ import HTLKit
 /// What every report command needs: the loaded ledger, today, progress, and
 /// the error count (reports run on what is valid, then exit 1 on errors).
 struct ReportContext {
+    let root: LedgerRoot
     let ledger: Ledger
     let today: CivilDate
     let report: ProgressReport
@@ -12,7 +13,8 @@ struct ReportContext {
     let style: TerminalStyle
 
     init(_ options: LedgerOptions) throws {
-        let (_, loaded) = try options.load()
+        let (root, loaded) = try options.load()
+        self.root = root
         today = try options.todayDate()
         ledger = loaded.ledger
         errorCount = Checker.check(loaded, today: today, formatting: false).errorCount

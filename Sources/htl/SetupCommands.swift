@@ -6,30 +6,39 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create a new ledger: settings, measures, folders and one example of each file.")
 
-    @Argument(help: "The folder for the ledger (created when missing).")
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: "The folder for the ledger, relative to -C or the working folder (created when missing).")
     var directory: String = "."
 
-    @Option(help: ArgumentHelp("Take this date as today (or HTL_TODAY).", valueName: "yyyy-mm-dd"))
-    var today: String?
-
     func run() throws {
-        let todayDate = try LedgerOptions.parse(today.map { ["--today", $0] } ?? []).todayDate()
+        let todayDate = try options.todayDate()
+        let base = options.ledger ?? FileSystem.currentDirectory()
+        let target = directory.hasPrefix("/") ? directory : FileSystem.join(base, directory)
+        let shown = options.ledger == nil ? directory : target
         let files = LedgerTemplate.files(today: todayDate)
-        let existing = files.map { FileSystem.join(directory, $0.path) }.filter { FileSystem.kind(of: $0) != .missing }
+        let existing = files.map(\.path).filter { FileSystem.kind(of: FileSystem.join(target, $0)) != .missing || FileSystem.isSymbolicLink(FileSystem.join(target, $0)) }
         guard existing.isEmpty else {
-            throw HTLError("not creating a ledger over existing files: " + existing.joined(separator: ", "))
+            throw HTLError("not creating a ledger over existing files: " + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))
         }
-        try AtomicFile.makeFolders(directory)
+        try FileSystem.makeFolders(target)
+        let root = try LedgerRoot(target)
         for folder in LedgerTemplate.folders {
-            try AtomicFile.makeFolders(FileSystem.join(directory, folder))
+            try AtomicFile.makeFolders(folder, in: root)
         }
         for file in files {
-            try AtomicFile.write(Array(file.text.utf8), to: FileSystem.join(directory, file.path), expecting: .absent)
+            try AtomicFile.create(file.path, in: root, bytes: Array(file.text.utf8))
         }
-        var out = "Created a ledger in \(directory):\n"
-        for file in files { out += "  \(file.path)\n" }
-        out += "Next: htl status" + (directory == "." ? "" : " -C \(directory)") + "\n"
-        Output.write(out)
+        var written = files.map(\.path)
+        let ignore = LedgerTemplate.gitignore
+        if FileSystem.kind(of: FileSystem.join(target, ignore.path)) == .missing, !FileSystem.isSymbolicLink(FileSystem.join(target, ignore.path)) {
+            try AtomicFile.create(ignore.path, in: root, bytes: Array(ignore.text.utf8))
+            written.append(ignore.path)
+        }
+        var out = "Created a ledger in \(shown):\n"
+        for path in written { out += "  \(path)\n" }
+        out += "Next: htl status" + (shown == "." ? "" : " -C \(shown)") + "\n"
+        Output.say(out)
     }
 }
 
@@ -37,6 +46,8 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its default severity.")
+
+    @OptionGroup var options: LedgerOptions
 
     func run() throws {
         let width = RuleID.allCases.map(\.rawValue.count).max() ?? 20
@@ -54,6 +65,8 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain one rule, with a failing and a passing example.")
+
+    @OptionGroup var options: LedgerOptions
 
     @Argument(help: "A rule id, as printed in brackets by htl check.")
     var rule: String

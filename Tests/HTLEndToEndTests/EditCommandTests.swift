@@ -132,7 +132,7 @@ import Testing
         #expect(mkfifo(l.root + "/log/2027.log", 0o644) == 0)
         let result = try HTLBinary.run(["log", "-C", l.root, "--date", "2027-01-02", "Run", "1km", "+run"] + today)
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("htl: \(l.root)/log/2027.log is not a regular file\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("htl: log/2027.log is not a regular file\n"), "\(result.stderr)")
     }
 
     @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
@@ -204,27 +204,33 @@ import Testing
 
 @Suite struct AtomicFileTests {
     @Test func aFileChangedSinceItWasReadIsNotOverwritten() throws {
-        let l = try TemporaryLedger(["note.txt": "original\n"])
+        let l = try TemporaryLedger(["htl.yaml": "htl: 1\n", "note.txt": "original\n"])
         defer { l.remove() }
-        let path = l.root + "/note.txt"
-        let read = try FileSystem.read(path)
+        let root = try LedgerRoot(l.root)
+        let read = try FileSystem.read(l.root + "/note.txt")
         try l.write("note.txt", "changed by someone else\n")
-        #expect(throws: HTLError.self) {
-            try AtomicFile.write(Array("formatted\n".utf8), to: path, expecting: .unchanged(read))
+        #expect(throws: AtomicFile.Refusal.self) {
+            try AtomicFile.replace("note.txt", in: root, original: read, with: Array("formatted\n".utf8))
         }
         #expect(try l.read("note.txt") == "changed by someone else\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: l.root).filter { $0.hasPrefix(".htl-tmp") }
         #expect(leftovers.isEmpty)
-        try AtomicFile.write(Array("formatted\n".utf8), to: path, expecting: .unchanged(Array("changed by someone else\n".utf8)))
+        try AtomicFile.replace("note.txt", in: root, original: Array("changed by someone else\n".utf8), with: Array("formatted\n".utf8))
         #expect(try l.read("note.txt") == "formatted\n")
     }
 
     @Test func creatingNeverClobbers() throws {
-        let l = try TemporaryLedger(["a.txt": "mine\n"])
+        let l = try TemporaryLedger(["htl.yaml": "htl: 1\n", "a.txt": "mine\n"])
         defer { l.remove() }
-        #expect(throws: HTLError.self) {
-            try AtomicFile.write(Array("theirs\n".utf8), to: l.root + "/a.txt", expecting: .absent)
+        #expect(throws: AtomicFile.Refusal.self) {
+            try AtomicFile.create("a.txt", in: try LedgerRoot(l.root), bytes: Array("theirs\n".utf8))
         }
         #expect(try l.read("a.txt") == "mine\n")
+        // Not through a dangling link either.
+        try FileManager.default.createSymbolicLink(atPath: l.root + "/b.txt", withDestinationPath: l.root + "/nowhere.txt")
+        #expect(throws: AtomicFile.Refusal.self) {
+            try AtomicFile.create("b.txt", in: try LedgerRoot(l.root), bytes: Array("theirs\n".utf8))
+        }
+        #expect(!FileManager.default.fileExists(atPath: l.root + "/nowhere.txt"))
     }
 }

@@ -59,6 +59,26 @@ import Testing
         #expect(result.stdout.hasPrefix("log/2026.log:1:1: error: committed log line 1 was changed; it was: 2026-11-03 Run 5km +run [log-rewrite]\n"))
     }
 
+    /// Git's answers are read as bytes: a folder name with a line break in it
+    /// is a folder name, not two lines.
+    @Test func aLedgerFolderWithALineBreakInItsName() throws {
+        let folder = "my\nledger"
+        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: SampleLedger.files.map { (folder + "/" + $0.key, $0.value) }))
+        defer { repo.remove() }
+        try repo.commitAll("one")
+        let ledger = repo.root + "/" + folder
+        let diff = try repo.htl(["diff"] + today, in: ledger)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.hasSuffix("\nno progress changed · 0 actions added · 1 goal unchanged\n"), "\(diff.stdout)")
+        try repo.write(folder + "/log/2026.log", "2026-11-03 Run 5km +run\n2026-11-04 Run 3km +run\n")
+        try repo.git("add", "-A")
+        let staged = try repo.htl(["check", "--staged"] + today, in: ledger)
+        #expect(staged.status == 0, "\(staged.stdout)\(staged.stderr)")
+        #expect(staged.stderr == "no errors or warnings in 6 files\n")
+        let changed = try repo.htl(["diff", "--staged", "--json"] + today, in: ledger)
+        #expect(changed.stdout.contains("\"actions_added\": 1"))
+    }
+
     // MARK: append-only
 
     func committed() throws -> TemporaryGitRepository {
@@ -248,7 +268,7 @@ import Testing
         defer { plain.remove() }
         let notRepo = try HTLBinary.run(["check", "--staged", "-C", plain.root] + today, environment: TemporaryGitRepository.environment)
         #expect(notRepo.status == 2)
-        #expect(notRepo.stderr == "htl: not a git repository: \(plain.root) (git init, or drop --staged/--since)\n")
+        #expect(notRepo.stderr == "htl: not a git repository: \(plain.root) (git init first)\n")
 
         let repo = try committed()
         defer { repo.remove() }

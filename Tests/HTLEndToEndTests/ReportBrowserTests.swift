@@ -58,7 +58,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: work.root + "/folder", withIntermediateDirectories: true)
         let folder = try HTLBinary.run(["report", "-C", Self.example, "-o", "folder"] + Self.today, in: work.root)
         #expect(folder.status == 2)
-        #expect(folder.stderr == "htl: folder is a folder; give a file name for the report\n")
+        #expect(folder.stderr == "htl: folder is a folder; give a file name\n")
     }
 
     @Test func aLedgerWithErrorsStillGetsAReportAndExitsOne() throws {

@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [
         ("2026-11-20 Run 5kms", RuleID.unknownUnit, 17, "unknown unit 'kms' (did you mean 'km'?)"),
-        ("2026-11-20 Came 2nd", .unknownUnit, 18, "unknown unit 'nd'"),
+        ("2026-11-20 Came 2nx", .unknownUnit, 18, "unknown unit 'nx'"),
         ("2026-11-20 Run 5KM", .unknownUnit, 17, "unknown unit 'KM' (did you mean 'km'?)"),
         ("2026-02-30 Run", .badLogLine, 1, "2026-02-30 is not a real date"),
         ("20/11/2026 Run", .badLogLine, 1, "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026'"),
@@ -61,7 +61,7 @@ import Testing
         ("2026-11-20", .emptyAction, 1, "the action has no description, quantity or link"),
         ("2026-11-20 Run 0km", .zeroQuantity, 16, "a quantity of 0 km counts for nothing; remove it"),
         ("2026-11-20 Runs 5km 2kilometre", .duplicateQuantity, 21, "a second quantity of km in one action (first at column 17)"),
-        ("2026-11-20 Run 1.1234567km", .badLogLine, 16, "quantity '1.1234567km' has more than 6 decimal places"),
+        ("2026-11-20 Run 1.1234567km", .badQuantity, 16, "quantity '1.1234567km' has more than 6 decimal places"),
         ("2026-11-20 Run\u{0}5km", .badLogLine, 15, "control character U+0000 in a log line"),
     ])
     func findingsWithExactPositions(_ line: String, _ rule: RuleID, _ column: Int, _ message: String) {
@@ -71,6 +71,44 @@ import Testing
         #expect(diagnostics.first?.rule == rule)
         #expect(diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: column))
         #expect(diagnostics.first?.message == message)
+    }
+
+    /// FORMAT.md §6: a token that is almost a quantity is an error with the
+    /// fix in its help, never a silent word whose amount is lost.
+    @Test(arguments: [
+        (".5km", "write 0.5km"),
+        ("5.km", "write 5km"),
+        ("5,5km", "write 5.5km"),
+        ("5_000km", "write 5000km"),
+        ("1e3km", "write 1000km"),
+        ("2.5e-1km", "write 0.25km"),
+        ("-.5km", "write -0.5km"),
+        ("1,000km", "write 1000km or 1km"),
+        ("1,000,000km", "write 1000000km"),
+        ("1.5.3km", "write the number as digits with an optional '.' and decimals, like 5.5km"),
+    ])
+    func almostQuantitiesAreBadQuantities(_ token: String, _ help: String) {
+        let (actions, diagnostics) = parse("# 2026\n2026-11-20 Swim \(token) +run\n")
+        #expect(actions.isEmpty)
+        #expect(diagnostics.map(\.rule) == [.badQuantity])
+        #expect(diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 17))
+        #expect(diagnostics.first?.message == "'\(token)' is almost a quantity, but its number is not written as htl reads numbers")
+        #expect(diagnostics.first?.help == help + " (or quote it to keep it as text: \"\(token)\")")
+    }
+
+    /// Ordinals and counts are words in a diary line, unless a measure is
+    /// spelled that way.
+    @Test func ordinalsAndCountsAreWords() {
+        let (actions, diagnostics) = parse("2026-11-20 Came 1st, 2nd 3rd 10th 21st 1ST; did 3x 12x sets 5km +run\n")
+        #expect(diagnostics.isEmpty)
+        #expect(actions.first?.description == "Came 1st, 2nd 3rd 10th 21st 1ST; did 3x 12x sets")
+        #expect(actions.first?.quantities.map(\.measure) == ["km"])
+        let stones = SampleLedger.load(SampleLedger.with([
+            "measures.yaml": "km:\n  type: distance\nst:\n  title: Stone\n  type: mass\n",
+            "log/2026.log": "2026-11-20 Weighed 12st +run\n",
+        ]))
+        #expect(stones.diagnostics.isEmpty)
+        #expect(stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure)" } == ["12 st"])
     }
 
     @Test func columnsCountUnicodeScalarsNotBytes() {

@@ -38,13 +38,17 @@ public struct Diagnostic: Hashable, Sendable {
     public var message: String
     /// Extra advice printed under the finding as `help: ...`.
     public var help: String?
+    /// The finding is about the file as a whole (a missing key, a bad name),
+    /// not about the text at its position: no source excerpt is shown.
+    public var wholeFile: Bool
 
-    public init(_ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil) {
+    public init(_ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil, wholeFile: Bool = false) {
         self.location = location
         self.severity = rule.defaultSeverity
         self.rule = rule
         self.message = message
         self.help = help
+        self.wholeFile = wholeFile
     }
 
     /// The order of `htl check`: path, line, column, rule, then message.
@@ -54,24 +58,5 @@ public struct Diagnostic: Hashable, Sendable {
             if a.rule != b.rule { return a.rule.rawValue < b.rule.rawValue }
             return a.message.utf8.lexicographicallyPrecedes(b.message.utf8)
         }
-    }
-}
-
-/// Collects findings while a file is parsed or the model is checked.
-public struct DiagnosticBag: Sendable {
-    public private(set) var items: [Diagnostic] = []
-
-    public init() {}
-
-    public mutating func report(_ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil) {
-        items.append(Diagnostic(rule, location, message, help: help))
-    }
-
-    public mutating func append(_ diagnostic: Diagnostic) {
-        items.append(diagnostic)
-    }
-
-    public mutating func append(contentsOf other: [Diagnostic]) {
-        items.append(contentsOf: other)
     }
 }

@@ -34,6 +34,10 @@ public struct RuleExplanation: Sendable {
             return .init(file: "log/2026.log", failing: "2026-11-20 Run 5kms came 2nd", passing: "2026-11-20 Run 5km came \"2nd\"")
         case .badLogLine:
             return .init(file: "log/2026.log", failing: "20/11/2026 Run 5km\n2026-11-20 Read \"Dune", passing: "2026-11-20 Run 5km\n2026-11-20 Read \"Dune\"")
+        case .badQuantity:
+            return .init(file: "log/2026.log", failing: "2026-11-20 Swim .5km", passing: "2026-11-20 Swim 0.5km")
+        case .badEntry:
+            return .init(file: "log/", failing: "(log/shared.log, a symbolic link to /home/you/elsewhere.log)", passing: "(log/shared.log, a file inside the ledger)")
         case .emptyAction:
             return .init(file: "log/2026.log", failing: "2026-11-20 07:10 #running", passing: "2026-11-20 07:10 Easy run 5km #running")
         case .duplicateQuantity:

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// "Did you mean ...?" for misspelt names.
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when it is close
@@ -47,14 +49,26 @@ public enum Suggestion {
 }
 
 /// Remembers suggestions, so that a ledger with thousands of the same typo
-/// does not recompute edit distances thousands of times.
-final class SuggestionCache: @unchecked Sendable {
-    private var answers: [String: String] = [:]
+/// does not recompute edit distances thousands of times; and stops
+/// suggesting after `budget` distinct words, so that a hostile file full of
+/// distinct unknown names cannot make the check quadratic.
+final class SuggestionCache: Sendable {
+    static let budget = 256
+
+    private struct State {
+        var answers: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
 
     func didYouMean(_ word: String, _ candidates: @autoclosure () -> [String]) -> String {
-        if let known = answers[word] { return known }
+        let known: String?? = state.withLock { state in
+            if let answer = state.answers[word] { return .some(answer) }
+            return state.answers.count >= SuggestionCache.budget ? .some("") : .none
+        }
+        if let known { return known ?? "" }
         let answer = Suggestion.didYouMean(word, candidates())
-        answers[word] = answer
+        state.withLock { $0.answers[word] = answer }
         return answer
     }
 }

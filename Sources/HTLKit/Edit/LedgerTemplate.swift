@@ -77,4 +77,8 @@ public enum LedgerTemplate {
     }
 
     public static let folders = ["values", "terms", "goals", "log"]
+
+    /// Written when the folder has no .gitignore yet: the temporary files of
+    /// an interrupted write never get committed.
+    public static let gitignore = (path: ".gitignore", text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n")
 }

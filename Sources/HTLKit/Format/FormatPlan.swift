@@ -18,6 +18,12 @@ public struct FormatPlan: Sendable {
     /// `report` is the ledger's check; `selecting` are ledger paths (empty: all files).
     public init(_ ledger: Ledger, report: CheckReport, selecting: [String]) {
         let withErrors = Set(report.diagnostics.filter { $0.severity == .error }.map(\.location.path))
+        // Entries with errors that were never read (a link out of the ledger, a FIFO): reported too.
+        let read = Set(ledger.files.map(\.path))
+        let unread = withErrors.filter { !read.contains($0) && LedgerPath.matches($0, selecting) && LedgerLayout.kind(of: $0) != nil }
+        for path in unread.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
+        }
         for file in ledger.files where LedgerPath.matches(file.path, selecting) {
             if withErrors.contains(file.path) {
                 refused.append(Refusal(path: file.path, reason: "the file has errors (run htl check)"))

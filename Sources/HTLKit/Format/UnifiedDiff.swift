@@ -14,6 +14,7 @@ public enum UnifiedDiff {
     public static func render(old: [UInt8], new: [UInt8], path: String) -> String {
         let a = lines(old), b = lines(new)
         let edits = diff(a, b)
+        let path = TerminalText.escaped(path)
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         for hunk in hunks(edits) {
             let oldStart = hunk.first.map { firstOld($0, in: edits) } ?? 0
@@ -54,8 +55,12 @@ public enum UnifiedDiff {
         return result
     }
 
+    /// A line as printed: control characters escaped (a diff is read on a
+    /// terminal), and the mark of a missing final line ending spelled out.
     private static func shown(_ line: String) -> String {
-        line.last == noNewline ? String(line.dropLast()) + "\n\\ No newline at end of file\n" : line + "\n"
+        line.last == noNewline
+            ? TerminalText.escaped(String(line.dropLast())) + "\n\\ No newline at end of file\n"
+            : TerminalText.escaped(line) + "\n"
     }
 
     private static func range(_ start: Int, _ count: Int) -> String {

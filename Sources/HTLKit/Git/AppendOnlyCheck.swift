@@ -15,10 +15,10 @@ public enum AppendOnlyCheck {
             guard let now = current[path] else {
                 if let object = baseObjects[path], let newPath = currentByObject[object] {
                     found.append(Diagnostic(.logRewrite, top, "committed log file \(path) was renamed to \(newPath); keep its name",
-                                            help: "committed lines are history: move it back, or set 'log-rewrite: off' under rules: in htl.yaml"))
+                                            help: "committed lines are history: move it back, or set 'log-rewrite: off' under rules: in htl.yaml", wholeFile: true))
                 } else {
                     found.append(Diagnostic(.logRewrite, top, "committed log file \(path) was removed",
-                                            help: "committed lines are history: restore it, or set 'log-rewrite: off' under rules: in htl.yaml"))
+                                            help: "committed lines are history: restore it, or set 'log-rewrite: off' under rules: in htl.yaml", wholeFile: true))
                 }
                 continue
             }

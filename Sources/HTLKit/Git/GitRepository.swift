@@ -22,19 +22,27 @@ public struct GitRepository: Sendable {
     public let prefix: String
 
     /// The repository containing `ledgerRoot`; exit-2 errors when git is
-    /// missing or the folder is not in a repository.
+    /// missing or the folder is not in a repository. Git's answer is read
+    /// as bytes: a folder name may hold a line break.
     public init(ledgerRoot: String) throws {
-        let result = try GitProcess.run(["rev-parse", "--show-toplevel", "--show-prefix"], in: ledgerRoot)
+        let result = try GitProcess.run(["rev-parse", "--show-prefix"], in: ledgerRoot)
         guard result.status == 0 else {
             if result.stderr.contains("not a git repository") {
-                throw HTLError("not a git repository: \(ledgerRoot) (git init, or drop --staged/--since)")
+                throw HTLError("not a git repository: \(ledgerRoot) (git init first)")
             }
             throw HTLError("git failed: " + GitRepository.firstLine(result.stderr))
         }
-        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, !first.isEmpty else { throw HTLError("git did not name the repository's top folder") }
-        top = String(first)
-        prefix = lines.count > 1 ? String(lines[1]) : ""
+        // The prefix is the only output: drop exactly its final line break.
+        var out = result.stdout
+        if out.last == 0x0A { out.removeLast() }
+        prefix = String(decoding: out, as: UTF8.self)
+        guard let real = FileSystem.realPath(ledgerRoot) else { throw HTLError("cannot resolve \(ledgerRoot)") }
+        // The top is the ledger's real folder less one component per folder of the prefix.
+        var top = real
+        for _ in prefix.utf8.filter({ $0 == UInt8(ascii: "/") }) {
+            top = FileSystem.parent(top) ?? "/"
+        }
+        self.top = top
     }
 
     /// The commit a revision names; exit-2 error when it names none.
@@ -55,6 +63,13 @@ public struct GitRepository: Sendable {
 
     /// The ledger files in a revision (regular files only), by path.
     public func entries(at revision: Revision) throws -> [Entry] {
+        try listing(at: revision).entries
+    }
+
+    /// The ledger files in a revision, and a `bad-entry` finding for each
+    /// ledger path that git holds as something htl does not read (a
+    /// symbolic link, a submodule) and for a staged temporary file of htl.
+    public func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Diagnostic]) {
         let arguments: [String]
         switch revision {
         case .index: arguments = ["ls-files", "--stage", "-z", "--", prefix.isEmpty ? "." : prefix]
@@ -63,6 +78,7 @@ public struct GitRepository: Sendable {
         let result = try GitProcess.run(arguments, in: top)
         guard result.status == 0 else { throw HTLError("git failed: " + GitRepository.firstLine(result.stderr)) }
         var entries: [Entry] = []
+        var findings: [Diagnostic] = []
         for record in result.stdout.split(separator: 0) {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
@@ -77,16 +93,26 @@ public struct GitRepository: Sendable {
                     throw HTLError("the index has unresolved merge conflicts in \(fullPath); resolve them first")
                 }
             case .commit:
-                guard fields[1] == "blob" else { continue }
                 object = fields[2]
             }
-            guard mode == "100644" || mode == "100755" else { continue }
             let path = String(fullPath.dropFirst(prefix.count))
-            if LedgerLayout.kind(of: path) != nil {
-                entries.append(Entry(path: path, object: String(object)))
+            let isLedgerPath = LedgerLayout.kind(of: path) != nil
+            if mode == "100644" || mode == "100755" {
+                if isLedgerPath { entries.append(Entry(path: path, object: String(object))) }
+                if revision == .index, TemporaryFiles.isTemporary(FileSystem.name(path)) {
+                    findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                                               "\(path) is a temporary file left by an interrupted htl write, and it is staged",
+                                               help: "unstage and delete it: git rm --cached '\(path)'", wholeFile: true))
+                }
+            } else if isLedgerPath {
+                let what = mode == "120000" ? "a symbolic link" : "not a regular file (a submodule)"
+                findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                                           "\(path) is \(what) in git; htl reads only regular files in a revision",
+                                           help: "commit the file itself instead of a link", wholeFile: true))
             }
         }
-        return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return (sorted, findings)
     }
 
     /// The contents of objects, read by one `git cat-file --batch`.

@@ -26,7 +26,9 @@ public enum PreCommitHook {
 
     public static func install(repository: GitRepository, htlPath: String) throws -> Outcome {
         let result = try GitProcess.run(["rev-parse", "--git-path", "hooks"], in: repository.top)
-        let hooks = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
+        var out = result.stdout
+        if out.last == 0x0A { out.removeLast() }
+        let hooks = String(decoding: out, as: UTF8.self)
         guard result.status == 0, !hooks.isEmpty else { throw HTLError("git did not name its hooks folder") }
         let folder = hooks.hasPrefix("/") ? hooks : FileSystem.join(repository.top, hooks)
         let path = FileSystem.join(folder, "pre-commit")
@@ -36,8 +38,8 @@ public enum PreCommitHook {
             if String(decoding: existing, as: UTF8.self).contains(marker) { return .alreadyInstalled(path) }
             return .keptExisting(path: path, line: line)
         }
-        try AtomicFile.makeFolders(folder)
-        try AtomicFile.write(Array(script(prefix: repository.prefix, htlPath: htlPath).utf8), to: path, expecting: .absent, mode: 0o755)
+        try FileSystem.makeFolders(folder)
+        try AtomicFile.create(name: "pre-commit", inFolder: folder, bytes: Array(script(prefix: repository.prefix, htlPath: htlPath).utf8), mode: 0o755)
         return .installed(path)
     }
 

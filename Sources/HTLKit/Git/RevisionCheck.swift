@@ -3,17 +3,20 @@
 public struct RevisionCheck: Sendable {
     public var files: [SourceFile]
     public var appendOnlyFindings: [Diagnostic]
+    /// `bad-entry` findings about what the revision holds (links, temporary files).
+    public var entryFindings: [Diagnostic]
 
-    public init(files: [SourceFile], appendOnlyFindings: [Diagnostic]) {
+    public init(files: [SourceFile], appendOnlyFindings: [Diagnostic], entryFindings: [Diagnostic] = []) {
         self.files = files
         self.appendOnlyFindings = appendOnlyFindings
+        self.entryFindings = entryFindings
     }
 
     /// The staged ledger (`git ls-files`), compared with `since` (default HEAD;
     /// nothing to compare before the first commit).
     public static func staged(ledgerRoot: String, since: String?) throws -> RevisionCheck {
         let repo = try GitRepository(ledgerRoot: ledgerRoot)
-        let index = try repo.entries(at: .index)
+        let (index, entryFindings) = try repo.listing(at: .index)
         guard index.contains(where: { $0.path == LedgerLayout.settingsFile }) else {
             throw HTLError("no htl.yaml is staged in \(repo.prefix.isEmpty ? "the repository's top folder" : repo.prefix): stage the ledger (git add) first")
         }
@@ -29,7 +32,7 @@ public struct RevisionCheck: Sendable {
             current: Dictionary(files.filter { LedgerLayout.kind(of: $0.path) == .log }.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a }),
             baseObjects: Dictionary(baseLogs.map { ($0.path, $0.object) }, uniquingKeysWith: { a, _ in a }),
             currentObjects: indexObjects.filter { LedgerLayout.kind(of: $0.key) == .log })
-        return RevisionCheck(files: files, appendOnlyFindings: findings)
+        return RevisionCheck(files: files, appendOnlyFindings: findings, entryFindings: entryFindings)
     }
 
     /// The working tree's files (already read), compared with `since`.

@@ -21,6 +21,9 @@ public struct Ledger: Sendable {
     /// Paths of files with errors found while reading them; advice (warnings)
     /// about such files waits until the errors are fixed.
     public var pathsWithErrors: Set<String> = []
+    /// measures.yaml exists but could not be read (broken YAML, not a regular
+    /// file): unknown units and measures are not reported until it is fixed.
+    public var measuresUnreadable = false
 
     public init() {}
 

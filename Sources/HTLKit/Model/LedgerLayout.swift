@@ -7,6 +7,14 @@ public enum LedgerLayout {
     public static let goalsFolder = "goals"
     public static let logFolder = "log"
 
+    /// The four folders, in the order htl reads them.
+    public static let folders = [valuesFolder, termsFolder, goalsFolder, logFolder]
+
+    /// What a ledger folder holds, for messages.
+    static func describeFolder(_ name: String) -> String {
+        name == logFolder ? "the action log (log/2026.log)" : "one file per entry (\(name)/<id>.md)"
+    }
+
     public enum FileKind: Sendable, Equatable {
         case settings, measures, value, term, goal, log
     }

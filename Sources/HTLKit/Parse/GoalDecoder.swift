@@ -62,10 +62,10 @@ enum GoalDecoder {
             }
         }
         if !pairs.contains(where: { $0.name == "title" }) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "\(kind.rawValue) '\(id)' has no title"))
+            reader.diagnostics.append(Diagnostic(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
         }
         if kind != .goal, !pairs.contains(where: { $0.name == "target" }) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')"))
+            reader.diagnostics.append(Diagnostic(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
         }
         if let start = goal.start, let target = goal.target, start > target, let startNode {
             reader.report(.dateOrder, startNode, "start (\(start)) is after target (\(target))")
@@ -109,6 +109,7 @@ enum GoalDecoder {
 
     private static func tags(_ node: YAMLNode, _ reader: inout FieldReader) -> [String] {
         var tags: [String] = []
+        var seen = Set<String>()
         for item in reader.list(node, "tags") ?? [] {
             guard let text = reader.scalar(item, "tag", expected: "a tag") else { continue }
             guard Identifier.isValidTag(text) else {
@@ -117,7 +118,7 @@ enum GoalDecoder {
                 continue
             }
             let tag = Identifier.lowercasedASCII(text.utf8)
-            if !tags.contains(tag) { tags.append(tag) }
+            if seen.insert(tag).inserted { tags.append(tag) }
         }
         return tags
     }

@@ -7,11 +7,21 @@ public enum LedgerLoader {
         public var diagnostics: [Diagnostic]
     }
 
+    /// Builds the model from what was read from disk, keeping the findings
+    /// about entries that were not read.
+    public static func load(_ source: LedgerFiles) -> Result {
+        load(source.files, entryFindings: source.findings)
+    }
+
     /// Builds the model from the files of a ledger (any order; they are
     /// processed in byte order of their paths). Files htl does not read are ignored.
-    public static func load(_ files: [SourceFile]) -> Result {
+    public static func load(_ files: [SourceFile], entryFindings: [Diagnostic] = []) -> Result {
         var ledger = Ledger()
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = entryFindings
+        for d in entryFindings { ledger.pathsWithErrors.insert(d.location.path) }
+        // measures.yaml exists but could not be read: units and targets are not
+        // judged against it (one finding about the file, not one per log line).
+        ledger.measuresUnreadable = ledger.pathsWithErrors.contains(LedgerLayout.measuresFile)
         let sorted = files
             .filter { LedgerLayout.kind(of: $0.path) != nil }
             .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -23,11 +33,12 @@ public enum LedgerLoader {
             diagnostics += found
         }
         if let file = sorted.first(where: { $0.path == LedgerLayout.measuresFile }) {
-            let (measures, found) = MeasuresDecoder.decode(file)
+            let (measures, found, readable) = MeasuresDecoder.decode(file)
             ledger.measures = measures
+            if !readable { ledger.measuresUnreadable = true }
             diagnostics += found
         }
-        let parser = LogParser(measures: ledger.measures)
+        let parser = LogParser(measures: ledger.measures, judgesUnits: !ledger.measuresUnreadable)
         for file in sorted {
             switch LedgerLayout.kind(of: file.path) {
             case .value:

@@ -1,9 +1,10 @@
 /// `measures.yaml` → `MeasureCatalog` with checked conversions (FORMAT.md §4).
 enum MeasuresDecoder {
-    static func decode(_ file: SourceFile) -> (MeasureCatalog, [Diagnostic]) {
+    /// The catalog, the findings, and whether the file could be read at all.
+    static func decode(_ file: SourceFile) -> (MeasureCatalog, [Diagnostic], Bool) {
         let yaml = YAMLFile.readYAML(file)
         var reader = FieldReader(path: file.path)
-        guard let pairs = yaml.pairs else { return (MeasureCatalog(), yaml.diagnostics) }
+        guard let pairs = yaml.pairs else { return (MeasureCatalog(), yaml.diagnostics, false) }
         var measures: [Measure] = []
         // Measures whose type was unreadable: their conversions are not judged by type.
         var unknownKinds = Set<String>()
@@ -58,7 +59,7 @@ enum MeasuresDecoder {
         }
         var catalog = MeasureCatalog(measures: measures)
         reader.diagnostics += checkConversions(&catalog, unknownKinds: unknownKinds)
-        return (catalog, yaml.diagnostics + reader.diagnostics)
+        return (catalog, yaml.diagnostics + reader.diagnostics, true)
     }
 
     /// `equals: 60 min` (a space between amount and unit is optional).

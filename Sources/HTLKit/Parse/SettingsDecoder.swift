@@ -39,7 +39,7 @@ enum SettingsDecoder {
         }
         if !sawVersion {
             reader.diagnostics.append(Diagnostic(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
-                                                 "htl.yaml must declare the format version: 'htl: 1'"))
+                                                 "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
         }
         return (settings, yaml.diagnostics + reader.diagnostics)
     }

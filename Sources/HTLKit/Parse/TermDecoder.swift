@@ -34,7 +34,7 @@ enum TermDecoder {
             }
         }
         for required in ["number", "start"] where !present.contains(required) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "term '\(id)' has no \(required)"))
+            reader.diagnostics.append(Diagnostic(.missingField, top, "term '\(id)' has no \(required)", wholeFile: true))
         }
         guard let number, let start else { return (nil, yaml.diagnostics + reader.diagnostics) }
         if let end, let endNode, end < start {

@@ -24,7 +24,7 @@ enum ValueDecoder {
         }
         if !pairs.contains(where: { $0.name == "title" }) {
             reader.diagnostics.append(Diagnostic(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
-                                                 "value '\(id)' has no title"))
+                                                 "value '\(id)' has no title", wholeFile: true))
         }
         let value = Value(id: id, path: file.path, title: title ?? id, level: level,
                           priority: priority ?? level.defaultPriority, domain: domain, guidance: guidance)

@@ -44,7 +44,7 @@ struct YAMLFile {
             diagnostics.append(Diagnostic(.yamlSyntax, first, "the file must start with a '---' line that opens the front matter"))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .failure(.noClosing):
-            diagnostics.append(Diagnostic(.yamlSyntax, first, "the front matter is not closed: no '---' line after line 1"))
+            diagnostics.append(Diagnostic(.yamlSyntax, first, "the front matter is not closed: no '---' line after line 1", wholeFile: true))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .success(let frontMatter):
             let parsed = YAMLParser.parse(bytes[frontMatter.yaml], path: file.path, firstLine: frontMatter.yamlFirstLine)
@@ -60,7 +60,7 @@ struct YAMLFile {
         guard let root else {
             if allowEmpty { pairs = [] } else {
                 diagnostics.append(Diagnostic(.missingField, SourceLocation(path: path, line: 1, column: 1),
-                                              "the front matter is empty"))
+                                              "the front matter is empty", wholeFile: true))
             }
             return
         }

@@ -40,10 +40,14 @@ public struct ProgressDiff: Sendable {
         goals = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { id in
             let a = from.report.goal(id), b = to.report.goal(id)
             var targets: [TargetChange] = []
+            var before: [String: ExactDecimal] = [:]
+            for t in a?.targets ?? [] where before[t.measure] == nil { before[t.measure] = t.actual }
+            var now = Set<String>()
             for t in b?.targets ?? [] {
-                targets.append(TargetChange(measure: t.measure, from: a?.targets.first { $0.measure == t.measure }?.actual, to: t.actual))
+                now.insert(t.measure)
+                targets.append(TargetChange(measure: t.measure, from: before[t.measure], to: t.actual))
             }
-            for t in a?.targets ?? [] where !targets.contains(where: { $0.measure == t.measure }) {
+            for t in a?.targets ?? [] where !now.contains(t.measure) {
                 targets.append(TargetChange(measure: t.measure, from: t.actual, to: nil))
             }
             let change: Change

@@ -43,6 +43,27 @@ public struct ProgressReport: Sendable {
         return result
     }
 
+    /// For every action, the positions in `goals` of the goals it counts
+    /// toward, in one flat table (no dictionary of arrays for a million actions).
+    public func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
+        var counts = [Int32](repeating: 0, count: actionCount + 1)
+        for g in goals {
+            for i in g.actionIndices where i < actionCount { counts[i + 1] += 1 }
+        }
+        for i in 0..<actionCount { counts[i + 1] += counts[i] }
+        var next = counts
+        var table = [Int32](repeating: 0, count: Int(counts[actionCount]))
+        for (position, g) in goals.enumerated() {
+            for i in g.actionIndices where i < actionCount {
+                table[Int(next[i])] = Int32(position)
+                next[i] += 1
+            }
+        }
+        var result = ActionGoalTable(starts: counts, goals: table)
+        result.sortEachByID(goals)
+        return result
+    }
+
     /// Goals in urgency order: state, target date (none last), progress
     /// ascending (none last), id.
     public var urgencyOrdered: [GoalProgress] {
@@ -76,12 +97,26 @@ public enum ProgressEngine {
     public static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
         var index = ActionIndex(ledger.actions)
         let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, today: today) }
+        // Goals by the terms they commit to and by the values they align to, built once.
+        var committed: [Int: [GoalProgress]] = [:]
+        var aligned: [String: [(progress: GoalProgress, strength: Int)]] = [:]
+        for g in goals {
+            var seenTerms = Set<Int>()
+            for reference in g.goal.terms where seenTerms.insert(reference.number).inserted {
+                committed[reference.number, default: []].append(g)
+            }
+            guard g.state != .dropped else { continue }
+            var seenValues = Set<String>()
+            for alignment in g.goal.values where seenValues.insert(alignment.value).inserted {
+                aligned[alignment.value, default: []].append((g, alignment.strength))
+            }
+        }
         let terms = ledger.terms
             .sorted { $0.number < $1.number }
-            .map { termProgress($0, goals: goals, today: today) }
+            .map { termProgress($0, committed: committed[$0.number] ?? [], today: today) }
         let values = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-            .map { valueInsight($0, goals: goals, actions: ledger.actions, today: today) }
+            .map { valueInsight($0, aligned: aligned[$0.id] ?? [], actions: ledger.actions, today: today) }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals
             .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
@@ -206,7 +241,7 @@ public enum ProgressEngine {
 
     // MARK: Terms
 
-    static func termProgress(_ term: Term, goals: [GoalProgress], today: CivilDate) -> TermProgress {
+    static func termProgress(_ term: Term, committed: [GoalProgress], today: CivilDate) -> TermProgress {
         let state: TermProgress.State
         switch term.status {
         case .planned?: state = .planned
@@ -218,7 +253,6 @@ public enum ProgressEngine {
         case nil: state = today < term.start ? .upcoming : (today > term.end ? .complete : .active)
         }
         let week = today < term.start ? nil : min(term.start.days(until: today) / 7 + 1, term.weeks)
-        let committed = goals.filter { $0.goal.terms.contains { $0.number == term.number } }
         let measured = committed.filter { $0.state != .dropped }.compactMap(\.progress)
         let ids = committed.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var unique: [String] = []
@@ -230,13 +264,10 @@ public enum ProgressEngine {
 
     // MARK: Values
 
-    static func valueInsight(_ value: Value, goals: [GoalProgress], actions: [Action], today: CivilDate) -> ValueInsight {
-        var aligned: [(progress: GoalProgress, strength: Int)] = []
-        for g in goals where g.state != .dropped {
-            if let alignment = g.goal.values.first(where: { $0.value == value.id }) {
-                aligned.append((g, alignment.strength))
-            }
-        }
+    /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
+    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], actions: [Action],
+                             today: CivilDate) -> ValueInsight {
+        var aligned = aligned
         aligned.sort { $0.strength != $1.strength ? $0.strength > $1.strength : $0.progress.id.utf8.lexicographicallyPrecedes($1.progress.id.utf8) }
 
         let meanStrength = aligned.isEmpty ? nil
@@ -262,5 +293,25 @@ public enum ProgressEngine {
             value: value,
             goals: aligned.map { .init(id: $0.progress.id, strength: $0.strength, progress: $0.progress.progress, state: $0.progress.state) },
             meanStrength: meanStrength, weightedProgress: weighted, actions30d: recent.count, neglected: neglected)
+    }
+}
+
+/// Which goals each action counts toward: action i's goals (positions in
+/// `ProgressReport.goals`) are `goals[starts[i] ..< starts[i + 1]]`, by id.
+public struct ActionGoalTable: Sendable {
+    var starts: [Int32]
+    var goals: [Int32]
+
+    public func goals(of action: Int) -> [Int] {
+        (Int(starts[action])..<Int(starts[action + 1])).map { Int(goals[$0]) }
+    }
+
+    mutating func sortEachByID(_ progress: [GoalProgress]) {
+        for a in 0..<(starts.count - 1) {
+            let range = Int(starts[a])..<Int(starts[a + 1])
+            guard range.count > 1 else { continue }
+            let sorted = goals[range].sorted { progress[Int($0)].id.utf8.lexicographicallyPrecedes(progress[Int($1)].id.utf8) }
+            goals.replaceSubrange(range, with: sorted)
+        }
     }
 }

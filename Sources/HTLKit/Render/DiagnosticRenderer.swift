@@ -7,16 +7,16 @@ public enum DiagnosticRenderer {
         var out = ""
         for d in report.diagnostics {
             let severity = d.severity == .error ? style.paint("error", .red, bold: true) : style.paint("warning", .yellow, bold: true)
-            out += style.bold("\(d.location):") + " \(severity): \(d.message) " + style.dim("[\(d.rule.rawValue)]") + "\n"
+            let place = TerminalText.escaped(d.location.description)
+            out += style.bold(place + ":") + " \(severity): \(TerminalText.escaped(d.message)) " + style.dim("[\(d.rule.rawValue)]") + "\n"
             let gutter = String(d.location.line).count + 1
-            let pointsInside = d.location.line > 1 || d.location.column > 1
-            if pointsInside, let (shown, caret) = excerpts.window(d.location) {
+            if !d.wholeFile, let (shown, caret) = excerpts.window(d.location) {
                 out += " " + style.dim(String(d.location.line) + " |") + " " + shown + "\n"
                 out += " " + String(repeating: " ", count: gutter - 1) + style.dim(" |") + " "
                     + String(repeating: " ", count: caret - 1) + style.paint("^", d.severity == .error ? .red : .yellow, bold: true) + "\n"
             }
             if let help = d.help {
-                out += " " + String(repeating: " ", count: gutter - 1) + " = help: " + help + "\n"
+                out += " " + String(repeating: " ", count: gutter - 1) + " = help: " + TerminalText.escaped(help) + "\n"
             }
         }
         return out
@@ -52,7 +52,7 @@ public enum DiagnosticRenderer {
     /// GitHub Actions workflow commands.
     public static func github(_ report: CheckReport) -> String {
         report.diagnostics.map { d in
-            "::\(d.severity.rawValue) file=\(property(d.location.path)),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule.rawValue))::\(data(d.message))\n"
+            "::\(d.severity.rawValue) file=\(property(TerminalText.escaped(d.location.path))),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule.rawValue))::\(data(TerminalText.escaped(d.message)))\n"
         }.joined()
     }
 
@@ -115,8 +115,9 @@ struct ExcerptSource {
             while from > lineStart, bytes[from] & 0xC0 == 0x80 { from -= 1 }
             before += 1
         }
+        // What the start of the line leaves unused goes after the caret: about 100 scalars in all.
         var to = at, after = 0
-        while to < lineEnd, after < ExcerptSource.halfWidth {
+        while to < lineEnd, after < 2 * ExcerptSource.halfWidth - before {
             to += 1
             while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
             after += 1
@@ -124,7 +125,7 @@ struct ExcerptSource {
         var text = from > lineStart ? "…" : ""
         let caret = before + 1 + (from > lineStart ? 1 : 0)
         for scalar in String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars {
-            text.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+            text.unicodeScalars.append(TerminalText.isUnsafe(scalar) || scalar == "\t" ? " " : scalar)
         }
         if to < lineEnd { text += "…" }
         return (text, caret)

@@ -26,7 +26,7 @@ public indirect enum JSON: Sendable, Equatable {
         return out
     }
 
-    private func write(into out: inout String, indent: Int) {
+    func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -72,7 +72,7 @@ public indirect enum JSON: Sendable, Equatable {
 
     private static let indents = (0..<16).map { String(repeating: " ", count: $0 * 2) }
 
-    private static func spaces(_ n: Int) -> String {
+    static func spaces(_ n: Int) -> String {
         n / 2 < indents.count ? indents[n / 2] : String(repeating: " ", count: n)
     }
 
@@ -85,7 +85,7 @@ public indirect enum JSON: Sendable, Equatable {
 
     static func escape(_ s: String, into out: inout String) {
         out += "\""
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
             out += s
             out += "\""
             return
@@ -98,13 +98,74 @@ public indirect enum JSON: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u00" + hex(UInt8(scalar.value)).lowercased()
+                // C0, DEL, C1 and the line separators as \u escapes: a JSON
+                // document printed to a terminal cannot drive it either.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         out += "\""
+    }
+}
+
+/// Writes one large JSON document in pieces, in the same layout as
+/// `JSON.serialized()`: the top-level object's arrays are written element by
+/// element and handed to `sink` in chunks, so memory stays bounded by one
+/// element, not the document.
+public struct JSONStream {
+    private var buffer = ""
+    private let sink: (String) -> Void
+    private var fields = 0
+    static let chunk = 1 << 16
+
+    public init(sink: @escaping (String) -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(JSONStream.chunk + 4096)
+        buffer += "{\n"
+    }
+
+    /// A field of the top-level object whose value is a small JSON value.
+    public mutating func field(_ name: String, _ value: JSON) {
+        startField(name)
+        value.write(into: &buffer, indent: 2)
+    }
+
+    /// A field of the top-level object whose value is an array of objects,
+    /// written as they are produced.
+    public mutating func arrayField<S: Sequence>(_ name: String, _ items: S, _ element: (S.Element) -> JSON) {
+        startField(name)
+        var any = false
+        for item in items {
+            buffer += any ? ",\n" : "[\n"
+            any = true
+            buffer += JSON.spaces(4)
+            element(item).write(into: &buffer, indent: 4)
+            if buffer.utf8.count >= JSONStream.chunk { flush() }
+        }
+        buffer += any ? "\n" + JSON.spaces(2) + "]" : "[]"
+    }
+
+    /// Closes the document and hands over the rest.
+    public mutating func finish() {
+        buffer += fields > 0 ? "\n}\n" : "}\n"
+        flush()
+    }
+
+    private mutating func startField(_ name: String) {
+        if fields > 0 { buffer += ",\n" }
+        fields += 1
+        buffer += JSON.spaces(2)
+        JSON.escape(name, into: &buffer)
+        buffer += ": "
+    }
+
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -152,12 +152,15 @@ public enum ReportJSON {
         ]).serialized()
     }
 
-    /// The whole model with computed fields; every entity carries its `path` and `line`.
-    public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
+    /// The whole model with computed fields; every entity carries its `path`
+    /// and `line`. Streamed to `sink` in chunks: a million actions never sit
+    /// in memory as one document.
+    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping (String) -> Void) {
         func place(_ location: SourceLocation) -> [(String, JSON)] {
             [("path", .string(location.path)), ("line", .int(location.line))]
         }
-        let measures: [JSON] = ledger.measures.measures.map { m in
+        var stream = JSONStream(sink: sink)
+        stream.arrayField("measures", ledger.measures.measures) { m in
             .object([
                 ("id", .string(m.id)),
                 ("title", .string(m.title)),
@@ -166,18 +169,19 @@ public enum ReportJSON {
                 ("equals", m.equals.map { .object([("amount", .decimal($0.amount)), ("unit", .string(ledger.measures.measureID(for: $0.unit) ?? $0.unit))]) } ?? .null),
             ] + place(m.location))
         }
-        let insights = Dictionary(report.values.map { ($0.value.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let values: [JSON] = ledger.values.map { v in
+        var insights: [String: ValueInsight] = [:]
+        for insight in report.values where insights[insight.value.id] == nil { insights[insight.value.id] = insight }
+        stream.arrayField("values", ledger.values) { v in
             var fields: [(String, JSON)] = insights[v.id].map(value) ?? []
             fields += [("domain", .optional(v.domain)), ("guidance", .optional(v.guidance))]
             return .object(fields + place(v.location))
         }
-        let termsByNumber = Dictionary(report.terms.map { ($0.term.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let terms: [JSON] = ledger.terms.compactMap { t in
-            guard let progress = termsByNumber[t.id] else { return nil }
-            return .object(term(progress) + [("theme", .optional(t.theme))] + place(t.location))
+        var termsByID: [String: TermProgress] = [:]
+        for t in report.terms where termsByID[t.term.id] == nil { termsByID[t.term.id] = t }
+        stream.arrayField("terms", ledger.terms.compactMap { t in termsByID[t.id].map { (t, $0) } }) { t, progress in
+            .object(term(progress) + [("theme", .optional(t.theme))] + place(t.location))
         }
-        let goals: [JSON] = report.goals.map { g in
+        stream.arrayField("goals", report.goals) { g in
             .object(goal(g) + [
                 ("weeks", maybeInt(g.goal.weeks)),
                 ("tags", .array(g.goal.tags.map(JSON.string))),
@@ -188,13 +192,17 @@ public enum ReportJSON {
                 ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
             ] + place(g.goal.location))
         }
-        let actions = actionList(Array(ledger.actions.indices), ledger: ledger, report: report)
-        return JSON.object([
-            ("measures", .array(measures)),
-            ("values", .array(values)),
-            ("terms", .array(terms)),
-            ("goals", .array(goals)),
-            ("actions", actions),
-        ]).serialized()
+        let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
+        stream.arrayField("actions", ledger.actions.indices) { i in
+            .object(action(ledger.actions[i], goals: counting.goals(of: i).map { report.goals[$0].id }))
+        }
+        stream.finish()
+    }
+
+    /// The whole export as one string (tests, small ledgers).
+    public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
+        var out = ""
+        export(ledger, report: report) { out += $0 }
+        return out
     }
 }

@@ -9,7 +9,7 @@ enum IdentityRules {
             let reason = id.utf8.count > Identifier.maxLength
                 ? "longer than \(Identifier.maxLength) characters"
                 : "not a valid id: use lowercase letters, digits and '-', starting with a letter or digit"
-            return Diagnostic(.badID, location, "file name '\(id)' is \(reason)", help: suggestedID(id).map { "rename it to '\($0).md'" })
+            return Diagnostic(.badID, location, "file name '\(id)' is \(reason)", help: suggestedID(id).map { "rename it to '\($0).md'" }, wholeFile: true)
         }
     }
 
@@ -20,7 +20,7 @@ enum IdentityRules {
             var first: [String: SourceLocation] = [:]
             for item in items {
                 if let earlier = first[item.id] {
-                    found.append(Diagnostic(.duplicateID, item.location, "\(kind) id '\(item.id)' is also used by \(earlier.path)"))
+                    found.append(Diagnostic(.duplicateID, item.location, "\(kind) id '\(item.id)' is also used by \(earlier.path)", wholeFile: true))
                 } else {
                     first[item.id] = item.location
                 }

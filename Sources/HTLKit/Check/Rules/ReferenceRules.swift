@@ -2,11 +2,13 @@
 enum ReferenceRules {
     static func unknownMeasure(_ context: RuleContext) -> [Diagnostic] {
         let measures = context.ledger.measures
+        let suggestions = SuggestionCache()
+        guard !context.ledger.measuresUnreadable else { return [] }
         return context.ledger.goals.flatMap { goal in
             goal.targets.compactMap { target in
                 guard measures.measureID(for: target.measure) == nil else { return nil }
                 return Diagnostic(.unknownMeasure, target.location,
-                                  "unknown measure '\(target.measure)'" + Suggestion.didYouMean(target.measure, measures.allNames),
+                                  "unknown measure '\(target.measure)'" + suggestions.didYouMean(target.measure, measures.allNames),
                                   help: "declare it in measures.yaml")
             }
         }
@@ -33,12 +35,13 @@ enum ReferenceRules {
 
     static func unknownValue(_ context: RuleContext) -> [Diagnostic] {
         let ids = context.ledger.values.map(\.id)
+        let suggestions = SuggestionCache()
         return context.ledger.goals.flatMap { goal in
             goal.values.compactMap { alignment in
                 guard !context.valueIDs.contains(alignment.value),
                       !context.ledger.unloadedValueIDs.contains(alignment.value) else { return nil }
                 return Diagnostic(.unknownValue, alignment.location,
-                                  "unknown value '\(alignment.value)'" + Suggestion.didYouMean(alignment.value, ids))
+                                  "unknown value '\(alignment.value)'" + suggestions.didYouMean(alignment.value, ids))
             }
         }
     }

@@ -20,14 +20,21 @@ enum TimeRules {
         return found
     }
 
+    /// Terms by start date; each term that starts on or before the latest end
+    /// seen so far overlaps that term (one finding per term, linear after sorting).
     static func termOverlap(_ context: RuleContext) -> [Diagnostic] {
         let terms = context.ledger.terms.filter { $0.status != .cancelled }
+        let order = terms.indices.sorted { terms[$0].start != terms[$1].start ? terms[$0].start < terms[$1].start : $0 < $1 }
         var found: [Diagnostic] = []
-        for (i, later) in terms.enumerated() {
-            for earlier in terms[..<i] where later.start <= earlier.end && earlier.start <= later.end {
-                found.append(Diagnostic(.termOverlap, later.location,
-                                        "term \(later.number) (\(later.start) to \(later.end)) overlaps term \(earlier.number) (\(earlier.start) to \(earlier.end))"))
+        var latest: Term?
+        for i in order {
+            let term = terms[i]
+            if let earlier = latest, term.start <= earlier.end {
+                found.append(Diagnostic(.termOverlap, term.location,
+                                        "term \(term.number) (\(term.start) to \(term.end)) overlaps term \(earlier.number) (\(earlier.start) to \(earlier.end))",
+                                        wholeFile: true))
             }
+            if latest == nil || term.end > latest!.end { latest = term }
         }
         return found
     }

@@ -49,7 +49,7 @@ public enum ActionsText {
         var head = "  "
         if showDate { head += a.date.description + " " }
         head += (a.time?.description ?? "     ") + "  "
-        let quantities = a.quantities.map(\.written).joined(separator: " ")
+        let quantities = TextLayout.user(a.quantities.map(\.written).joined(separator: " "))
         let marks = (goals.filter { $0 != except }.map { "+" + $0 } + a.tags.map { "#" + $0 }).joined(separator: " ")
         var tail = quantities
         var second = ""

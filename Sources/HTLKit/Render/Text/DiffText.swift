@@ -4,7 +4,7 @@ public enum DiffText {
     public static func render(_ diff: ProgressDiff, from: String, to: String, today: CivilDate,
                               width: Int = 80, style: TerminalStyle = .plain) -> String {
         let width = max(width, 40)
-        var out = style.bold("Progress from \(from) to \(to)") + " (as of \(today))\n"
+        var out = style.bold("Progress from \(TerminalText.escaped(from)) to \(TerminalText.escaped(to))") + " (as of \(today))\n"
         let changed = diff.goals.filter { $0.change == .changed }.sorted { a, b in
             switch (a.delta, b.delta) {
             case let (x?, y?) where x != y: return x > y

@@ -75,7 +75,8 @@ public enum ProgressText {
             let idWidth = goal.values.map(\.value.count).max() ?? 0
             for a in goal.values {
                 let title = ledger.value(a.value)?.title ?? "(unknown value)"
-                out += "  " + TextLayout.padRight(a.value, idWidth) + "  strength \(TextLayout.padLeft(String(a.strength), 2))  " + title + "\n"
+                out += "  " + TextLayout.padRight(a.value, idWidth) + "  strength \(TextLayout.padLeft(String(a.strength), 2))  "
+                    + TextLayout.truncate(title, max(width - idWidth - 16, 10)) + "\n"
             }
         }
 

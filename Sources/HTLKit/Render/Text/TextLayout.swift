@@ -1,19 +1,31 @@
 /// Width-aware text helpers for terminal reports. Widths count grapheme
 /// clusters; no locale is involved.
+///
+/// Every helper that takes text escapes it for the terminal first
+/// (`TerminalText`), so user text laid out through them can never carry a
+/// control character; text printed without them is escaped by `user(_:)`.
 enum TextLayout {
+    /// User text as it may reach a terminal.
+    static func user(_ s: String) -> String {
+        TerminalText.escaped(s)
+    }
+
     /// Cut to `width` with a trailing "…" when too long.
     static func truncate(_ s: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
+        let s = user(s)
         guard s.count > width else { return s }
         return String(s.prefix(max(width - 1, 0))) + "…"
     }
 
     static func padRight(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+        let s = user(s)
+        return s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }
 
     static func padLeft(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+        let s = user(s)
+        return s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
     }
 
     /// Whole percent, rounded down so that 99.6 % never reads as done: "41%".
@@ -86,7 +98,7 @@ enum TextLayout {
     }
 
     static func wrap(_ words: [String], separator: String = ",", width: Int, indent: String) -> String {
-        wrap(words.map { ($0, $0) }, separator: separator, width: width, indent: indent)
+        wrap(words.map { (user($0), user($0)) }, separator: separator, width: width, indent: indent)
     }
 
     /// Prose wrapped at spaces: `label` starts the first line, later lines are indented to match.

@@ -1,0 +1,37 @@
+// Linux system calls that Swift's Glibc module does not expose (they need
+// _GNU_SOURCE): atomic renames that exchange or refuse to replace, and
+// reserving disk space without changing a file's size.
+#ifndef HTL_CSYSTEM_H
+#define HTL_CSYSTEM_H
+
+#include <sys/types.h>
+
+/// renameat2(RENAME_EXCHANGE) within one folder: swaps the files two names
+/// denote, atomically. Returns 0, or -1 with errno set.
+int htl_exchange_at(int folder, const char *a, const char *b);
+
+/// renameat2(RENAME_NOREPLACE) within one folder: renames `from` to `to`
+/// only if `to` does not exist. Returns 0, or -1 with errno set (EEXIST).
+int htl_rename_noreplace_at(int folder, const char *from, const char *to);
+
+/// fallocate(FALLOC_FL_KEEP_SIZE): reserves `length` bytes after `offset`
+/// so that a later write there cannot fail for lack of space; the file's
+/// size is unchanged. Returns 0, or -1 with errno set.
+int htl_reserve(int fd, off_t offset, off_t length);
+
+/// Takes a write lease on an open file: possible only while no other
+/// process has it open; any later open by another process breaks it.
+/// Returns 0, or -1 with errno set (EAGAIN: someone has it open).
+int htl_take_write_lease(int fd);
+
+/// 1 while the write lease is intact, 0 once another process tried to open
+/// the file (the lease is being broken), -1 on error.
+int htl_write_lease_intact(int fd);
+
+/// Gives the lease up (so a process waiting to open the file proceeds).
+int htl_release_lease(int fd);
+
+/// 1 when the signal a lease break sends (SIGIO) would not kill the process.
+int htl_lease_signal_is_safe(void);
+
+#endif

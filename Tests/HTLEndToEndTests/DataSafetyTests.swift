@@ -1,0 +1,362 @@
+import Foundation
+import Synchronization
+import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
+/// Nothing lost, nothing leaked (CLI.md "Conventions"): each test is one
+/// defect a hostile probe found, shrunk to its smallest case.
+@Suite struct DataSafetyTests {
+    let today = ["--today", "2026-11-22"]
+
+    func ledger(_ changes: [String: String?] = [:]) throws -> TemporaryLedger {
+        try TemporaryLedger(SampleLedger.with(changes))
+    }
+
+    /// Runs shell commands at once, one thread each; returns their results in order.
+    func concurrently(_ commands: [[String]], environment: [String: String]) -> [HTLBinary.Result?] {
+        let results = Mutex<[HTLBinary.Result?]>(Array(repeating: nil, count: commands.count))
+        DispatchQueue.concurrentPerform(iterations: commands.count) { i in
+            let result = try? Command.run(commands[i][0], Array(commands[i].dropFirst()), environment: environment)
+            results.withLock { $0[i] = result }
+        }
+        return results.withLock { $0 }
+    }
+
+    // MARK: 1. Appends and rewrites exclude each other
+
+    /// Random rounds of `htl log`, `htl fmt` and a plain shell append racing
+    /// on one log: every line acknowledged with exit 0 is in the file once.
+    @Test func racingLogFmtAndAShellAppendLoseNoAcknowledgedLine() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        var rng = SeededGenerator(seed: 2026)
+        let log = l.root + "/log/2026.log"
+        for round in 0..<12 {
+            // Trailing blanks: fmt has something to rewrite in every round.
+            try l.write("log/2026.log", "# 2026   \n2026-11-03  Run 5km +run\n")
+            var commands: [[String]] = []
+            for i in 0..<10 {
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0..<5:
+                    commands.append([HTLBinary.path, "log", "-C", l.root, "--today", "2026-11-22", "Run", "1km", "+run", "\"r\(round) h\(i)\""])
+                case 5..<8:
+                    commands.append([HTLBinary.path, "fmt", "-C", l.root, "log/2026.log"])
+                default:
+                    commands.append(["/bin/sh", "-c", "printf '2026-11-21 Walk \"r\(round) s\(i)\"\\n' >> '\(log)'"])
+                }
+            }
+            let results = concurrently(commands, environment: [:])
+            let text = try l.read("log/2026.log")
+            let lines = text.split(separator: "\n").map(String.init)
+            for (command, result) in zip(commands, results) {
+                let result = try #require(result)
+                if command[0] == HTLBinary.path, command[1] == "log" {
+                    #expect(result.status == 0, "\(result.stderr)")
+                    let acknowledged = result.stdout.trimmingCharacters(in: .newlines)
+                    #expect(lines.filter { $0 == acknowledged }.count == 1, "round \(round): lost \(acknowledged)\n\(text)")
+                } else if command[0] == HTLBinary.path {
+                    #expect(result.status == 0 || result.status == 1, "fmt: \(result.stderr)")
+                } else {
+                    #expect(result.status == 0)
+                    let marker = command[2].components(separatedBy: "\"")[1]
+                    #expect(lines.filter { $0.contains("\"\(marker)\"") }.count == 1, "round \(round): lost the shell's \(marker)\n\(text)")
+                }
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: l.root + "/log") == ["2026.log"])
+        }
+    }
+
+    // MARK: 2. A failed append leaves the file as it was
+
+    /// A write that fails half way (here a file-size limit, as a full disk
+    /// would): exit 2 and the log byte-identical, no torn half line.
+    @Test func aFailedAppendLeavesTheLogByteIdentical() throws {
+        let body = "# 2026\n" + String(repeating: "2026-11-03 Run 1km +run\n", count: 42)  // 1,015 bytes
+        let l = try ledger(["log/2026.log": body])
+        defer { l.remove() }
+        let before = try l.readBytes("log/2026.log")
+        #expect(before.count < 1024)
+        let script = "ulimit -f 1; exec \"$HTL\" log -C \"$LEDGER\" --today 2026-11-22 A long run near the limit 12km +run"
+        let result = try Command.run("/bin/bash", ["-c", script], environment: ["HTL": HTLBinary.path, "LEDGER": l.root])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("htl: cannot write log/2026.log: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; nothing was written\n"))
+        #expect(try l.readBytes("log/2026.log") == before)
+    }
+
+    // MARK: 3. Output never replaces a ledger file
+
+    @Test func reportRefusesToReplaceALedgerSourceFile() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        let log = try l.readBytes("log/2026.log")
+        for target in ["log/2026.log", "goals/run.md", "htl.yaml", "measures.yaml"] {
+            let result = try HTLBinary.run(["report", "-C", l.root, "-o", target] + today, in: l.root)
+            #expect(result.status == 2, "\(target)")
+            #expect(result.stderr == "htl: \(target) is a ledger file (\(target)); htl does not replace ledger files with output\n")
+        }
+        // Not through a link either.
+        try FileManager.default.createSymbolicLink(atPath: l.root + "/report.html", withDestinationPath: l.root + "/log/2026.log")
+        let linked = try HTLBinary.run(["report", "-C", l.root, "-o", "report.html"] + today, in: l.root)
+        #expect(linked.status == 2)
+        #expect(linked.stderr == "htl: report.html is a ledger file (log/2026.log); htl does not replace ledger files with output\n")
+        #expect(try l.readBytes("log/2026.log") == log)
+    }
+
+    // MARK: 4. A failed write to stdout is an error
+
+    @Test(arguments: [["status"], ["status", "--json"], ["export", "--json"], ["report"], ["check", "--format", "json"],
+                      ["values"], ["terms"], ["actions"], ["progress", "run"], ["rules"], ["explain", "unknown-unit"]])
+    func aFullStandardOutputIsExitTwo(_ command: [String]) throws {
+        let l = try ledger()
+        defer { l.remove() }
+        let line = ([HTLBinary.path] + command + ["-C", l.root] + today).map { "'\($0)'" }.joined(separator: " ")
+        let result = try Command.run("/bin/sh", ["-c", line + " > /dev/full"])
+        #expect(result.status == 2, "\(command)")
+        #expect(result.stderr.hasPrefix("htl: cannot write to standard output: No space left on device\n"), "\(command): \(result.stderr)")
+    }
+
+    /// A reader that stops early is not an error: the command ends as it would have.
+    @Test func aReaderThatStopsEarlyIsNotAnError() throws {
+        let l = try ledger(["log/2026.log": String(repeating: "2026-11-03 Run 1km +run\n", count: 5000)])
+        defer { l.remove() }
+        let line = "'\(HTLBinary.path)' actions -C '\(l.root)' --today 2026-11-22 | head -1; echo \"status ${PIPESTATUS[0]}\""
+        let result = try Command.run("/bin/bash", ["-c", line])
+        #expect(result.stdout == "Earlier\nstatus 0\n")
+        #expect(result.stderr == "")
+    }
+
+    // MARK: 5. Read-only files, owners and modes
+
+    @Test func fmtLeavesAReadOnlyFileAloneAndKeepsOwnerAndMode() throws {
+        let messy = "---\ntitle:   Health\n---\n"
+        let l = try ledger(["values/health.md": messy, "goals/run.md": "---\ntargets:\n  km: 100\ntitle: Run 100 km\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\nvalues:\n  health: 8\ntags: [running]\n---\n## Action plan\n- Run.\n"])
+        defer { l.remove() }
+        let health = l.root + "/values/health.md", run = l.root + "/goals/run.md"
+        #expect(chmod(health, 0o444) == 0)
+        #expect(chmod(run, 0o640) == 0)
+        // As root, give the goal to another user: fmt must keep that owner.
+        let otherUser: uid_t = geteuid() == 0 ? 4242 : geteuid()
+        if geteuid() == 0 { #expect(chown(run, otherUser, 4343) == 0) }
+        let before = try FileManager.default.attributesOfItem(atPath: run)
+        let result = try HTLBinary.run(["fmt", "-C", l.root])
+        #expect(result.status == 1)
+        #expect(result.stdout == "formatted goals/run.md\n")
+        #expect(result.stderr == "htl: not formatted: values/health.md is read-only; htl leaves it as it is\n")
+        #expect(try l.read("values/health.md") == messy)
+        #expect(try l.read("goals/run.md").hasPrefix("---\ntitle: Run 100 km\n"))
+        let after = try FileManager.default.attributesOfItem(atPath: run)
+        #expect((after[.posixPermissions] as? Int) == 0o640)
+        #expect((after[.ownerAccountID] as? Int) == Int(otherUser))
+        #expect((after[.groupOwnerAccountID] as? Int) == (before[.groupOwnerAccountID] as? Int))
+        // htl log does not append through a read-only log either.
+        #expect(chmod(l.root + "/log/2026.log", 0o444) == 0)
+        let logged = try HTLBinary.run(["log", "-C", l.root, "Run", "1km", "+run"] + today)
+        #expect(logged.status == 2)
+        #expect(logged.stderr == "htl: log/2026.log is read-only; htl leaves it as it is\n")
+    }
+
+    // MARK: 6. Writes never leave the root
+
+    @Test func writesNeverLeaveTheRootThroughSymbolicLinks() throws {
+        let outside = try TemporaryLedger(["kept.log": "2026-11-01 Outside +run\n"], prefix: "htl-outside")
+        defer { outside.remove() }
+        let l = try ledger()
+        defer { l.remove() }
+        let fm = FileManager.default
+        // log --file through a linked folder.
+        try fm.createSymbolicLink(atPath: l.root + "/log/ext", withDestinationPath: outside.root)
+        let viaFolder = try HTLBinary.run(["log", "-C", l.root, "--file", "log/ext/x.log", "Run", "1km", "+run"] + today)
+        #expect(viaFolder.status == 2)
+        #expect(viaFolder.stderr == "htl: log/ext leads outside the ledger (a symbolic link); htl writes only inside \(l.root)\n")
+        #expect(!fm.fileExists(atPath: outside.root + "/x.log"))
+        // The year's log itself a link to a file outside.
+        try fm.removeItem(atPath: l.root + "/log/2026.log")
+        try fm.createSymbolicLink(atPath: l.root + "/log/2026.log", withDestinationPath: outside.root + "/kept.log")
+        let viaFile = try HTLBinary.run(["log", "-C", l.root, "Run", "1km", "+run"] + today)
+        #expect(viaFile.status == 2)
+        #expect(viaFile.stderr.hasSuffix("htl: log/2026.log is a symbolic link that leads outside the ledger; htl writes only inside \(l.root)\n"), "\(viaFile.stderr)")
+        #expect(try outside.read("kept.log") == "2026-11-01 Outside +run\n")
+        // A new goal through a linked goals/ folder.
+        try fm.removeItem(atPath: l.root + "/goals/run.md")
+        try fm.removeItem(atPath: l.root + "/goals")
+        try fm.createSymbolicLink(atPath: l.root + "/goals", withDestinationPath: outside.root)
+        let newGoal = try HTLBinary.run(["new", "goal", "escape", "-C", l.root] + today)
+        #expect(newGoal.status == 2)
+        #expect(!fm.fileExists(atPath: outside.root + "/escape.md"))
+        #expect(try fm.contentsOfDirectory(atPath: outside.root) == ["kept.log"])
+    }
+
+    @Test func fmtNeverRewritesAGoalThatLeadsOutside() throws {
+        let messy = "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n"
+        let outside = try TemporaryLedger(["goal.md": messy], prefix: "htl-outside")
+        defer { outside.remove() }
+        let l = try ledger()
+        defer { l.remove() }
+        try FileManager.default.createSymbolicLink(atPath: l.root + "/goals/elsewhere.md", withDestinationPath: outside.root + "/goal.md")
+        let result = try HTLBinary.run(["fmt", "-C", l.root])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("goals/elsewhere.md"))
+        #expect(try outside.read("goal.md") == messy)
+    }
+
+    // MARK: 8. Control characters never reach the terminal
+
+    /// Every command that prints, on a ledger whose every text holds escape
+    /// sequences, C1 controls and bidirectional overrides: no control
+    /// character reaches stdout or stderr except the colours htl itself emits.
+    @Test func controlCharactersInUserTextNeverReachTheTerminal() throws {
+        let evil = "\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{9B}31m\u{202E}x\u{85}"
+        let l = try ledger([
+            "htl.yaml": "htl: 1\ntitle: \"Ledger \\e]0;PWNED\\a\\e[2J\"\n",
+            "values/health.md": "---\ntitle: \"Health \\e[2J\\u009b\"\ndomain: \"\\e[31mBody\"\nguidance: \"\\u202Ex\"\nlevel: major\n---\n",
+            "terms/term-1.md": "---\nnumber: 1\ntitle: \"Term \\e]0;PWNED\\a\"\ntheme: \"\\e[2J\"\nstart: 2026-11-02\n---\n",
+            "goals/run.md": "---\ntitle: \"Run \\e]0;PWNED\\a\\e[2J\"\nkind: obligation\nrequested_by: \"\\e[2JBoss\"\nconsequence: \"\\u0085\\e[5m\"\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\ntargets:\n  km: 100\nvalues:\n  health: 8\n---\n- [ ] \(evil)\n",
+            "log/2026.log": "2026-11-03 Run \(evil.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(of: "\u{7}", with: "")) 5km +run\n2026-11-04 \"\(evil.unicodeScalars.filter { $0.value >= 0x80 }.map(String.init).joined())\" +run\n2026-11-05 bad\u{1B}[2J line\n",
+        ])
+        defer { l.remove() }
+        try FileManager.default.createDirectory(atPath: l.root + "/goals/\u{1B}[2J.md", withIntermediateDirectories: true)
+        let commands = [["check"], ["check", "--format", "github"], ["status"], ["status", "--all"], ["progress", "run"], ["values"],
+                        ["terms"], ["actions"], ["diff"], ["fmt", "--check"], ["fmt", "--diff"], ["log", "--dry-run", "x\u{9B}y", "+run"],
+                        ["progress", "r\u{1B}[2Jun"], ["explain", "no\u{1B}[2J"], ["new", "goal", "x\u{1B}[2J"]]
+        for color in ["never", "always"] {
+            for command in commands {
+                let result = try HTLBinary.run(command + ["-C", l.root, "--color", color] + today)
+                for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
+                    let bad = TerminalOutput.unsafeScalars(text, allowingColour: color == "always")
+                    #expect(bad.isEmpty, "\(command) \(color) \(stream): \(bad) in \(text)")
+                }
+                if command == ["status"] {
+                    #expect(result.stdout.contains("Run \\e]0;PWNED\\u{7}\\e[2J"), "\(result.stdout)")
+                }
+            }
+        }
+    }
+
+    // MARK: 10. COLUMNS is clamped
+
+    @Test(arguments: ["9223372036854775807", "1000000000", "-5", "0", "abc", "", "5"])
+    func nonsenseColumnsNeitherTrapsNorHangs(_ columns: String) throws {
+        let l = try ledger()
+        defer { l.remove() }
+        for command in [["status"], ["progress", "run"], ["values"], ["terms"], ["actions"]] {
+            let result = try HTLBinary.run(command + ["-C", l.root] + today, environment: ["COLUMNS": columns])
+            #expect(result.status == 0, "\(command) COLUMNS=\(columns): \(result.stderr)")
+            let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+            #expect(widest <= 1000, "\(command) COLUMNS=\(columns)")
+        }
+    }
+
+    // MARK: 15-17. Arguments, writers, -C
+
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        let before = try l.readBytes("log/2026.log")
+        let line = "'\(HTLBinary.path)' log -C '\(l.root)' --today 2026-11-22 Run $(printf 'caf\\351') +run"
+        let result = try Command.run("/bin/bash", ["-c", line])
+        #expect(result.status == 2)
+        #expect(result.stderr == "htl: argument 7 is not valid UTF-8 (caf\\xE9); htl takes UTF-8 text only\n")
+        #expect(try l.readBytes("log/2026.log") == before)
+    }
+
+    @Test func writersRefuseWhatCheckWouldReject() throws {
+        let l = try ledger(["terms/term-9999.md": "---\nnumber: 2\nstart: 9999-11-01\nend: 9999-12-31\n---\n"])
+        defer { l.remove() }
+        let blank = try HTLBinary.run(["new", "goal", "x", "--title", "", "-C", l.root] + today)
+        #expect(blank.status == 2)
+        #expect(blank.stderr == "htl: the new goal would not pass htl check: 2:8: title must not be blank [invalid-value]; nothing written\n")
+        #expect(!FileManager.default.fileExists(atPath: l.root + "/goals/x.md"))
+        let late = try HTLBinary.run(["new", "term", "term-3", "-C", l.root] + today)
+        #expect(late.status == 2)
+        #expect(late.stderr == "htl: no room for a new term: the last term ends 9999-12-31, and dates end at 9999-12-31\n")
+        #expect(!FileManager.default.fileExists(atPath: l.root + "/terms/term-3.md"))
+    }
+
+    @Test func aTermNumberOtherThanTheIdsIsSaid() throws {
+        let l = try ledger(["terms/autumn.md": "---\nnumber: 8\nstart: 2027-01-11\n---\n"])
+        defer { l.remove() }
+        let result = try HTLBinary.run(["new", "term", "term-8", "-C", l.root] + today)
+        #expect(result.status == 0)
+        #expect(result.stdout == "created terms/term-8.md\n")
+        #expect(result.stderr == "note: term 8 is taken (terms/autumn.md), so terms/term-8.md has number 9\n")
+        #expect(try l.read("terms/term-8.md").hasPrefix("---\nnumber: 9\n"))
+        let free = try HTLBinary.run(["new", "term", "term-5", "-C", l.root] + today)
+        #expect(free.stderr == "")
+        #expect(try l.read("terms/term-5.md").hasPrefix("---\nnumber: 5\n"))
+    }
+
+    @Test func everyCommandTakesDashC() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("htl-c-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let created = try HTLBinary.run(["init", "-C", base, "mine"] + today)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: base + "/mine/htl.yaml"))
+        #expect(try HTLBinary.run(["rules", "-C", base + "/mine"]).status == 0)
+        #expect(try HTLBinary.run(["explain", "bad-entry", "-C", base + "/mine", "--color", "never"]).status == 0)
+        #expect(try HTLBinary.run(["check", "-C", base + "/mine"] + today).status == 0)
+    }
+
+    // MARK: 18. Smaller ones
+
+    @Test func aBadFirstLogLineShowsItsExcerpt() throws {
+        let l = try ledger(["log/2026.log": "20/11/2026 Run 5km +run\n"])
+        defer { l.remove() }
+        let result = try HTLBinary.run(["check", "-C", l.root] + today)
+        #expect(result.stdout == """
+        log/2026.log:1:1: error: a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026' [bad-log-line]
+         1 | 20/11/2026 Run 5km +run
+           | ^
+
+        """)
+    }
+
+    @Test func aKilledWritersTemporaryFileIsCleanedAndNeverCommitted() throws {
+        let repo = try TemporaryGitRepository(SampleLedger.with(["goals/run.md": "---\ntitle:   Run\n---\n"]))
+        defer { repo.remove() }
+        // What a killed fmt leaves: a temporary file whose process is gone.
+        try repo.write("goals/.htl-tmp-999999-dead", "half a file")
+        try repo.git("add", "-A")
+        let staged = try repo.htl(["check", "--staged"] + today)
+        #expect(staged.status == 1)
+        #expect(staged.stdout.contains("goals/.htl-tmp-999999-dead:1:1: error: goals/.htl-tmp-999999-dead is a temporary file left by an interrupted htl write, and it is staged [bad-entry]"), "\(staged.stdout)")
+        // The next write in that folder removes it.
+        let formatted = try repo.htl(["fmt", "goals/run.md"] + today)
+        #expect(formatted.stdout == "formatted goals/run.md\n", "\(formatted.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: repo.root + "/goals").sorted() == ["run.md"])
+        // A new ledger ignores them in git from the start.
+        let folder = repo.root + "/fresh"
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        #expect(try String(contentsOfFile: folder + "/.gitignore", encoding: .utf8).contains(".htl-tmp-*"))
+    }
+}
+
+/// What a terminal would act on in htl's output.
+enum TerminalOutput {
+    /// Control scalars in `text` other than line feeds, tabs and (when
+    /// colour is on) the SGR sequences `ESC [ digits;digits m` htl emits.
+    static func unsafeScalars(_ text: String, allowingColour: Bool) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var bad: [String] = []
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if s == "\u{1B}", allowingColour, i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2
+                while j < scalars.count, ("0"..."9").contains(scalars[j]) || scalars[j] == ";" { j += 1 }
+                if j < scalars.count, scalars[j] == "m" {
+                    i = j + 1
+                    continue
+                }
+            }
+            if s != "\n", s != "\t", TerminalText.isUnsafe(s) || s == "\u{1B}" {
+                bad.append(String(format: "U+%04X", s.value))
+            }
+            i += 1
+        }
+        return bad
+    }
+}
