@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 TODAY ?= 2026-11-22
 EXAMPLE := goals-example
 
-.PHONY: all deps build release test demo bench clean
+.PHONY: all deps build release test demo bench fuzz clean
 
 all: build
 
@@ -43,5 +43,23 @@ bench: deps
 	$(SWIFT) build -c release --product htl-bench
 	.build/release/htl-bench --htl .build/release/htl --work .build/bench
 
+# Coverage-guided fuzzing with libFuzzer (swiftc -sanitize=fuzzer,address):
+# the log parser, the YAML reader and fmt's round trip, FUZZ_SECONDS each,
+# seeded from Fixtures/fuzz. Findings land in .build-fuzz/findings/<target>.
+FUZZ_SECONDS ?= 60
+FUZZ := .build-fuzz
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path $(FUZZ) --product htl-fuzz -Xswiftc -sanitize=fuzzer,address
+	@for target in log yaml fmt; do \
+		mkdir -p $(FUZZ)/corpus/$$target $(FUZZ)/findings/$$target; \
+		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no HTL_FUZZ_TARGET=$$target $(FUZZ)/release/htl-fuzz \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+			-dict=Fixtures/fuzz/htl.dict -artifact_prefix=$(FUZZ)/findings/$$target/ \
+			$(FUZZ)/corpus/$$target Fixtures/fuzz/$$target 2>&1 | grep -E '^(Done|stat::|htl-fuzz|==[0-9]+==ERROR|SUMMARY)|INITED' \
+			|| true; \
+		if ls $(FUZZ)/findings/$$target/* >/dev/null 2>&1; then echo "findings in $(FUZZ)/findings/$$target"; exit 1; fi; \
+	done
+
 clean:
-	rm -rf .build
+	rm -rf .build $(FUZZ)

@@ -43,6 +43,15 @@ let package = Package(
             name: "htl-bench",
             dependencies: ["LedgerGenerator"]
         ),
+        // make fuzz: libFuzzer targets for the log parser, the YAML reader and fmt.
+        .target(
+            name: "HTLFuzz",
+            dependencies: ["HTLKit"]
+        ),
+        .executableTarget(
+            name: "htl-fuzz",
+            dependencies: ["HTLFuzz"]
+        ),
         .target(
             name: "HTLTestSupport",
             dependencies: ["HTLKit", "LedgerGenerator"],

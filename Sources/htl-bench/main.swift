@@ -131,6 +131,27 @@ struct Case {
     var arguments: [String]
     var budget: Double
     var directory: String? = nil
+    /// Fewer runs for the hostile, very large inputs.
+    var runs: Int? = nil
+}
+
+/// Hostile inputs that once took quadratic time or gigabytes: a 2,000,000
+/// line log, a goal with 160,000 tags, one line of 10,000,000 quantities.
+func generateHostile(_ work: String) -> (hugeLog: String, manyTags: String, longLine: String) {
+    let hugeLog = work + "/hostile-2000000-lines"
+    generate(hugeLog, goals: 1_000, lines: 2_000_000)
+    let manyTags = work + "/hostile-160000-tags"
+    generate(manyTags, goals: 10, lines: 100)
+    write(manyTags + "/goals/tags.md", "---\ntitle: Many tags\ntags: [" + (0..<160_000).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n")
+    let longLine = work + "/hostile-10000000-quantities"
+    generate(longLine, goals: 10, lines: 100)
+    guard let f = fopen(longLine + "/log/2026.log", "a") else { fail("cannot write the long line") }
+    fputs("2026-11-20 x", f)
+    let chunk = String(repeating: " 5km", count: 100_000)
+    for _ in 0..<100 { fputs(chunk, f) }
+    fputs("\n", f)
+    fclose(f)
+    return (hugeLog, manyTags, longLine)
 }
 
 let exampleRepository = options.work + "/goals-example-repository"
@@ -151,11 +172,21 @@ var cases = [
     Case(name: "diff --json HEAD/worktree, 1,000 / 100,000", arguments: [htl, "diff", "--json", "-C", largeRepository] + today, budget: 1.0),
 ]
 
-print("htl-bench: \(options.runs) runs each after one warm-up; wall time of the whole process, peak RSS")
+let hostile = generateHostile(options.work)
+cases += [
+    Case(name: "export --json, 1,000 / 2,000,000 lines", arguments: [htl, "export", "--json", "-C", hostile.hugeLog] + today,
+         budget: 12.0, runs: 3),
+    Case(name: "check, 1,000 / 2,000,000 lines", arguments: [htl, "check", "-C", hostile.hugeLog] + today, budget: 8.0, runs: 3),
+    Case(name: "check, one goal with 160,000 tags", arguments: [htl, "check", "-C", hostile.manyTags] + today, budget: 2.0, runs: 3),
+    Case(name: "check, one line of 10,000,000 quantities", arguments: [htl, "check", "-C", hostile.longLine] + today,
+         budget: 6.0, runs: 3),
+]
+
+print("htl-bench: \(options.runs) runs each after one warm-up (3 for the hostile inputs); wall time of the whole process, peak RSS")
 print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + "budget")
 var failures = 0
 for c in cases {
-    let m = measure(c.arguments, runs: options.runs, in: c.directory)
+    let m = measure(c.arguments, runs: c.runs ?? options.runs, in: c.directory)
     let sorted = m.seconds.sorted()
     let median = sorted[sorted.count / 2]
     let within = median <= c.budget

@@ -17,6 +17,11 @@ struct InitCommand: ParsableCommand {
         let target = directory.hasPrefix("/") ? directory : FileSystem.join(base, directory)
         let shown = options.ledger == nil ? directory : target
         let files = LedgerTemplate.files(today: todayDate)
+        // Like every writer: nothing is written that htl check would reject.
+        let proposed = Checker.check(LedgerLoader.load(files.map { SourceFile(path: $0.path, text: $0.text) }), today: todayDate)
+        if let error = proposed.diagnostics.first(where: { $0.severity == .error }) {
+            throw HTLError("the new ledger would not pass htl check on \(todayDate): \(error.location): \(error.message); nothing written")
+        }
         let existing = files.map(\.path).filter { FileSystem.kind(of: FileSystem.join(target, $0)) != .missing || FileSystem.isSymbolicLink(FileSystem.join(target, $0)) }
         guard existing.isEmpty else {
             throw HTLError("not creating a ledger over existing files: " + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))

@@ -63,6 +63,8 @@ import Testing
         ("2026-11-20 Runs 5km 2kilometre", .duplicateQuantity, 21, "a second quantity of km in one action (first at column 17)"),
         ("2026-11-20 Run 1.1234567km", .badQuantity, 16, "quantity '1.1234567km' has more than 6 decimal places"),
         ("2026-11-20 Run\u{0}5km", .badLogLine, 15, "control character U+0000 in a log line"),
+        // Found by make fuzz: a control character after a non-ASCII one is at its scalar column.
+        ("2026-11-20 café \u{7F}", .badLogLine, 17, "control character U+007F in a log line"),
     ])
     func findingsWithExactPositions(_ line: String, _ rule: RuleID, _ column: Int, _ message: String) {
         let (actions, diagnostics) = parse("# 2026\n" + line + "\n")

@@ -101,6 +101,18 @@ import Testing
         #expect(tagged.ledger.actions.first?.tags.count == 20_000)
     }
 
+    /// A goal with 160,000 tags (each once, then all again): de-duplicated
+    /// with a set (a list scan made this 22 s), in the order written.
+    @Test func aGoalWithVeryManyTags() {
+        let tags = (0..<160_000).map { "t\($0)" }
+        let goal = "---\ntitle: Many\ntags: [" + (tags + tags.prefix(1000)).joined(separator: ", ") + "]\n---\n"
+        let loaded = SampleLedger.load(SampleLedger.with(["goals/many.md": goal]))
+        let many = loaded.ledger.goals.first { $0.id == "many" }
+        #expect(many?.tags.count == 160_000)
+        #expect(many?.tags.first == "t0")
+        #expect(many?.tags.last == "t159999")
+    }
+
     @Test func diffMemoryIsBoundedAndLargeRewritesBecomeOneHunk() {
         let old = Array(String(repeating: "2026-11-20 run 1km\r\n", count: 5000).utf8)
         let new = Array(String(repeating: "2026-11-20 run 1km\n", count: 5000).utf8)

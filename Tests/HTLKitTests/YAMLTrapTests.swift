@@ -90,4 +90,19 @@ import Testing
         #expect(loaded.diagnostics.map(\.rule) == [.missingField])
         #expect(loaded.diagnostics.first?.location.line == 1)
     }
+
+    /// Found by make fuzz: invalid UTF-8 followed by a character libyaml
+    /// rejects. The file gets one `encoding` finding at the bad byte; it is
+    /// not parsed on repaired bytes (that put the YAML error past the end of
+    /// its line).
+    @Test func invalidUTF8StopsTheFileAtTheBadByte() {
+        let bytes: [UInt8] = Array("---\ntitle: Run\nguidance: ".utf8) + [0x92, 0x92] + Array(" x\u{0F}y\n---\n".utf8)
+        let loaded = LedgerLoader.load(SampleLedger.files.filter { $0.key != "values/health.md" }.map { SourceFile(path: $0.key, text: $0.value) }
+                                       + [SourceFile(path: "values/health.md", bytes: bytes)])
+        let found = loaded.diagnostics.filter { $0.location.path == "values/health.md" }
+        #expect(found.map(\.rule) == [.encoding])
+        #expect(found.first?.location == SourceLocation(path: "values/health.md", line: 3, column: 11))
+        // The value is known to exist: no unknown-value cascade from the goal that aligns to it.
+        #expect(!loaded.diagnostics.contains { $0.rule == .unknownValue })
+    }
 }

@@ -186,14 +186,15 @@ struct LineScanner {
         while i < cursor.end {
             let b = buffer[i]
             if b >= 0x80 {
+                // Columns count scalars from here on, not bytes.
                 nonASCII = true
+                cursor.isASCII = false
             } else if (b < 0x20 && b != Bytes.tab) || b == 0x7F {
                 report(.badLogLine, at: i, "control character U+00\(hex(b)) in a log line")
                 return false
             }
             i += 1
         }
-        cursor.isASCII = !nonASCII
         if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
             findings.add(Diagnostic(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
                                     help: "save the file as UTF-8"))

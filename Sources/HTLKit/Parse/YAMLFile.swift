@@ -12,20 +12,23 @@ struct YAMLFile {
     var bodyFirstLine: Int = 0
     var diagnostics: [Diagnostic] = []
 
-    /// Replaces invalid UTF-8 so that the rest of the file can still be read,
-    /// after reporting the first bad byte as `encoding`.
-    static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Diagnostic]) -> [UInt8] {
+    /// The file's bytes when they are valid UTF-8; otherwise an `encoding`
+    /// finding at the first bad byte and nil: nothing after it can be placed
+    /// reliably (a repaired byte would shift every later column).
+    static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Diagnostic]) -> [UInt8]? {
         guard let bad = UTF8Validation.firstInvalidByte(file.bytes) else { return file.bytes }
         diagnostics.append(Diagnostic(.encoding, file.location(ofByte: bad),
                                       "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
                                       help: "save the file as UTF-8"))
-        return Array(String(decoding: file.bytes, as: UTF8.self).utf8)
+        return nil
     }
 
     /// A whole file of YAML (htl.yaml, measures.yaml).
     static func readYAML(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Diagnostic] = []
-        let bytes = checkedBytes(file, into: &diagnostics)
+        guard let bytes = checkedBytes(file, into: &diagnostics) else {
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
+        }
         let start = TextPosition.hasByteOrderMark(bytes) ? 3 : 0
         let parsed = YAMLParser.parse(bytes[start...], path: file.path, firstLine: 1)
         diagnostics += parsed.diagnostics
@@ -37,7 +40,9 @@ struct YAMLFile {
     /// A Markdown file with front matter (values, terms, goals).
     static func readFrontMatter(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Diagnostic] = []
-        let bytes = checkedBytes(file, into: &diagnostics)
+        guard let bytes = checkedBytes(file, into: &diagnostics) else {
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
+        }
         let first = SourceLocation(path: file.path, line: 1, column: 1)
         switch FrontMatter.split(bytes) {
         case .failure(.noOpening):
