@@ -1,6 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// htl's library is a stack of layers; each may use only the layers below it
+// (docs/ARCHITECTURE.md draws them; LayeringTests enforces the direction):
+//
+//   HTLCore      values, positions, findings, text and byte helpers
+//   HTLModel     the ledger's domain types
+//   HTLSystem    files, the root boundary, safe writes, locks, git processes
+//   HTLParse     bytes → YAML nodes and log lines → the model, with findings
+//   HTLFormat    the canonical form (fmt), unified diffs
+//   HTLProgress  the progress engine: a pure function of the model and a day
+//   HTLCheck     the rules: one descriptor per rule, the checker
+//   HTLLoad      the one pipeline every command calls: read → parse → check → compute
+//   HTLRender    terminal text, JSON, the HTML report
+//   HTLEdit      writers: log lines, new files, fmt plans, the git hook
+//   HTLKit       re-exports the layers for the command line and tests
 let package = Package(
     name: "htl",
     products: [
@@ -17,15 +31,22 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // Linux calls Swift's Glibc module does not expose (renameat2, fallocate).
+        // Linux calls Swift's Glibc module does not expose (renameat2, fallocate, leases).
         .target(name: "CSystem"),
-        // The engine: model, parsing, validation, progress, formatting, git, rendering.
-        // Never prints, exits or reads the clock.
-        .target(
-            name: "HTLKit",
-            dependencies: ["CYaml", "CSystem"]
-        ),
-        // The thin command-line front end.
+        .target(name: "HTLCore"),
+        .target(name: "HTLModel", dependencies: ["HTLCore"]),
+        .target(name: "HTLSystem", dependencies: ["HTLCore", "HTLModel", "CSystem"]),
+        .target(name: "HTLParse", dependencies: ["HTLCore", "HTLModel", "CYaml"]),
+        .target(name: "HTLFormat", dependencies: ["HTLCore", "HTLModel", "HTLParse"]),
+        .target(name: "HTLProgress", dependencies: ["HTLCore", "HTLModel"]),
+        .target(name: "HTLCheck", dependencies: ["HTLCore", "HTLModel", "HTLParse", "HTLFormat", "HTLProgress"]),
+        .target(name: "HTLLoad", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
+        .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLLoad"]),
+        .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
+        .target(name: "HTLKit", dependencies: [
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+        ]),
+        // The thin command-line front end: parses arguments, reads the clock, prints, exits.
         .executableTarget(
             name: "htl",
             dependencies: [
@@ -34,24 +55,12 @@ let package = Package(
             ]
         ),
         // Deterministic synthetic ledgers for the benchmark and property tests.
-        .target(
-            name: "LedgerGenerator",
-            dependencies: ["HTLKit"]
-        ),
+        .target(name: "LedgerGenerator", dependencies: ["HTLCore"]),
         // make bench: times the release binary on generated ledgers.
-        .executableTarget(
-            name: "htl-bench",
-            dependencies: ["LedgerGenerator"]
-        ),
+        .executableTarget(name: "htl-bench", dependencies: ["LedgerGenerator"]),
         // make fuzz: libFuzzer targets for the log parser, the YAML reader and fmt.
-        .target(
-            name: "HTLFuzz",
-            dependencies: ["HTLKit"]
-        ),
-        .executableTarget(
-            name: "htl-fuzz",
-            dependencies: ["HTLFuzz"]
-        ),
+        .target(name: "HTLFuzz", dependencies: ["HTLKit"]),
+        .executableTarget(name: "htl-fuzz", dependencies: ["HTLFuzz"]),
         .target(
             name: "HTLTestSupport",
             dependencies: ["HTLKit", "LedgerGenerator"],

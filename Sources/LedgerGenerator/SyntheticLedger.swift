@@ -1,4 +1,4 @@
-import HTLKit
+import HTLCore
 
 /// Deterministic synthetic ledgers for benchmarks and property tests: the
 /// same seed and sizes always give the same bytes, and the ledger checks

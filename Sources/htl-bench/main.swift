@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import LedgerGenerator
 
 // make bench: generates deterministic ledgers and times the release `htl`
@@ -100,7 +98,7 @@ func format(_ seconds: Double) -> String {
     return String(rounded) + " ms"
 }
 
-func pad(_ s: String, _ width: Int) -> String {
+package func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 

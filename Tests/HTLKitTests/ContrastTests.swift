@@ -1,4 +1,14 @@
-@testable import HTLKit
+import HTLKit
+@testable import HTLCheck
+@testable import HTLCore
+@testable import HTLEdit
+@testable import HTLFormat
+@testable import HTLLoad
+@testable import HTLModel
+@testable import HTLParse
+@testable import HTLProgress
+@testable import HTLRender
+@testable import HTLSystem
 import Testing
 
 /// WCAG 2 contrast of every text colour on every background the report uses,

@@ -1,5 +1,15 @@
 import Foundation
-@testable import HTLKit
+import HTLKit
+@testable import HTLCheck
+@testable import HTLCore
+@testable import HTLEdit
+@testable import HTLFormat
+@testable import HTLLoad
+@testable import HTLModel
+@testable import HTLParse
+@testable import HTLProgress
+@testable import HTLRender
+@testable import HTLSystem
 import HTLTestSupport
 import LedgerGenerator
 import Testing

@@ -1,0 +1,222 @@
+/// An exact decimal number with at most six fractional digits: quantities,
+/// targets and conversion factors. `0.1 + 0.2` is exactly `0.3`.
+///
+/// Stored as a count of millionths in a 128-bit integer; arithmetic saturates
+/// at the representable range instead of trapping.
+public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public static let fractionDigits = 6
+    public static let scale: Int128 = 1_000_000
+    /// The most integer digits accepted when parsing (keeps every sum and
+    /// product of parsed values far from the 128-bit range).
+    public static let maxIntegerDigits = 15
+
+    /// The value times 10^6.
+    public let millionths: Int128
+
+    public init(millionths: Int128) {
+        self.millionths = millionths
+    }
+
+    public init(_ integer: Int) {
+        millionths = Int128(integer) * ExactDecimal.scale
+    }
+
+    public static let zero = ExactDecimal(millionths: 0)
+    public static let one = ExactDecimal(millionths: scale)
+
+    public var isZero: Bool { millionths == 0 }
+    public var isNegative: Bool { millionths < 0 }
+    public var isPositive: Bool { millionths > 0 }
+
+    public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+        lhs.millionths < rhs.millionths
+    }
+
+    public static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+        ExactDecimal(millionths: saturatingAdd(lhs.millionths, rhs.millionths))
+    }
+
+    public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+        let (d, overflow) = lhs.millionths.subtractingReportingOverflow(rhs.millionths)
+        if overflow { return ExactDecimal(millionths: rhs.millionths < 0 ? .max : .min) }
+        return ExactDecimal(millionths: d)
+    }
+
+    public static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
+        lhs = lhs + rhs
+    }
+
+    public static prefix func - (value: ExactDecimal) -> ExactDecimal {
+        ExactDecimal(millionths: value.millionths == .min ? .max : -value.millionths)
+    }
+
+    /// The product, rounded half-even to six fractional digits.
+    public func multiplied(by other: ExactDecimal) -> ExactDecimal {
+        let (p, overflow) = millionths.multipliedReportingOverflow(by: other.millionths)
+        if overflow {
+            return ExactDecimal(millionths: (millionths < 0) != (other.millionths < 0) ? .min : .max)
+        }
+        return ExactDecimal(millionths: divideHalfEven(p, ExactDecimal.scale))
+    }
+
+    /// The product with an integer.
+    public func multiplied(by factor: Int) -> ExactDecimal {
+        let (p, overflow) = millionths.multipliedReportingOverflow(by: Int128(factor))
+        if overflow { return ExactDecimal(millionths: (millionths < 0) != (factor < 0) ? .min : .max) }
+        return ExactDecimal(millionths: p)
+    }
+
+    /// The quotient, rounded half-even to six fractional digits; nil when dividing by zero.
+    public func divided(by other: ExactDecimal) -> ExactDecimal? {
+        guard other.millionths != 0 else { return nil }
+        let (n, overflow) = millionths.multipliedReportingOverflow(by: ExactDecimal.scale)
+        if overflow { return ExactDecimal(millionths: (millionths < 0) != (other.millionths < 0) ? .min : .max) }
+        return ExactDecimal(millionths: divideHalfEven(n, other.millionths))
+    }
+
+    /// The quotient with an integer, rounded half-even.
+    public func divided(by divisor: Int) -> ExactDecimal? {
+        guard divisor != 0 else { return nil }
+        return ExactDecimal(millionths: divideHalfEven(millionths, Int128(divisor)))
+    }
+
+    /// Rounded half-even to `digits` fractional digits (0...6).
+    public func rounded(toFractionDigits digits: Int) -> ExactDecimal {
+        let drop = ExactDecimal.fractionDigits - max(0, min(digits, ExactDecimal.fractionDigits))
+        guard drop > 0 else { return self }
+        var unit: Int128 = 1
+        for _ in 0..<drop { unit *= 10 }
+        let (r, overflow) = divideHalfEven(millionths, unit).multipliedReportingOverflow(by: unit)
+        if overflow { return self }
+        return ExactDecimal(millionths: r)
+    }
+
+    /// The whole part, rounded toward negative infinity.
+    public var floor: Int128 {
+        let q = millionths / ExactDecimal.scale
+        return (millionths % ExactDecimal.scale < 0) ? q - 1 : q
+    }
+
+    /// Shortest exact decimal text: `5.8`, `100`, `-0.75`.
+    public var description: String {
+        let magnitude = millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        var fraction = magnitude % scale
+        var text = (millionths < 0 ? "-" : "") + String(magnitude / scale)
+        if fraction != 0 {
+            var digits = ExactDecimal.fractionDigits
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
+    }
+
+    /// Text with a fixed number of fractional digits (rounded half-even): `41.50`.
+    public func formatted(fractionDigits digits: Int) -> String {
+        let kept = max(0, min(digits, ExactDecimal.fractionDigits))
+        let r = rounded(toFractionDigits: kept)
+        let magnitude = r.millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        var text = (r.millionths < 0 ? "-" : "") + String(magnitude / scale)
+        if kept > 0 {
+            var fraction = magnitude % scale
+            for _ in 0..<(ExactDecimal.fractionDigits - kept) { fraction /= 10 }
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: kept - f.count) + f
+        }
+        return text
+    }
+
+    public enum ParseFailure: Error, Equatable, Sendable {
+        /// Not of the form `-?D+(.D+)?`.
+        case malformed
+        /// More than six fractional digits.
+        case tooManyFractionDigits
+        /// More integer digits than `maxIntegerDigits`.
+        case tooLarge
+    }
+
+    /// Parses `-?D+(.D+)?` from UTF-8 bytes.
+    public static func parse<C: Collection>(_ bytes: C) -> Result<ExactDecimal, ParseFailure>
+    where C.Element == UInt8 {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        var negative = false
+        if i < end, bytes[i] == UInt8(ascii: "-") {
+            negative = true
+            i = bytes.index(after: i)
+        }
+        var whole: Int128 = 0
+        var wholeDigits = 0
+        var significant = 0
+        while i < end, let d = digit(bytes[i]) {
+            whole = whole * 10 + Int128(d)
+            wholeDigits += 1
+            if whole != 0 { significant += 1 }
+            if significant > maxIntegerDigits { return .failure(.tooLarge) }
+            i = bytes.index(after: i)
+        }
+        guard wholeDigits > 0 else { return .failure(.malformed) }
+        var fraction: Int128 = 0
+        var fractionDigits = 0
+        if i < end {
+            guard bytes[i] == UInt8(ascii: ".") else { return .failure(.malformed) }
+            i = bytes.index(after: i)
+            while i < end, let d = digit(bytes[i]) {
+                fractionDigits += 1
+                if fractionDigits > ExactDecimal.fractionDigits {
+                    if d != 0 { return .failure(.tooManyFractionDigits) }
+                } else {
+                    fraction = fraction * 10 + Int128(d)
+                }
+                i = bytes.index(after: i)
+            }
+            guard fractionDigits > 0, i == end else { return .failure(.malformed) }
+        }
+        for _ in min(fractionDigits, ExactDecimal.fractionDigits)..<ExactDecimal.fractionDigits { fraction *= 10 }
+        let value = whole * scale + fraction
+        return .success(ExactDecimal(millionths: negative ? -value : value))
+    }
+
+    public static func parse(_ text: String) -> Result<ExactDecimal, ParseFailure> {
+        parse(Array(text.utf8))
+    }
+}
+
+@inline(__always)
+package func digit(_ b: UInt8) -> Int? {
+    b >= 0x30 && b <= 0x39 ? Int(b - 0x30) : nil
+}
+
+@inline(__always)
+func saturatingAdd(_ a: Int128, _ b: Int128) -> Int128 {
+    let (s, overflow) = a.addingReportingOverflow(b)
+    if overflow { return b > 0 ? .max : .min }
+    return s
+}
+
+/// `n / d` rounded half to even; `d` must not be zero. Saturates instead of trapping.
+func divideHalfEven(_ n: Int128, _ d: Int128) -> Int128 {
+    if d == -1 { return n == .min ? .max : -n }
+    var q = n / d
+    let r = n % d
+    if r == 0 { return q }
+    let twiceR = r.magnitude * 2
+    let dm = d.magnitude
+    let awayFromZero: Bool
+    if twiceR > dm {
+        awayFromZero = true
+    } else if twiceR == dm {
+        awayFromZero = q % 2 != 0
+    } else {
+        awayFromZero = false
+    }
+    if awayFromZero {
+        q = saturatingAdd(q, ((n < 0) != (d < 0)) ? -1 : 1)
+    }
+    return q
+}

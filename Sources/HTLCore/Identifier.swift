@@ -1,0 +1,48 @@
+/// The id grammars of the ledger format.
+public enum Identifier {
+    public static let maxLength = 64
+
+    /// A value, term or goal id: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
+    public static func isValidEntityID<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        guard let first = bytes.first, bytes.count <= maxLength, isLowerAlnum(first) else { return false }
+        return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    public static func isValidEntityID(_ text: String) -> Bool {
+        isValidEntityID(text.utf8)
+    }
+
+    /// A measure id or alias: `[a-z][a-z0-9_]*`.
+    public static func isValidMeasureName<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        guard let first = bytes.first, first >= 0x61, first <= 0x7A else { return false }
+        return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    public static func isValidMeasureName(_ text: String) -> Bool {
+        isValidMeasureName(text.utf8)
+    }
+
+    /// A tag's characters after `#`: ASCII letters, digits, `-` and `_`.
+    public static func isValidTag<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        !bytes.isEmpty && bytes.allSatisfy(isTagByte)
+    }
+
+    public static func isValidTag(_ text: String) -> Bool {
+        isValidTag(text.utf8)
+    }
+
+    @inline(__always)
+    static func isTagByte(_ b: UInt8) -> Bool {
+        isLowerAlnum(b) || (b >= 0x41 && b <= 0x5A) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+    }
+
+    @inline(__always)
+    package static func isLowerAlnum(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+    }
+
+    /// ASCII lowercase of a tag.
+    package static func lowercasedASCII<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        String(decoding: bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+}

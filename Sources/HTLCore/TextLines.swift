@@ -1,0 +1,28 @@
+/// Line splitting shared by the formatters and the append-only check.
+package enum TextLines {
+    /// Lines without their endings (`\n`, `\r\n`, or any run of `\r` before
+    /// `\n` or the end, so that formatting is idempotent); leading BOMs are dropped
+    /// (all of them, so that formatting is idempotent); a final line ending
+    /// does not open an empty last line.
+    package static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while bytes[start...].starts(with: TextPosition.byteOrderMark) { start += 3 }
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                var end = i
+                while end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                lines.append(bytes[start..<end])
+                start = i + 1
+            }
+            i += 1
+        }
+        if start < bytes.count {
+            var end = bytes.count
+            while end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            lines.append(bytes[start..<end])
+        }
+        return lines
+    }
+}

@@ -1,0 +1,50 @@
+import HTLCheck
+import HTLCore
+import HTLFormat
+import HTLLoad
+import HTLModel
+import HTLParse
+import HTLProgress
+import HTLSystem
+
+/// What `htl fmt` would do to each selected file: leave it, rewrite it, or
+/// refuse (a file with errors is never touched).
+public struct FormatPlan: Sendable {
+    public struct Change: Sendable {
+        public var path: String
+        public var original: [UInt8]
+        public var canonical: [UInt8]
+    }
+
+    public struct Refusal: Sendable {
+        public var path: String
+        public var reason: String
+    }
+
+    public private(set) var changes: [Change] = []
+    public private(set) var refused: [Refusal] = []
+
+    /// `report` is the ledger's check; `selecting` are ledger paths (empty: all files).
+    public init(_ ledger: Ledger, report: CheckReport, selecting: [String]) {
+        let withErrors = Set(report.diagnostics.filter { $0.severity == .error }.map(\.location.path))
+        // Entries with errors that were never read (a link out of the ledger, a FIFO): reported too.
+        let read = Set(ledger.files.map(\.path))
+        let unread = withErrors.filter { !read.contains($0) && LedgerLayout.isSelected($0, by: selecting) && LedgerLayout.kind(of: $0) != nil }
+        for path in unread.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
+        }
+        for file in ledger.files where LedgerLayout.isSelected(file.path, by: selecting) {
+            if withErrors.contains(file.path) {
+                refused.append(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
+                continue
+            }
+            guard let canonical = Formatter.canonical(file) else {
+                refused.append(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
+                continue
+            }
+            if canonical != file.bytes {
+                changes.append(Change(path: file.path, original: file.bytes, canonical: canonical))
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import HTLCheck
+import HTLCore
+import HTLFormat
+import HTLLoad
+import HTLModel
+import HTLParse
+import HTLProgress
+import HTLSystem
+
+/// The files `htl init` writes: a small ledger that checks clean and shows
+/// every kind of file.
+public enum LedgerTemplate {
+    public static func files(today: CivilDate) -> [(path: String, text: String)] {
+        let termEnd = today.adding(days: 7 * Settings.defaultTermWeeks - 1)
+        return [
+            ("htl.yaml", """
+            htl: 1
+            title: My ledger
+            term_weeks: 10
+
+            """),
+            ("measures.yaml", """
+            km:
+              title: Distance
+              type: distance
+              aliases: [kilometre, kilometres]
+            min:
+              title: Minutes
+              type: time
+              aliases: [minutes]
+            hours:
+              title: Hours
+              type: time
+              equals: 60 min
+            sessions:
+              title: Sessions
+              type: count
+              aliases: [session]
+
+            """),
+            ("values/health.md", """
+            ---
+            title: Health
+            level: major
+            domain: Body
+            guidance: Move every day, sleep enough, eat plants.
+            ---
+            Being strong enough to enjoy every decade.
+
+            """),
+            ("terms/term-1.md", """
+            ---
+            number: 1
+            title: First term
+            start: \(today)
+            ---
+            What these ten weeks are for. At the end, write what went well.
+
+            """),
+            ("goals/run-50km.md", """
+            ---
+            title: Run 50 kilometres this term
+            start: \(today)
+            target: \(termEnd)
+            term: 1
+            targets:
+              km: 50
+              sessions: 15
+            values:
+              health: 8
+            tags: [running]
+            ---
+            Get back into running, gently.
+
+            ## Action plan
+            - Three short runs a week.
+            - [ ] Find a running partner
+
+            """),
+            ("log/\(pad(today.year, 4)).log", """
+            # \(pad(today.year, 4)): one action per line: date, words, quantities, +goal links, #tags
+            \(today) First run of the term 3km 1session +run-50km #outdoors
+
+            """),
+        ]
+    }
+
+    public static let folders = ["values", "terms", "goals", "log"]
+
+    /// Written when the folder has no .gitignore yet: the temporary files of
+    /// an interrupted write never get committed.
+    public static let gitignore = (path: ".gitignore", text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n")
+}

@@ -1,0 +1,160 @@
+import HTLCore
+import HTLModel
+import HTLParse
+
+/// `htl fmt` as a function: a file's canonical bytes (FORMAT.md §10).
+public enum Formatter {
+    /// The canonical form of a ledger file, or nil when htl cannot format it:
+    /// it does not parse, or its shape is not the schema's (such files have
+    /// errors and are left untouched). The result is verified: re-reading it
+    /// gives the same data and the same comments, or nil is returned.
+    ///
+    /// `verify: false` skips the re-reading, for callers that only compare
+    /// (`unformatted` in htl check); anything that writes must verify.
+    public static func canonical(_ file: SourceFile, verify: Bool = true) -> [UInt8]? {
+        guard UTF8Validation.firstInvalidByte(file.bytes) == nil else { return nil }
+        switch LedgerLayout.kind(of: file.path) {
+        case .log?:
+            return LogFormatter.isCanonical(file.bytes) ? file.bytes : LogFormatter.format(file.bytes)
+        case .settings?:
+            return yamlFile(file.bytes, level: .schema(Schema.settings), verify: verify)
+        case .measures?:
+            return yamlFile(file.bytes, level: .measures, verify: verify)
+        case .value?:
+            return markdownFile(file.bytes, schema: Schema.value, verify: verify)
+        case .term?:
+            return markdownFile(file.bytes, schema: Schema.term, verify: verify)
+        case .goal?:
+            return markdownFile(file.bytes, schema: Schema.goal, verify: verify)
+        case nil:
+            return nil
+        }
+    }
+
+    // MARK: YAML files
+
+    static func yamlFile(_ bytes: [UInt8], level: YAMLFormatter.Level, verify: Bool) -> [UInt8]? {
+        let text = TextLines.split(bytes)
+        guard let yaml = formatYAML(lines: text.map(Array.init), firstLine: 1, level: level, verify: verify) else { return nil }
+        return Array(yaml.utf8)
+    }
+
+    // MARK: Markdown files
+
+    static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool) -> [UInt8]? {
+        let lines = TextLines.split(bytes).map(Array.init)
+        guard let open = lines.first, FrontMatter.isDelimiter(open, 0..<open.count),
+              let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter($0, 0..<$0.count) }) else { return nil }
+        guard let yaml = formatYAML(lines: Array(lines[1..<close]), firstLine: 2, level: .schema(schema), verify: verify) else { return nil }
+        var body = Array(lines[(close + 1)...])
+        while let last = body.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body.removeLast() }
+        var out = Array("---\n".utf8) + Array(yaml.utf8) + Array("---\n".utf8)
+        for line in body {
+            out += line
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    // MARK: Shared
+
+    /// Formats YAML lines; nil when they do not parse, do not fit the level's
+    /// shape, or the result would not read back as the same data and comments.
+    static func formatYAML(lines: [[UInt8]], firstLine: Int, level: YAMLFormatter.Level, verify: Bool) -> String? {
+        guard let (pairs, comments) = read(lines, firstLine: firstLine), Shape.fits(pairs, level) else { return nil }
+        let text = YAMLFormatter(comments: comments).format(pairs, level: level)
+        guard verify else { return text }
+        // Verify: same data, same comments.
+        let outLines = TextLines.split(Array(text.utf8)).map(Array.init)
+        guard let (again, againComments) = read(outLines, firstLine: firstLine),
+              Shape.data(of: again) == Shape.data(of: pairs),
+              Shape.commentTexts(againComments) == Shape.commentTexts(comments),
+              // No formatting step adds or removes a '#': a change means a comment was lost.
+              hashes(lines) == hashes(outLines) else { return nil }
+        return text
+    }
+
+    static func hashes(_ lines: [[UInt8]]) -> Int {
+        lines.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == UInt8(ascii: "#") ? 1 : 0) } }
+    }
+
+    static func read(_ lines: [[UInt8]], firstLine: Int) -> ([YAMLPair], YAMLComments)? {
+        var joined: [UInt8] = []
+        for line in lines {
+            joined += line
+            joined.append(0x0A)
+        }
+        let parsed = YAMLParser.parse(joined[...], path: "", firstLine: firstLine)
+        guard !parsed.failed, parsed.diagnostics.isEmpty else { return nil }
+        let pairs: [YAMLPair]
+        if let root = parsed.root {
+            if let p = root.pairs { pairs = p } else if root.isNull { pairs = [] } else { return nil }
+        } else {
+            pairs = []
+        }
+        return (pairs, YAMLComments(lines: lines, firstLine: firstLine, root: parsed.root))
+    }
+}
+
+/// The shapes `htl fmt` knows how to write, and the data it must preserve.
+enum Shape {
+    indirect enum Data: Equatable {
+        case null
+        case scalar(String)
+        case list([Data])
+        case map([String: Data])
+    }
+
+    static func fits(_ pairs: [YAMLPair], _ level: YAMLFormatter.Level) -> Bool {
+        switch level {
+        case .schema(let keys):
+            return pairs.allSatisfy { keys.contains($0.name) && fits($0.value, Schema.kind(of: $0.name)) }
+        case .measures:
+            return pairs.allSatisfy { pair in
+                guard plain(pair.key) else { return false }
+                if pair.value.isNull, plain(pair.value) { return true }
+                guard plain(pair.value), let fields = pair.value.pairs else { return false }
+                return fits(fields, .schema(Schema.measure))
+            }
+        }
+    }
+
+    static func fits(_ node: YAMLNode, _ kind: Schema.FieldKind) -> Bool {
+        guard plain(node) else { return false }
+        if node.isNull { return true }
+        switch kind {
+        case .text, .typed:
+            return node.scalar != nil
+        case .textList:
+            return node.items?.allSatisfy { $0.scalar != nil && plain($0) } ?? false
+        case .typedOrList:
+            return node.scalar != nil || (node.items?.allSatisfy { $0.scalar != nil && plain($0) } ?? false)
+        case .typedMapping:
+            return node.pairs?.allSatisfy { plain($0.key) && $0.value.scalar != nil && plain($0.value) } ?? false
+        }
+    }
+
+    /// No tags, anchors or aliases.
+    static func plain(_ node: YAMLNode) -> Bool {
+        if case .alias = node.content { return false }
+        return node.tag == nil && node.anchor == nil
+    }
+
+    static func data(of pairs: [YAMLPair]) -> Data {
+        .map(Dictionary(pairs.map { ($0.name, data(of: $0.value)) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    static func data(of node: YAMLNode) -> Data {
+        if node.isNull { return .null }
+        switch node.content {
+        case .scalar(let text, _): return .scalar(text)
+        case .sequence(let items): return .list(items.map(data(of:)))
+        case .mapping(let pairs): return data(of: pairs)
+        case .alias(let name): return .scalar("*" + name)
+        }
+    }
+
+    static func commentTexts(_ comments: YAMLComments) -> [String] {
+        (comments.leading.values.flatMap { $0 } + comments.trailing.values + comments.atEnd).sorted()
+    }
+}

@@ -1,0 +1,107 @@
+import HTLCore
+import HTLModel
+import HTLParse
+
+/// Canonical log text (FORMAT.md §10): LF endings, no BOM, no trailing
+/// whitespace, one space between items, action lines start with their date,
+/// no trailing blank lines. Items are never reordered or respelled.
+package enum LogFormatter {
+    static func format(_ bytes: [UInt8]) -> [UInt8] {
+        var lines: [[UInt8]] = []
+        for raw in TextLines.split(bytes) {
+            lines.append(canonicalLine(raw))
+        }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for line in lines {
+            out += line
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// Whether a log is already canonical, in one pass without allocating:
+    /// no BOM, no CR, no trailing blanks, action lines starting with their
+    /// date and one space between items, one final line ending, no trailing
+    /// blank lines. (A tab or a double space inside quotes is allowed.)
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+        if bytes.isEmpty { return true }
+        if TextPosition.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
+        if bytes.count == 1 || bytes[bytes.count - 2] == 0x0A { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                // One line: [i, end).
+                var end = i
+                while b[end] != 0x0A { end += 1 }
+                if end > i {
+                    if isBlank(b[end - 1]) || b[end - 1] == 0x0D { return false }
+                    var first = i
+                    while first < end, isBlank(b[first]) { first += 1 }
+                    if b[first] != UInt8(ascii: "#") {
+                        if first != i { return false }
+                        var quoted = false
+                        var k = i
+                        while k < end {
+                            let c = b[k]
+                            if quoted {
+                                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { quoted = false }
+                            } else if c == UInt8(ascii: "\""), k == i || b[k - 1] == 0x20 {
+                                quoted = true
+                            } else if c == 0x09 || c == 0x0D || (c == 0x20 && b[k + 1] == 0x20) {
+                                return false
+                            }
+                            k += 1
+                        }
+                    }
+                }
+                i = end + 1
+            }
+            return true
+        }
+    }
+
+    /// One line in canonical form (also what the append-only rule compares).
+    package static func canonicalLine<C: Collection>(_ line: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
+        var end = line.endIndex
+        while end > line.startIndex, isBlank(line[end - 1]) { end -= 1 }
+        var start = line.startIndex
+        while start < end, isBlank(line[start]) { start += 1 }
+        if start == end { return [] }
+        if line[start] == UInt8(ascii: "#") { return Array(line[line.startIndex..<end]) }
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            while i < end, isBlank(line[i]) { i += 1 }
+            if i == end { break }
+            if !out.isEmpty { out.append(0x20) }
+            if line[i] == UInt8(ascii: "\"") {
+                // A quoted item keeps its inner spacing, up to its closing quote.
+                out.append(line[i])
+                i += 1
+                while i < end {
+                    let b = line[i]
+                    out.append(b)
+                    i += 1
+                    if b == UInt8(ascii: "\\"), i < end, line[i] == UInt8(ascii: "\"") || line[i] == UInt8(ascii: "\\") {
+                        out.append(line[i])
+                        i += 1
+                    } else if b == UInt8(ascii: "\"") {
+                        break
+                    }
+                }
+            }
+            while i < end, !isBlank(line[i]) {
+                out.append(line[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+}

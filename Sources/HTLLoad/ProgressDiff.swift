@@ -1,0 +1,95 @@
+import HTLCheck
+import HTLCore
+import HTLFormat
+import HTLModel
+import HTLParse
+import HTLProgress
+import HTLSystem
+
+/// Progress at one revision against another (`htl diff`): per goal, progress
+/// then and now; per target, actual then and now; goals added and removed;
+/// actions added.
+public struct ProgressDiff: Sendable {
+    public enum Change: String, Sendable {
+        case added, removed, changed, unchanged
+    }
+
+    public struct TargetChange: Sendable {
+        public var measure: String
+        public var from: ExactDecimal?
+        public var to: ExactDecimal?
+    }
+
+    public struct GoalChange: Sendable {
+        public var id: String
+        public var title: String
+        public var change: Change
+        public var fromProgress: ExactDecimal?
+        public var toProgress: ExactDecimal?
+        public var fromState: GoalState?
+        public var toState: GoalState?
+        public var targets: [TargetChange]
+
+        /// to − from, when both have progress.
+        public var delta: ExactDecimal? {
+            guard let a = fromProgress, let b = toProgress else { return nil }
+            return b - a
+        }
+    }
+
+    /// By id.
+    public var goals: [GoalChange]
+    /// Action lines in `to` that are not in `from` (compared by file and text).
+    public var actionsAdded: Int
+
+    public init(from: (ledger: Ledger, report: ProgressReport), to: (ledger: Ledger, report: ProgressReport)) {
+        var ids = Set(from.report.goals.map(\.id))
+        ids.formUnion(to.report.goals.map(\.id))
+        goals = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { id in
+            let a = from.report.goal(id), b = to.report.goal(id)
+            var targets: [TargetChange] = []
+            var before: [String: ExactDecimal] = [:]
+            for t in a?.targets ?? [] where before[t.measure] == nil { before[t.measure] = t.actual }
+            var now = Set<String>()
+            for t in b?.targets ?? [] {
+                now.insert(t.measure)
+                targets.append(TargetChange(measure: t.measure, from: before[t.measure], to: t.actual))
+            }
+            for t in a?.targets ?? [] where !now.contains(t.measure) {
+                targets.append(TargetChange(measure: t.measure, from: t.actual, to: nil))
+            }
+            let change: Change
+            if a == nil {
+                change = .added
+            } else if b == nil {
+                change = .removed
+            } else if a!.progress != b!.progress || a!.state != b!.state || targets.contains(where: { $0.from != $0.to }) {
+                change = .changed
+            } else {
+                change = .unchanged
+            }
+            return GoalChange(id: id, title: (b ?? a)!.goal.title, change: change, fromProgress: a?.progress, toProgress: b?.progress,
+                              fromState: a?.state, toState: b?.state, targets: targets)
+        }
+        // Actions as (file, canonical text), counted as a multiset.
+        var before: [String: Int] = [:]
+        for k in ProgressDiff.actionKeys(from.ledger) { before[k, default: 0] += 1 }
+        var added = 0
+        for k in ProgressDiff.actionKeys(to.ledger) {
+            if let n = before[k], n > 0 { before[k] = n - 1 } else { added += 1 }
+        }
+        actionsAdded = added
+    }
+
+    /// Every action as "path\ncanonical line", each log file split into lines once.
+    static func actionKeys(_ ledger: Ledger) -> [String] {
+        var lines: [String: [ArraySlice<UInt8>]] = [:]
+        for file in ledger.files where LedgerLayout.kind(of: file.path) == .log {
+            lines[file.path] = TextLines.split(file.bytes)
+        }
+        return ledger.actions.map { action in
+            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return action.path + "\n" + action.description }
+            return action.path + "\n" + String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import HTLCore
+
+/// One line of the action log.
+public struct Action: Sendable {
+    public struct Quantity: Sendable {
+        /// The measure id (an alias in the log is resolved to its measure).
+        public var measure: String
+        /// The measure's position in the ledger's `MeasureCatalog`.
+        public var measureIndex: Int
+        public var amount: ExactDecimal
+        public var column: Int
+        /// The token as written in the log, e.g. `1session`.
+        public var written: String
+
+        package init(measure: String, measureIndex: Int, amount: ExactDecimal, column: Int, written: String) {
+            self.measure = measure
+            self.measureIndex = measureIndex
+            self.amount = amount
+            self.column = column
+            self.written = written
+        }
+    }
+
+    public struct Link: Sendable {
+        public var goal: String
+        public var column: Int
+
+        package init(goal: String, column: Int) {
+            self.goal = goal
+            self.column = column
+        }
+    }
+
+    public var path: String
+    public var line: Int
+    public var date: CivilDate
+    public var time: ClockTime?
+    public var description: String
+    public var quantities: [Quantity]
+    public var links: [Link]
+    /// Lowercased, in the order written, without repeats.
+    public var tags: [String]
+
+    public var location: SourceLocation { SourceLocation(path: path, line: line, column: 1) }
+
+    /// Report order: date, time (none first), path, line.
+    public static func chronologically(_ a: Action, _ b: Action) -> Bool {
+        if a.date != b.date { return a.date < b.date }
+        if a.time != b.time {
+            guard let ta = a.time else { return true }
+            guard let tb = b.time else { return false }
+            return ta < tb
+        }
+        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        return a.line < b.line
+    }
+
+    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String, quantities: [Quantity], links: [Link], tags: [String]) {
+        self.path = path
+        self.line = line
+        self.date = date
+        self.time = time
+        self.description = description
+        self.quantities = quantities
+        self.links = links
+        self.tags = tags
+    }
+}

@@ -1,0 +1,54 @@
+import HTLCore
+
+/// Where each kind of file lives in a ledger (FORMAT.md §1).
+public enum LedgerLayout {
+    public static let settingsFile = "htl.yaml"
+    public static let measuresFile = "measures.yaml"
+    public static let valuesFolder = "values"
+    public static let termsFolder = "terms"
+    public static let goalsFolder = "goals"
+    public static let logFolder = "log"
+
+    /// The four folders, in the order htl reads them.
+    public static let folders = [valuesFolder, termsFolder, goalsFolder, logFolder]
+
+    /// What a ledger folder holds, for messages.
+    package static func describeFolder(_ name: String) -> String {
+        name == logFolder ? "the action log (log/2026.log)" : "one file per entry (\(name)/<id>.md)"
+    }
+
+    public enum FileKind: Sendable, Equatable {
+        case settings, measures, value, term, goal, log
+    }
+
+    /// The kind of a file from its path relative to the root, or nil when htl
+    /// ignores it (README.md, images, dotfiles, anything outside the folders).
+    public static func kind(of path: String) -> FileKind? {
+        if path == settingsFile { return .settings }
+        if path == measuresFile { return .measures }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count >= 2, !components.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else {
+            return nil
+        }
+        let name = components[components.count - 1]
+        switch components[0] {
+        case Substring(valuesFolder): return name.hasSuffix(".md") ? .value : nil
+        case Substring(termsFolder): return name.hasSuffix(".md") ? .term : nil
+        case Substring(goalsFolder): return name.hasSuffix(".md") ? .goal : nil
+        case Substring(logFolder): return name.hasSuffix(".log") ? .log : nil
+        default: return nil
+        }
+    }
+
+    /// The id of an entity file: its name without `.md`.
+    public static func entityID(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// Whether a ledger path is selected by any of `selectors` (a file, or a
+    /// folder and everything below it); no selectors select everything.
+    public static func isSelected(_ path: String, by selectors: [String]) -> Bool {
+        selectors.isEmpty || selectors.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
+    }
+}

@@ -1,0 +1,32 @@
+import HTLCore
+
+/// `htl.yaml`: the ledger's settings.
+public struct Settings: Sendable {
+    public static let defaultTermWeeks = 10
+    public static let defaultBehindMargin = ExactDecimal(millionths: 100_000)
+
+    public var version: Int = 1
+    public var title: String?
+    public var termWeeks: Int = Settings.defaultTermWeeks
+    public var behindMargin: ExactDecimal = Settings.defaultBehindMargin
+    /// Severities set in `rules:`, in file order.
+    public var rules: [RuleSetting] = []
+    public var location: SourceLocation = SourceLocation(path: LedgerLayout.settingsFile, line: 1, column: 1)
+
+    public init() {}
+}
+
+/// One line of `rules:` in htl.yaml.
+public struct RuleSetting: Sendable, Hashable {
+    public enum Level: String, Sendable, CaseIterable {
+        case off, warning, error
+    }
+
+    public var rule: RuleID
+    public var level: Level
+
+    public init(rule: RuleID, level: Level) {
+        self.rule = rule
+        self.level = level
+    }
+}

@@ -1,0 +1,128 @@
+import HTLCore
+import HTLModel
+
+/// `goals/<id>.md` → `Goal` (FORMAT.md §5.3), including the body scan for
+/// the Action plan section and the checklist.
+enum GoalDecoder {
+    static func decode(_ file: SourceFile) -> (Goal?, [Diagnostic]) {
+        let yaml = YAMLFile.readFrontMatter(file)
+        var reader = FieldReader(path: file.path)
+        let id = LedgerLayout.entityID(of: file.path)
+        let top = SourceLocation(path: file.path, line: 1, column: 1)
+        guard let pairs = yaml.pairs else { return (nil, yaml.diagnostics) }
+        reader.rejectUnknownKeys(pairs, schema: Schema.goal, in: "a goal")
+
+        // The kind decides defaults and which keys are allowed, so read it first.
+        var kind = Goal.Kind.goal
+        if let node = pairs.first(where: { $0.name == "kind" })?.value {
+            kind = reader.word(node, "kind", Goal.Kind.self) ?? .goal
+        }
+        var goal = Goal(id: id, path: file.path, title: id, kind: kind, importance: kind.defaultImportance,
+                        urgency: kind.defaultUrgency, start: nil, target: nil, weeks: nil, terms: [], targets: [],
+                        values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
+                        hasActionPlan: false, checklist: [])
+        var startNode: YAMLNode?
+        for pair in pairs {
+            let node = pair.value
+            switch pair.name {
+            case "title":
+                if let title = reader.text(node, "title") { goal.title = title }
+            case "importance":
+                goal.importance = reader.int(node, "importance", 1...10) ?? goal.importance
+            case "urgency":
+                goal.urgency = reader.int(node, "urgency", 1...10) ?? goal.urgency
+            case "start":
+                if kind == .milestone {
+                    reader.report(.invalidValue, pair.key, "a milestone has no start date, only a target date")
+                } else {
+                    goal.start = reader.date(node, "start")
+                    goal.startLocation = reader.location(node)
+                    startNode = node
+                }
+            case "target":
+                goal.target = reader.date(node, "target")
+                goal.targetLocation = reader.location(node)
+            case "weeks":
+                goal.weeks = reader.int(node, "weeks", 1...52)
+            case "term":
+                goal.terms = termReferences(node, &reader)
+            case "targets":
+                goal.targets = targets(node, &reader)
+            case "values":
+                goal.values = alignments(node, &reader)
+            case "tags":
+                goal.tags = tags(node, &reader)
+            case "requested_by", "consequence":
+                if kind != .obligation {
+                    reader.report(.invalidValue, pair.key, "\(pair.name) is only for obligations (kind: obligation)")
+                } else if let text = reader.text(node, pair.name) {
+                    if pair.name == "requested_by" { goal.requestedBy = text } else { goal.consequence = text }
+                }
+            case "status":
+                goal.status = reader.word(node, "status", Goal.Status.self) ?? .active
+            default:
+                break
+            }
+        }
+        if !pairs.contains(where: { $0.name == "title" }) {
+            reader.diagnostics.append(Diagnostic(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
+        }
+        if kind != .goal, !pairs.contains(where: { $0.name == "target" }) {
+            reader.diagnostics.append(Diagnostic(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
+        }
+        if let start = goal.start, let target = goal.target, start > target, let startNode {
+            reader.report(.dateOrder, startNode, "start (\(start)) is after target (\(target))")
+        }
+        if let body = yaml.body {
+            let scan = MarkdownBody.scan(yaml.bytes, range: body, firstLine: yaml.bodyFirstLine)
+            goal.hasActionPlan = scan.hasActionPlan
+            goal.checklist = scan.checklist
+        }
+        return (goal, yaml.diagnostics + reader.diagnostics)
+    }
+
+    private static func termReferences(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.TermReference] {
+        let items = node.items ?? [node]
+        guard reader.plainData(node, "term") else { return [] }
+        return items.compactMap { item in
+            reader.int(item, "term", 1...Int.max).map { Goal.TermReference(number: $0, location: reader.location(item)) }
+        }
+    }
+
+    private static func targets(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.Target] {
+        guard let pairs = reader.mapping(node, "targets") else { return [] }
+        return pairs.compactMap { pair in
+            guard let amount = reader.decimal(pair.value, "target for \(pair.name)") else { return nil }
+            guard amount.isPositive else {
+                reader.report(.invalidValue, pair.value, "target for \(pair.name) must be greater than 0, found \(amount)")
+                return nil
+            }
+            return Goal.Target(measure: pair.name, amount: amount, location: reader.location(pair.key))
+        }
+    }
+
+    private static func alignments(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.Alignment] {
+        guard let pairs = reader.mapping(node, "values") else { return [] }
+        return pairs.compactMap { pair in
+            reader.int(pair.value, "alignment with \(pair.name)", 1...10).map {
+                Goal.Alignment(value: pair.name, strength: $0, location: reader.location(pair.key))
+            }
+        }
+    }
+
+    private static func tags(_ node: YAMLNode, _ reader: inout FieldReader) -> [String] {
+        var tags: [String] = []
+        var seen = Set<String>()
+        for item in reader.list(node, "tags") ?? [] {
+            guard let text = reader.scalar(item, "tag", expected: "a tag") else { continue }
+            guard Identifier.isValidTag(text) else {
+                let hint = text.hasPrefix("#") ? " (write tags without '#')" : ""
+                reader.report(.invalidValue, item, "tag '\(text)' may only use letters, digits, '-' and '_'" + hint)
+                continue
+            }
+            let tag = Identifier.lowercasedASCII(text.utf8)
+            if seen.insert(tag).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+}

@@ -1,0 +1,419 @@
+import HTLCore
+import HTLModel
+
+/// The action log parser (FORMAT.md §6): one pass over the bytes of a log
+/// file, no regular expressions, no date formatters. A line with a problem
+/// is reported and does not count.
+struct LogParser {
+    let measures: MeasureCatalog
+    /// False while measures.yaml is unreadable: a quantity's unit is then
+    /// not reported as unknown (the line still does not count).
+    let judgesUnits: Bool
+    /// Did-you-mean answers per unknown unit, computed once each.
+    private let suggestions = SuggestionCache()
+
+    init(measures: MeasureCatalog, judgesUnits: Bool = true) {
+        self.measures = measures
+        self.judgesUnits = judgesUnits
+    }
+
+    /// Parses every line of `file`, appending actions and findings.
+    func parse(_ file: SourceFile, into actions: inout [Action], _ diagnostics: inout [Diagnostic],
+               rejectedLinks: inout [(location: SourceLocation, goal: String)]) {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var position = TextPosition.hasByteOrderMark(file.bytes) ? 3 : 0
+            var line = 0
+            let count = buffer.count
+            while position < count {
+                line += 1
+                var end = position
+                while end < count, buffer[end] != Bytes.newline { end += 1 }
+                var contentEnd = end
+                if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
+                var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: position, end: contentEnd, path: file.path, line: line),
+                                          measures: measures, suggestions: suggestions, judgesUnits: judgesUnits)
+                let action = scanner.parse()
+                scanner.findings.flush(into: &diagnostics)
+                if let action {
+                    actions.append(action)
+                } else {
+                    for link in scanner.links {
+                        rejectedLinks.append((SourceLocation(path: file.path, line: line, column: link.column), link.goal))
+                    }
+                }
+                position = end + 1
+            }
+        }
+    }
+}
+
+/// Byte constants of the log grammar.
+enum Bytes {
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let hash = UInt8(ascii: "#")
+    static let plus = UInt8(ascii: "+")
+    static let minus = UInt8(ascii: "-")
+    static let dot = UInt8(ascii: ".")
+    static let comma = UInt8(ascii: ",")
+    static let underscore = UInt8(ascii: "_")
+    static let colon = UInt8(ascii: ":")
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+
+    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+}
+
+/// Findings of one line, at most `limit` per rule; the rest are counted and
+/// summed up in one more finding, so a hostile line cannot make millions.
+struct LineFindings {
+    static let limit = 5
+
+    private(set) var items: [Diagnostic] = []
+    private var counts: [RuleID: Int] = [:]
+    private var firstSuppressed: [RuleID: SourceLocation] = [:]
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func add(_ diagnostic: Diagnostic) {
+        let n = counts[diagnostic.rule, default: 0] + 1
+        counts[diagnostic.rule] = n
+        if n <= LineFindings.limit {
+            items.append(diagnostic)
+        } else if n == LineFindings.limit + 1 {
+            firstSuppressed[diagnostic.rule] = diagnostic.location
+        }
+    }
+
+    func flush(into diagnostics: inout [Diagnostic]) {
+        diagnostics += items
+        for (rule, location) in firstSuppressed.sorted(by: { $0.key < $1.key }) {
+            let more = counts[rule, default: 0] - LineFindings.limit
+            diagnostics.append(Diagnostic(rule, location, "and \(more) more \(rule.rawValue) finding\(more == 1 ? "" : "s") on this line"))
+        }
+    }
+}
+
+/// One log line being read: its tokens in order, and what they add up to.
+struct LineScanner {
+    var cursor: LineCursor
+    let measures: MeasureCatalog
+    let suggestions: SuggestionCache
+    var findings = LineFindings()
+    /// The line's links, kept even when the line is rejected (an unknown goal
+    /// among them is still reported).
+    var links: [Action.Link] = []
+
+    private var time: ClockTime?
+    private var description: [UInt8] = []
+    private var quantities: [Action.Quantity] = []
+    private var tags: [String] = []
+    // Linear look-ups while small; sets once a line has many links, tags or quantities.
+    private var linkSet: Set<String>?
+    private var tagSet: Set<String>?
+    private var quantityColumns: [Int: Int]?
+    private var hasContent = false
+    private var failed = false
+    private var stopped = false
+
+    let judgesUnits: Bool
+
+    init(cursor: LineCursor, measures: MeasureCatalog, suggestions: SuggestionCache, judgesUnits: Bool) {
+        self.cursor = cursor
+        self.measures = measures
+        self.suggestions = suggestions
+        self.judgesUnits = judgesUnits
+    }
+
+    var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
+
+    mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
+        findings.add(Diagnostic(rule, cursor.location(offset), message, help: help))
+        failed = true
+        if LineScanner.stopsTheLine(rule) { stopped = true }
+    }
+
+    /// The line's action; nil for blanks, comments and lines with errors.
+    mutating func parse() -> Action? {
+        guard checkCharacters() else { return nil }
+        var i = cursor.start
+        let end = cursor.end
+        while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
+        if i == end || buffer[i] == Bytes.hash { return nil }
+        let dateStart = i
+        guard let date = readDate(&i) else { return nil }
+        var first = true
+        while !stopped {
+            while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
+            if i == end { break }
+            if buffer[i] == Bytes.quote {
+                guard readQuoted(&i) else { break }
+            } else {
+                let start = i
+                while i < end, !Bytes.isBlank(buffer[i]) { i += 1 }
+                if first, isTimeShaped(start, i) {
+                    guard readTime(start, i) else { break }
+                } else {
+                    readToken(start, i)
+                }
+            }
+            first = false
+        }
+        if failed { return nil }
+        guard hasContent else {
+            report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
+            return nil
+        }
+        return Action(path: cursor.path, line: cursor.line, date: date, time: time,
+                      description: String(decoding: description, as: UTF8.self),
+                      quantities: quantities, links: links, tags: tags)
+    }
+
+    /// Whether a finding of this rule ends the reading of the line. After a
+    /// bad quantity the line is already rejected, but the rest of it is
+    /// still read so that every such token is reported; other errors stop it.
+    private static func stopsTheLine(_ rule: RuleID) -> Bool {
+        rule != .unknownUnit && rule != .badQuantity && rule != .duplicateQuantity && rule != .zeroQuantity
+    }
+
+    // MARK: Characters, date and time
+
+    /// Encoding and control characters first: nothing else is trustworthy after them.
+    private mutating func checkCharacters() -> Bool {
+        var nonASCII = false
+        var i = cursor.start
+        while i < cursor.end {
+            let b = buffer[i]
+            if b >= 0x80 {
+                // Columns count scalars from here on, not bytes.
+                nonASCII = true
+                cursor.isASCII = false
+            } else if (b < 0x20 && b != Bytes.tab) || b == 0x7F {
+                report(.badLogLine, at: i, "control character U+00\(hex(b)) in a log line")
+                return false
+            }
+            i += 1
+        }
+        if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
+            findings.add(Diagnostic(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
+                                    help: "save the file as UTF-8"))
+            return false
+        }
+        return true
+    }
+
+    private mutating func readDate(_ i: inout Int) -> CivilDate? {
+        let start = i
+        while i < cursor.end, !Bytes.isBlank(buffer[i]) { i += 1 }
+        let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
+        if let date = CivilDate.parse(bytes) { return date }
+        let token = cursor.text(start, i, limit: 20)
+        let message = CivilDate.hasDateShape(bytes)
+            ? "\(token) is not a real date"
+            : "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
+        report(.badLogLine, at: start, message)
+        return nil
+    }
+
+    /// `D+:D+` (a time, valid or not).
+    private func isTimeShaped(_ start: Int, _ end: Int) -> Bool {
+        var colon = -1
+        for k in start..<end {
+            if buffer[k] == Bytes.colon {
+                if colon >= 0 { return false }
+                colon = k
+            } else if !Bytes.isDigit(buffer[k]) {
+                return false
+            }
+        }
+        return colon > start && colon < end - 1
+    }
+
+    private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
+        guard let t = ClockTime.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) else {
+            report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12))': write HH:MM (24-hour)")
+            return false
+        }
+        time = t
+        return true
+    }
+
+    // MARK: Items
+
+    /// Quoted text: `\"` and `\\` are the only escapes.
+    private mutating func readQuoted(_ i: inout Int) -> Bool {
+        let start = i
+        var text: [UInt8] = []
+        var j = i + 1
+        var closed = false
+        while j < cursor.end {
+            let c = buffer[j]
+            if c == Bytes.backslash, j + 1 < cursor.end, buffer[j + 1] == Bytes.quote || buffer[j + 1] == Bytes.backslash {
+                text.append(buffer[j + 1])
+                j += 2
+                continue
+            }
+            if c == Bytes.quote {
+                closed = true
+                break
+            }
+            text.append(c)
+            j += 1
+        }
+        guard closed else {
+            report(.badLogLine, at: start, "unterminated quote: add a closing '\"'")
+            return false
+        }
+        i = j + 1
+        if i < cursor.end, !Bytes.isBlank(buffer[i]) {
+            report(.badLogLine, at: i, "put a space after the closing quote")
+            return false
+        }
+        if !text.isEmpty { addWords(text[...]) }
+        return true
+    }
+
+    /// A link, a tag, a quantity (or something almost one), or a word.
+    private mutating func readToken(_ start: Int, _ end: Int) {
+        let b = buffer[start]
+        if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
+        if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
+        switch QuantityToken.classify(buffer, start, end, measures: measures) {
+        case .quantity(let split, let measureIndex):
+            readQuantity(start, split, end, measureIndex: measureIndex)
+        case .unknownUnit where !judgesUnits:
+            failed = true
+        case .unknownUnit(let split):
+            let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
+            let suggestion = suggestions.didYouMean(unit, measures.allNames)
+            report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
+                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40))\"")
+        case .almost(let fix):
+            let token = cursor.text(start, end, limit: 40)
+            report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
+                   help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
+        case .word:
+            addWords(UnsafeBufferPointer(rebasing: buffer[start..<end])[...])
+        }
+    }
+
+    private mutating func addWords<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if !description.isEmpty { description.append(Bytes.space) }
+        description.append(contentsOf: bytes)
+        hasContent = true
+    }
+
+    private mutating func readLink(_ start: Int, _ end: Int) {
+        let id = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]), as: UTF8.self)
+        if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
+        let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
+        if !seen {
+            links.append(Action.Link(goal: id, column: cursor.column(start)))
+            linkSet?.insert(id)
+        }
+        hasContent = true
+    }
+
+    private mutating func readTag(_ start: Int, _ end: Int) {
+        let tagBytes = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end])
+        guard Identifier.isValidTag(tagBytes) else {
+            report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40))': tags use letters, digits, '-' and '_'",
+                   help: "to write '#' in a description, quote it: \"#1 fan\"")
+            return
+        }
+        let tag = Identifier.lowercasedASCII(tagBytes)
+        if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
+        if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
+            tags.append(tag)
+            tagSet?.insert(tag)
+        }
+    }
+
+    private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int) {
+        let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
+        let measure = measures.measures[measureIndex].id
+        switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
+        case .success(let amount):
+            if amount.isZero {
+                report(.zeroQuantity, at: start, "a quantity of 0 \(unit) counts for nothing; remove it")
+            } else if let previous = firstColumn(of: measureIndex) {
+                report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
+                       help: "log one total, or two actions")
+            } else {
+                let column = cursor.column(start)
+                quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount, column: column,
+                                                  written: cursor.text(start, end, limit: Int.max)))
+                quantityColumns?[measureIndex] = column
+                if quantityColumns == nil, quantities.count >= 8 {
+                    quantityColumns = Dictionary(quantities.map { ($0.measureIndex, $0.column) }, uniquingKeysWith: { a, _ in a })
+                }
+                hasContent = true
+            }
+        case .failure(.tooManyFractionDigits):
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' has more than 6 decimal places",
+                   help: "round it to at most 6 decimals")
+        case .failure:
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' is too large")
+        }
+    }
+
+    /// The column of an earlier quantity of the same measure on this line.
+    private func firstColumn(of measureIndex: Int) -> Int? {
+        if let quantityColumns { return quantityColumns[measureIndex] }
+        return quantities.first { $0.measureIndex == measureIndex }?.column
+    }
+}
+
+/// Positions within one log line, with column counting that stays linear on
+/// long lines (columns are asked for left to right).
+struct LineCursor {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let start: Int
+    let end: Int
+    let path: String
+    let line: Int
+    var isASCII = true
+    private var lastOffset: Int
+    private var lastColumn = 1
+
+    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, path: String, line: Int) {
+        self.buffer = buffer
+        self.start = start
+        self.end = end
+        self.path = path
+        self.line = line
+        self.lastOffset = start
+    }
+
+    /// 1-based column in Unicode scalars of a byte offset in this line.
+    mutating func column(_ offset: Int) -> Int {
+        if isASCII { return offset - start + 1 }
+        if offset < lastOffset {
+            lastOffset = start
+            lastColumn = 1
+        }
+        var k = lastOffset
+        var column = lastColumn
+        while k < offset {
+            if buffer[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        lastOffset = offset
+        lastColumn = column
+        return column
+    }
+
+    mutating func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column(offset))
+    }
+
+    /// The text of a byte range for a message, shortened past `limit` scalars.
+    func text(_ from: Int, _ to: Int, limit: Int) -> String {
+        let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<to]), as: UTF8.self)
+        return s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
+    }
+}

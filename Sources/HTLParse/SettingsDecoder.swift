@@ -1,0 +1,71 @@
+import HTLCore
+import HTLModel
+
+/// `htl.yaml` → `Settings` (FORMAT.md §3).
+enum SettingsDecoder {
+    static func decode(_ file: SourceFile) -> (Settings, [Diagnostic]) {
+        let yaml = YAMLFile.readYAML(file)
+        var reader = FieldReader(path: file.path)
+        var settings = Settings()
+        guard let pairs = yaml.pairs else { return (settings, yaml.diagnostics) }
+        reader.rejectUnknownKeys(pairs, schema: Schema.settings, in: "htl.yaml")
+        var sawVersion = false
+        for pair in pairs {
+            let node = pair.value
+            switch pair.name {
+            case "htl":
+                sawVersion = true
+                if let version = reader.int(node, "htl", 1...Int.max) {
+                    if version == 1 {
+                        settings.version = 1
+                    } else {
+                        reader.report(.invalidValue, node, "htl must be 1 (the only format version), found \(version)")
+                    }
+                }
+            case "title":
+                settings.title = reader.text(node, "title")
+            case "term_weeks":
+                settings.termWeeks = reader.int(node, "term_weeks", 1...52) ?? Settings.defaultTermWeeks
+            case "behind_margin":
+                if let margin = reader.decimal(node, "behind_margin") {
+                    if margin < .zero || margin > .one {
+                        reader.report(.invalidValue, node, "behind_margin must be a number from 0 to 1, found \(margin)")
+                    } else {
+                        settings.behindMargin = margin
+                    }
+                }
+            case "rules":
+                settings.rules = decodeRules(node, &reader)
+            default:
+                break
+            }
+        }
+        if !sawVersion {
+            reader.diagnostics.append(Diagnostic(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
+                                                 "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
+        }
+        return (settings, yaml.diagnostics + reader.diagnostics)
+    }
+
+    private static func decodeRules(_ node: YAMLNode, _ reader: inout FieldReader) -> [RuleSetting] {
+        guard let pairs = reader.mapping(node, "rules") else { return [] }
+        var settings: [RuleSetting] = []
+        let names = RuleID.allCases.map(\.rawValue)
+        for pair in pairs {
+            guard let rule = RuleID(rawValue: pair.name) else {
+                reader.report(.unknownField, pair.key, "unknown rule '\(pair.name)'" + Suggestion.didYouMean(pair.name, names),
+                              help: "htl rules lists every rule")
+                continue
+            }
+            guard let level = reader.word(pair.value, rule.rawValue, RuleSetting.Level.self) else { continue }
+            if level == .off, !rule.canBeTurnedOff {
+                reader.report(.invalidValue, pair.value,
+                              "\(rule.rawValue) is an error rule: it can be lowered to warning but not turned off")
+                settings.append(RuleSetting(rule: rule, level: .warning))
+                continue
+            }
+            settings.append(RuleSetting(rule: rule, level: level))
+        }
+        return settings
+    }
+}

@@ -1,0 +1,75 @@
+import HTLCore
+import HTLModel
+
+/// The log indexed once by linked goal and by tag, so that counting is
+/// linear in goals + actions (never a scan of the log per goal).
+struct ActionIndex {
+    /// Indices into `ledger.actions` of the actions linking each goal.
+    private(set) var byLinkedGoal: [String: [Int]] = [:]
+    /// Indices of the actions carrying each tag, sorted by date.
+    private(set) var byTag: [String: [Int]] = [:]
+    /// Scratch marks for de-duplication: `stamp[i] == generation` means action
+    /// i is already counted for the goal being computed.
+    private var stamp: [Int]
+    private var generation = 0
+    /// Every action's quantities, flattened: action i's are at
+    /// `quantityStart[i] ..< quantityStart[i + 1]` (no struct copies when summing).
+    private(set) var quantityMeasure: [Int] = []
+    private(set) var quantityAmount: [ExactDecimal] = []
+    private(set) var quantityStart: [Int] = []
+
+    init(_ actions: [Action]) {
+        stamp = [Int](repeating: 0, count: actions.count)
+        quantityStart.reserveCapacity(actions.count + 1)
+        for action in actions {
+            quantityStart.append(quantityMeasure.count)
+            for q in action.quantities {
+                quantityMeasure.append(q.measureIndex)
+                quantityAmount.append(q.amount)
+            }
+        }
+        quantityStart.append(quantityMeasure.count)
+        for (i, action) in actions.enumerated() {
+            for link in action.links {
+                byLinkedGoal[link.goal, default: []].append(i)
+            }
+            for tag in action.tags {
+                byTag[tag, default: []].append(i)
+            }
+        }
+        for (tag, indices) in byTag {
+            byTag[tag] = indices.sorted { actions[$0].date < actions[$1].date || (actions[$0].date == actions[$1].date && $0 < $1) }
+        }
+    }
+
+    /// The actions that count toward `goal` (FORMAT.md §7), ascending indices:
+    /// linked ones wherever they are dated, tagged ones inside the window.
+    mutating func counted(toward goal: Goal, in actions: [Action]) -> [Int] {
+        var result = byLinkedGoal[goal.id] ?? []
+        guard !goal.tags.isEmpty else { return result }
+        generation += 1
+        for i in result { stamp[i] = generation }
+        let linkedCount = result.count
+        for tag in goal.tags {
+            guard let indices = byTag[tag] else { continue }
+            // Binary search for the first action on or after the window's start.
+            var low = 0
+            if let start = goal.start {
+                var high = indices.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if actions[indices[mid]].date < start { low = mid + 1 } else { high = mid }
+                }
+            }
+            for k in low..<indices.count {
+                let i = indices[k]
+                if let target = goal.target, actions[i].date > target { break }
+                if stamp[i] != generation {
+                    stamp[i] = generation
+                    result.append(i)
+                }
+            }
+        }
+        return result.count == linkedCount ? result : result.sorted()
+    }
+}

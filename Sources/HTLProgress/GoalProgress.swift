@@ -1,0 +1,41 @@
+import HTLCore
+import HTLModel
+
+/// Everything htl computes about one goal on one day.
+public struct GoalProgress: Sendable {
+    public struct TargetProgress: Sendable {
+        public var measure: String
+        public var target: ExactDecimal
+        /// Sum of counted quantities in this measure and those convertible to it.
+        public var actual: ExactDecimal
+        /// actual / target, not capped, rounded half-even to 6 digits.
+        public var ratio: ExactDecimal
+        /// max(target − actual, 0).
+        public var remaining: ExactDecimal
+        /// What must be done per day from today to the target date (inclusive) to finish on time.
+        public var neededPerDay: ExactDecimal?
+        public var neededPerWeek: ExactDecimal?
+        /// Average per day since the goal started.
+        public var currentPerDay: ExactDecimal?
+    }
+
+    public var goal: Goal
+    /// Indices into `ledger.actions`, in file order.
+    public var actionIndices: [Int]
+    public var targets: [TargetProgress]
+    public var checklistDone: Int
+    public var checklistTotal: Int
+    /// Mean of capped ratios, or checklist share, or nil (FORMAT.md §8).
+    public var progress: ExactDecimal?
+    public var state: GoalState
+    /// target − today; nil without a target date.
+    public var daysLeft: Int?
+    /// Elapsed share of [start, target] today, clamped to [0, 1]; nil without both dates.
+    public var elapsed: ExactDecimal?
+    /// When progress reaches 1 at the current pace; nil when unknown or already complete.
+    public var projectedFinish: CivilDate?
+    /// Days ahead of an even pace (negative when behind); nil when unknown.
+    public var paceDays: Int?
+
+    public var id: String { goal.id }
+}

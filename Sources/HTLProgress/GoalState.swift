@@ -1,0 +1,54 @@
+import HTLCore
+import HTLModel
+
+/// Where a goal stands on a given day (FORMAT.md §9).
+public enum GoalState: String, Sendable, CaseIterable {
+    case overdue
+    case behind
+    case notStarted = "not_started"
+    case onTrack = "on_track"
+    case nearComplete = "near_complete"
+    case completed
+    case dropped
+
+    /// Position in the urgency order of listings (most urgent first).
+    public var urgencyRank: Int {
+        switch self {
+        case .overdue: return 0
+        case .behind: return 1
+        case .notStarted: return 2
+        case .onTrack: return 3
+        case .nearComplete: return 4
+        case .completed: return 5
+        case .dropped: return 6
+        }
+    }
+
+    /// The state in words, for people.
+    public var words: String {
+        switch self {
+        case .overdue: return "overdue"
+        case .behind: return "behind"
+        case .notStarted: return "not started"
+        case .onTrack: return "on track"
+        case .nearComplete: return "near complete"
+        case .completed: return "completed"
+        case .dropped: return "dropped"
+        }
+    }
+}
+
+/// The colour band of a progress value (FORMAT.md §9).
+public enum ProgressBand: String, Sendable {
+    case red, orange, yellow, green, blue
+
+    public init(_ progress: ExactDecimal) {
+        switch progress.millionths {
+        case ..<250_000: self = .red
+        case ..<500_000: self = .orange
+        case ..<750_000: self = .yellow
+        case ..<1_000_000: self = .green
+        default: self = .blue
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import HTLCore
+import HTLModel
+
+/// The progress engine: a pure function of the model and a day (FORMAT.md §7-9).
+public struct ProgressReport: Sendable {
+    public var today: CivilDate
+    /// In file order.
+    public var goals: [GoalProgress]
+    /// By number.
+    public var terms: [TermProgress]
+    /// By priority, then id.
+    public var values: [ValueInsight]
+    /// Goals (not dropped) aligned to no value, by id.
+    public var unalignedGoals: [String]
+
+    private var goalIndex: [String: Int]
+
+    init(today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]) {
+        self.today = today
+        self.goals = goals
+        self.terms = terms
+        self.values = values
+        self.unalignedGoals = unalignedGoals
+        var index: [String: Int] = [:]
+        for (i, g) in goals.enumerated() where index[g.id] == nil { index[g.id] = i }
+        goalIndex = index
+    }
+
+    public func goal(_ id: String) -> GoalProgress? {
+        goalIndex[id].map { goals[$0] }
+    }
+
+    /// For the given actions (indices into `ledger.actions`), the ids of the
+    /// goals each counts toward, sorted. Built on demand: only listings need it.
+    public func goalsCounting(_ actionIndices: [Int], actionCount: Int) -> [Int: [String]] {
+        var wanted = [Bool](repeating: false, count: actionCount)
+        for i in actionIndices where i < actionCount { wanted[i] = true }
+        var result: [Int: [String]] = [:]
+        for i in actionIndices { result[i] = [] }
+        for g in goals {
+            for i in g.actionIndices where wanted[i] { result[i]!.append(g.id) }
+        }
+        for (i, ids) in result where ids.count > 1 {
+            result[i] = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        return result
+    }
+
+    /// For every action, the positions in `goals` of the goals it counts
+    /// toward, in one flat table (no dictionary of arrays for a million actions).
+    public func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
+        var counts = [Int32](repeating: 0, count: actionCount + 1)
+        for g in goals {
+            for i in g.actionIndices where i < actionCount { counts[i + 1] += 1 }
+        }
+        for i in 0..<actionCount { counts[i + 1] += counts[i] }
+        var next = counts
+        var table = [Int32](repeating: 0, count: Int(counts[actionCount]))
+        for (position, g) in goals.enumerated() {
+            for i in g.actionIndices where i < actionCount {
+                table[Int(next[i])] = Int32(position)
+                next[i] += 1
+            }
+        }
+        var result = ActionGoalTable(starts: counts, goals: table)
+        result.sortEachByID(goals)
+        return result
+    }
+
+    /// Goals in urgency order: state, target date (none last), progress
+    /// ascending (none last), id.
+    public var urgencyOrdered: [GoalProgress] {
+        goals.sorted(by: ProgressReport.moreUrgent)
+    }
+
+    public static func moreUrgent(_ a: GoalProgress, _ b: GoalProgress) -> Bool {
+        if a.state.urgencyRank != b.state.urgencyRank { return a.state.urgencyRank < b.state.urgencyRank }
+        switch (a.goal.target, b.goal.target) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        switch (a.progress, b.progress) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
+
+    /// The active term today (the highest number when several are active).
+    public var currentTerm: TermProgress? {
+        terms.last { $0.state == .active }
+    }
+}
+
+public enum ProgressEngine {
+    public static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
+        var index = ActionIndex(ledger.actions)
+        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, today: today) }
+        // Goals by the terms they commit to and by the values they align to, built once.
+        var committed: [Int: [GoalProgress]] = [:]
+        var aligned: [String: [(progress: GoalProgress, strength: Int)]] = [:]
+        for g in goals {
+            var seenTerms = Set<Int>()
+            for reference in g.goal.terms where seenTerms.insert(reference.number).inserted {
+                committed[reference.number, default: []].append(g)
+            }
+            guard g.state != .dropped else { continue }
+            var seenValues = Set<String>()
+            for alignment in g.goal.values where seenValues.insert(alignment.value).inserted {
+                aligned[alignment.value, default: []].append((g, alignment.strength))
+            }
+        }
+        let terms = ledger.terms
+            .sorted { $0.number < $1.number }
+            .map { termProgress($0, committed: committed[$0.number] ?? [], today: today) }
+        let values = ledger.values
+            .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            .map { valueInsight($0, aligned: aligned[$0.id] ?? [], actions: ledger.actions, today: today) }
+        let known = Set(ledger.values.map(\.id))
+        let unaligned = goals
+            .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
+            .map(\.id)
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
+    }
+
+    // MARK: Goals
+
+    static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, today: CivilDate) -> GoalProgress {
+        let counted = index.counted(toward: goal, in: ledger.actions)
+        let catalog = ledger.measures
+        let daysToTarget = goal.target.map { today.days(until: $0) }
+        // Inclusive days from today to the target date, when today is not past it.
+        let daysRemaining = daysToTarget.flatMap { $0 >= 0 ? $0 + 1 : nil }
+        let elapsedDays: Int? = goal.start.flatMap { start in today < start ? nil : start.days(until: today) + 1 }
+
+        var targets: [GoalProgress.TargetProgress] = []
+        var seen = Set<String>()
+        for target in goal.targets {
+            guard let measureIndex = catalog.index(for: target.measure) else { continue }
+            let measure = catalog.measures[measureIndex].id
+            guard seen.insert(measure).inserted else { continue }
+            let actual = actualAmount(toward: measureIndex, counted: counted, index: index, catalog: catalog)
+            let ratio = actual.divided(by: target.amount) ?? .zero
+            let remaining = max(target.amount - actual, .zero)
+            targets.append(GoalProgress.TargetProgress(
+                measure: measure, target: target.amount, actual: actual, ratio: ratio, remaining: remaining,
+                neededPerDay: daysRemaining.flatMap { remaining.divided(by: $0) },
+                neededPerWeek: daysRemaining.flatMap { remaining.multiplied(by: 7).divided(by: $0) },
+                currentPerDay: elapsedDays.flatMap { actual.divided(by: $0) }))
+        }
+
+        let done = goal.checklist.filter(\.done).count
+        let total = goal.checklist.count
+        var progress: ExactDecimal?
+        var complete = false
+        var zero = false
+        if !targets.isEmpty {
+            let capped = targets.map { min(max($0.ratio, .zero), .one) }
+            progress = capped.reduce(.zero, +).divided(by: capped.count)
+            complete = targets.allSatisfy { $0.actual >= $0.target }
+            zero = targets.allSatisfy { !$0.actual.isPositive }
+        } else if total > 0 {
+            progress = ExactDecimal(done).divided(by: total)
+            complete = done == total
+            zero = done == 0
+        }
+
+        var elapsedShare: ExactDecimal?
+        var span: Int?
+        if let start = goal.start, let target = goal.target, start <= target {
+            let s = start.days(until: target) + 1
+            span = s
+            let days = min(max(start.days(until: today) + 1, 0), s)
+            elapsedShare = ExactDecimal(days).divided(by: s)
+        }
+
+        let state: GoalState
+        if goal.status == .dropped {
+            state = .dropped
+        } else if goal.status == .done || complete {
+            state = .completed
+        } else if let target = goal.target, target < today {
+            state = .overdue
+        } else if (progress != nil && zero) || (progress == nil && counted.isEmpty) {
+            state = .notStarted
+        } else if let p = progress, p >= ExactDecimal(millionths: 750_000) {
+            state = .nearComplete
+        } else if let p = progress, let start = goal.start, let span,
+                  (p + ledger.settings.behindMargin).multiplied(by: span) < ExactDecimal(min(max(start.days(until: today) + 1, 0), span)) {
+            state = .behind
+        } else {
+            state = .onTrack
+        }
+
+        var projected: CivilDate?
+        var pace: Int?
+        if state != .completed, state != .dropped, let p = progress {
+            let pm = p.millionths
+            if let elapsedDays, pm > 0, pm < ExactDecimal.scale {
+                // Days still needed at the average pace so far, rounded up.
+                let needed = ((ExactDecimal.scale - pm) * Int128(elapsedDays) + pm - 1) / pm
+                if needed < 36_500 { projected = today.adding(days: Int(needed)) }
+            }
+            if let start = goal.start, let span {
+                let days = min(max(start.days(until: today) + 1, 0), span)
+                pace = Int(p.multiplied(by: span).floor) - days
+            }
+        }
+
+        return GoalProgress(goal: goal, actionIndices: counted, targets: targets, checklistDone: done,
+                            checklistTotal: total, progress: progress, state: state, daysLeft: daysToTarget,
+                            elapsed: elapsedShare, projectedFinish: projected, paceDays: pace)
+    }
+
+    /// Sums exactly per unit first, then converts each subtotal (FORMAT.md §8).
+    static func actualAmount(toward measure: Int, counted: [Int], index: ActionIndex, catalog: MeasureCatalog) -> ExactDecimal {
+        let count = catalog.measures.count
+        let convertible = (0..<count).map { catalog.canConvert(from: $0, to: measure) }
+        var subtotals = [ExactDecimal](repeating: .zero, count: count)
+        var used = [Bool](repeating: false, count: count)
+        index.quantityMeasure.withUnsafeBufferPointer { measures in
+            index.quantityAmount.withUnsafeBufferPointer { amounts in
+                index.quantityStart.withUnsafeBufferPointer { starts in
+                    for i in counted {
+                        for q in starts[i]..<starts[i + 1] where convertible[measures[q]] {
+                            subtotals[measures[q]] += amounts[q]
+                            used[measures[q]] = true
+                        }
+                    }
+                }
+            }
+        }
+        var total = ExactDecimal.zero
+        for m in 0..<count where used[m] {
+            total += catalog.convert(subtotals[m], from: m, to: measure) ?? .zero
+        }
+        return total
+    }
+
+    // MARK: Terms
+
+    static func termProgress(_ term: Term, committed: [GoalProgress], today: CivilDate) -> TermProgress {
+        let state: TermProgress.State
+        switch term.status {
+        case .planned?: state = .planned
+        case .active?: state = .active
+        case .completed?: state = .completed
+        case .delayed?: state = .delayed
+        case .onHold?: state = .onHold
+        case .cancelled?: state = .cancelled
+        case nil: state = today < term.start ? .upcoming : (today > term.end ? .complete : .active)
+        }
+        let week = today < term.start ? nil : min(term.start.days(until: today) / 7 + 1, term.weeks)
+        let measured = committed.filter { $0.state != .dropped }.compactMap(\.progress)
+        let ids = committed.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var unique: [String] = []
+        for id in ids where unique.last != id { unique.append(id) }
+        return TermProgress(term: term, state: state, week: week, weeks: term.weeks, daysLeft: today.days(until: term.end),
+                            goals: unique,
+                            meanProgress: measured.isEmpty ? nil : measured.reduce(.zero, +).divided(by: measured.count))
+    }
+
+    // MARK: Values
+
+    /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
+    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], actions: [Action],
+                             today: CivilDate) -> ValueInsight {
+        var aligned = aligned
+        aligned.sort { $0.strength != $1.strength ? $0.strength > $1.strength : $0.progress.id.utf8.lexicographicallyPrecedes($1.progress.id.utf8) }
+
+        let meanStrength = aligned.isEmpty ? nil
+            : ExactDecimal(aligned.reduce(0) { $0 + $1.strength }).divided(by: aligned.count)
+        let measured = aligned.filter { $0.progress.progress != nil }
+        let weight = measured.reduce(0) { $0 + $1.strength }
+        let weighted = weight == 0 ? nil
+            : measured.reduce(ExactDecimal.zero) { $0 + $1.progress.progress!.multiplied(by: $1.strength) }.divided(by: weight)
+
+        let from30 = today.adding(days: -29)
+        var recent = Set<Int>()
+        for entry in aligned {
+            for i in entry.progress.actionIndices where actions[i].date >= from30 && actions[i].date <= today {
+                recent.insert(i)
+            }
+        }
+        let from14 = today.adding(days: -13)
+        let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
+        let neglected = active.isEmpty || !active.contains { entry in
+            entry.progress.actionIndices.contains { actions[$0].date >= from14 && actions[$0].date <= today }
+        }
+        return ValueInsight(
+            value: value,
+            goals: aligned.map { .init(id: $0.progress.id, strength: $0.strength, progress: $0.progress.progress, state: $0.progress.state) },
+            meanStrength: meanStrength, weightedProgress: weighted, actions30d: recent.count, neglected: neglected)
+    }
+}
+
+/// Which goals each action counts toward: action i's goals (positions in
+/// `ProgressReport.goals`) are `goals[starts[i] ..< starts[i + 1]]`, by id.
+public struct ActionGoalTable: Sendable {
+    var starts: [Int32]
+    var goals: [Int32]
+
+    public func goals(of action: Int) -> [Int] {
+        (Int(starts[action])..<Int(starts[action + 1])).map { Int(goals[$0]) }
+    }
+
+    mutating func sortEachByID(_ progress: [GoalProgress]) {
+        for a in 0..<(starts.count - 1) {
+            let range = Int(starts[a])..<Int(starts[a + 1])
+            guard range.count > 1 else { continue }
+            let sorted = goals[range].sorted { progress[Int($0)].id.utf8.lexicographicallyPrecedes(progress[Int($1)].id.utf8) }
+            goals.replaceSubrange(range, with: sorted)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import HTLCore
+import HTLModel
+
+/// A term on a given day (FORMAT.md §9).
+public struct TermProgress: Sendable {
+    public enum State: String, Sendable {
+        // Computed from dates.
+        case upcoming, active, complete
+        // Set by hand with `status:` (its `active` is the same word as the computed one).
+        case planned, completed, delayed
+        case onHold = "on_hold"
+        case cancelled
+    }
+
+    public var term: Term
+    public var state: State
+    /// floor((today − start) / 7) + 1, at most the number of weeks; nil before the term starts.
+    public var week: Int?
+    public var weeks: Int
+    /// end − today (negative once the term is over).
+    public var daysLeft: Int
+    /// Ids of the goals committed to the term, in id order.
+    public var goals: [String]
+    /// Mean progress of its committed goals that have progress (dropped goals excluded).
+    public var meanProgress: ExactDecimal?
+}
+
+/// A value's insight (FORMAT.md §9).
+public struct ValueInsight: Sendable {
+    public struct AlignedGoal: Sendable {
+        public var id: String
+        public var strength: Int
+        public var progress: ExactDecimal?
+        public var state: GoalState
+    }
+
+    public var value: Value
+    /// Aligned goals that are not dropped, strongest first, then by id.
+    public var goals: [AlignedGoal]
+    public var meanStrength: ExactDecimal?
+    /// Strength-weighted mean progress of aligned goals that have progress.
+    public var weightedProgress: ExactDecimal?
+    /// Actions counted toward aligned goals in the 30 days ending today, each once.
+    public var actions30d: Int
+    /// No active aligned goal, or none of them had a counted action in the last 14 days.
+    public var neglected: Bool
+}

@@ -1,0 +1,214 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+
+/// The JSON shapes of CLI.md, keys in the documented order.
+public enum ReportJSON {
+    /// Ratios and progress: rounded half-even to 4 digits.
+    static func ratio(_ value: ExactDecimal?) -> JSON {
+        value.map { .decimal($0.rounded(toFractionDigits: 4)) } ?? .null
+    }
+
+    static func maybeInt(_ value: Int?) -> JSON {
+        value.map(JSON.int) ?? .null
+    }
+
+    /// The goal object shared by status, progress, terms and export.
+    public static func goal(_ g: GoalProgress) -> [(String, JSON)] {
+        [
+            ("id", .string(g.id)),
+            ("title", .string(g.goal.title)),
+            ("kind", .string(g.goal.kind.rawValue)),
+            ("state", .string(g.state.rawValue)),
+            ("progress", ratio(g.progress)),
+            ("start", .date(g.goal.start)),
+            ("target", .date(g.goal.target)),
+            ("days_left", maybeInt(g.daysLeft)),
+            ("importance", .int(g.goal.importance)),
+            ("urgency", .int(g.goal.urgency)),
+            ("terms", .array(g.goal.terms.map { .int($0.number) })),
+            ("targets", .array(g.targets.map { .object(target($0)) })),
+            ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
+            ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
+        ]
+    }
+
+    static func target(_ t: GoalProgress.TargetProgress) -> [(String, JSON)] {
+        [
+            ("measure", .string(t.measure)),
+            ("target", .decimal(t.target)),
+            ("actual", .decimal(t.actual)),
+            ("ratio", ratio(t.ratio)),
+        ]
+    }
+
+    public static func term(_ t: TermProgress) -> [(String, JSON)] {
+        [
+            ("number", .int(t.term.number)),
+            ("title", .string(t.term.title)),
+            ("start", .date(t.term.start)),
+            ("end", .date(t.term.end)),
+            ("state", .string(t.state.rawValue)),
+            ("week", maybeInt(t.week)),
+            ("weeks", .int(t.weeks)),
+            ("days_left", .int(t.daysLeft)),
+            ("goals", .array(t.goals.map(JSON.string))),
+            ("mean_progress", ratio(t.meanProgress)),
+        ]
+    }
+
+    public static func action(_ a: Action, goals: [String]) -> [(String, JSON)] {
+        [
+            ("path", .string(a.path)),
+            ("line", .int(a.line)),
+            ("date", .date(a.date)),
+            ("time", a.time.map { .string($0.description) } ?? .null),
+            ("description", .string(a.description)),
+            ("quantities", .array(a.quantities.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
+            ("goals", .array(goals.map(JSON.string))),
+            ("tags", .array(a.tags.map(JSON.string))),
+        ]
+    }
+
+    public static func value(_ v: ValueInsight) -> [(String, JSON)] {
+        [
+            ("id", .string(v.value.id)),
+            ("title", .string(v.value.title)),
+            ("level", .string(v.value.level.rawValue)),
+            ("priority", .int(v.value.priority)),
+            ("goals", .array(v.goals.map { .object([("id", .string($0.id)), ("strength", .int($0.strength)), ("progress", ratio($0.progress))]) })),
+            ("mean_strength", ratio(v.meanStrength)),
+            ("weighted_progress", ratio(v.weightedProgress)),
+            ("actions_30d", .int(v.actions30d)),
+            ("neglected", .bool(v.neglected)),
+        ]
+    }
+
+    // MARK: Documents
+
+    public static func status(_ report: ProgressReport, term: TermProgress?, goals: [GoalProgress]) -> String {
+        JSON.object([
+            ("today", .date(report.today)),
+            ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
+            ("goals", .array(goals.map { .object(goal($0)) })),
+        ]).serialized()
+    }
+
+    public static func progress(_ g: GoalProgress, ledger: Ledger, report: ProgressReport) -> String {
+        var fields = goal(g)
+        if let k = fields.firstIndex(where: { $0.0 == "targets" }) {
+            fields[k].1 = .array(g.targets.map { t in
+                .object(target(t) + [
+                    ("remaining", .decimal(t.remaining)),
+                    ("needed_per_week", t.neededPerWeek.map(JSON.decimal) ?? .null),
+                ])
+            })
+        }
+        fields += [
+            ("projected_finish", .date(g.projectedFinish)),
+            ("pace_days", maybeInt(g.paceDays)),
+            ("actions", actionList(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
+                                   ledger: ledger, report: report)),
+        ]
+        return JSON.object(fields).serialized()
+    }
+
+    public static func terms(_ report: ProgressReport) -> String {
+        JSON.object([("terms", .array(report.terms.map { .object(term($0)) }))]).serialized()
+    }
+
+    public static func values(_ report: ProgressReport) -> String {
+        JSON.object([
+            ("values", .array(report.values.map { .object(value($0)) })),
+            ("unaligned_goals", .array(report.unalignedGoals.map(JSON.string))),
+        ]).serialized()
+    }
+
+    /// `indices` into `ledger.actions`, already filtered and ordered.
+    public static func actions(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> String {
+        JSON.object([("actions", actionList(indices, ledger: ledger, report: report))]).serialized()
+    }
+
+    static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
+        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
+        return .array(indices.map { .object(action(ledger.actions[$0], goals: goals[$0] ?? [])) })
+    }
+
+    /// `htl diff --json`.
+    public static func diff(_ diff: ProgressDiff, from: String, to: String) -> String {
+        JSON.object([
+            ("from", .string(from)),
+            ("to", .string(to)),
+            ("goals", .array(diff.goals.map { g in
+                .object([
+                    ("id", .string(g.id)),
+                    ("title", .string(g.title)),
+                    ("change", .string(g.change.rawValue)),
+                    ("from_progress", ratio(g.fromProgress)),
+                    ("to_progress", ratio(g.toProgress)),
+                    ("delta", ratio(g.delta)),
+                    ("targets", .array(g.targets.map { t in
+                        .object([("measure", .string(t.measure)), ("from", t.from.map(JSON.decimal) ?? .null), ("to", t.to.map(JSON.decimal) ?? .null)])
+                    })),
+                ])
+            })),
+            ("actions_added", .int(diff.actionsAdded)),
+        ]).serialized()
+    }
+
+    /// The whole model with computed fields; every entity carries its `path`
+    /// and `line`. Streamed to `sink` in chunks: a million actions never sit
+    /// in memory as one document.
+    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping (String) -> Void) {
+        func place(_ location: SourceLocation) -> [(String, JSON)] {
+            [("path", .string(location.path)), ("line", .int(location.line))]
+        }
+        var stream = JSONStream(sink: sink)
+        stream.arrayField("measures", ledger.measures.measures) { m in
+            .object([
+                ("id", .string(m.id)),
+                ("title", .string(m.title)),
+                ("type", .string(m.kind.rawValue)),
+                ("aliases", .array(m.aliases.map(JSON.string))),
+                ("equals", m.equals.map { .object([("amount", .decimal($0.amount)), ("unit", .string(ledger.measures.measureID(for: $0.unit) ?? $0.unit))]) } ?? .null),
+            ] + place(m.location))
+        }
+        var insights: [String: ValueInsight] = [:]
+        for insight in report.values where insights[insight.value.id] == nil { insights[insight.value.id] = insight }
+        stream.arrayField("values", ledger.values) { v in
+            var fields: [(String, JSON)] = insights[v.id].map(value) ?? []
+            fields += [("domain", .optional(v.domain)), ("guidance", .optional(v.guidance))]
+            return .object(fields + place(v.location))
+        }
+        var termsByID: [String: TermProgress] = [:]
+        for t in report.terms where termsByID[t.term.id] == nil { termsByID[t.term.id] = t }
+        stream.arrayField("terms", ledger.terms.compactMap { t in termsByID[t.id].map { (t, $0) } }) { t, progress in
+            .object(term(progress) + [("theme", .optional(t.theme))] + place(t.location))
+        }
+        stream.arrayField("goals", report.goals) { g in
+            .object(goal(g) + [
+                ("weeks", maybeInt(g.goal.weeks)),
+                ("tags", .array(g.goal.tags.map(JSON.string))),
+                ("requested_by", .optional(g.goal.requestedBy)),
+                ("consequence", .optional(g.goal.consequence)),
+                ("status", .string(g.goal.status.rawValue)),
+                ("has_action_plan", .bool(g.goal.hasActionPlan)),
+                ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
+            ] + place(g.goal.location))
+        }
+        let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
+        stream.arrayField("actions", ledger.actions.indices) { i in
+            .object(action(ledger.actions[i], goals: counting.goals(of: i).map { report.goals[$0].id }))
+        }
+        stream.finish()
+    }
+
+    /// The whole export as one string (tests, small ledgers).
+    public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
+        var out = ""
+        export(ledger, report: report) { out += $0 }
+        return out
+    }
+}

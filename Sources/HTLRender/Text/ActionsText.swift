@@ -1,0 +1,77 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+
+/// The action log, newest first, grouped by when: `htl actions`.
+public enum ActionsText {
+    public enum Group: String, CaseIterable, Sendable {
+        case future = "Later"
+        case today = "Today"
+        case yesterday = "Yesterday"
+        case thisWeek = "This week"
+        case lastWeek = "Last week"
+        case earlier = "Earlier"
+    }
+
+    /// Which group an action's date falls in. Weeks start on Monday.
+    public static func group(of date: CivilDate, today: CivilDate) -> Group {
+        let days = date.days(until: today)
+        if days < 0 { return .future }
+        if days == 0 { return .today }
+        if days == 1 { return .yesterday }
+        let monday = today.adding(days: -(today.isoWeekday - 1))
+        if date >= monday { return .thisWeek }
+        if date >= monday.adding(days: -7) { return .lastWeek }
+        return .earlier
+    }
+
+    /// `indices` already filtered and newest first.
+    public static func render(_ indices: [Int], ledger: Ledger, report: ProgressReport,
+                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+        if indices.isEmpty { return "No actions.\n" }
+        var out = ""
+        var current: Group?
+        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
+        for i in indices {
+            let action = ledger.actions[i]
+            let g = group(of: action.date, today: report.today)
+            if g != current {
+                if current != nil { out += "\n" }
+                out += style.bold(g.rawValue) + "\n"
+                current = g
+            }
+            out += line(action, goals: goals[i] ?? [], width: width, style: style,
+                        showDate: g != .today && g != .yesterday) + "\n"
+        }
+        return out
+    }
+
+    /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`: the
+    /// description is shortened to fit; links and tags that do not fit go on
+    /// a second, indented line. `except` leaves out a goal (the one being shown).
+    static func line(_ a: Action, goals: [String], width: Int, style: TerminalStyle, showDate: Bool, except: String? = nil) -> String {
+        var head = "  "
+        if showDate { head += a.date.description + " " }
+        head += (a.time?.description ?? "     ") + "  "
+        let quantities = TextLayout.user(a.quantities.map(\.written).joined(separator: " "))
+        let marks = (goals.filter { $0 != except }.map { "+" + $0 } + a.tags.map { "#" + $0 }).joined(separator: " ")
+        var tail = quantities
+        var second = ""
+        let room = width - head.count
+        if !marks.isEmpty {
+            let together = tail.isEmpty ? marks : tail + "  " + marks
+            if a.description.count + 2 + together.count <= room || room - together.count - 2 >= 16 {
+                tail = together
+            } else {
+                second = String(repeating: " ", count: head.count) + TextLayout.truncate(marks, room)
+            }
+        }
+        let descriptionRoom = tail.isEmpty ? room : room - tail.count - 2
+        var text = TextLayout.truncate(a.description, max(descriptionRoom, 8))
+        if !tail.isEmpty { text += (text.isEmpty ? "" : "  ") + tail }
+        let first = (style.enabled ? style.dim(head) : head) + TextLayout.truncate(text, max(room, 10))
+        return second.isEmpty ? first : first + "\n" + (style.enabled ? style.dim(second) : second)
+    }
+}

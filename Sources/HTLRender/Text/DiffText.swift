@@ -1,0 +1,69 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+
+/// `htl diff` for people: what moved first (largest gains), then goals added
+/// and removed, then what stayed the same, in one line.
+public enum DiffText {
+    public static func render(_ diff: ProgressDiff, from: String, to: String, today: CivilDate,
+                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+        let width = max(width, 40)
+        var out = style.bold("Progress from \(TerminalText.escaped(from)) to \(TerminalText.escaped(to))") + " (as of \(today))\n"
+        let changed = diff.goals.filter { $0.change == .changed }.sorted { a, b in
+            switch (a.delta, b.delta) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+            }
+        }
+        if !changed.isEmpty {
+            out += "\n" + style.bold("Changed") + "\n"
+            for g in changed { out += goalLines(g, width: width, style: style) }
+        }
+        for (title, kind) in [("Added", ProgressDiff.Change.added), ("Removed", .removed)] {
+            let goals = diff.goals.filter { $0.change == kind }
+            guard !goals.isEmpty else { continue }
+            out += "\n" + style.bold(title) + "\n"
+            for g in goals { out += goalLines(g, width: width, style: style) }
+        }
+        let unchanged = diff.goals.filter { $0.change == .unchanged }.count
+        var summary = [TextLayout.plural(diff.actionsAdded, "action") + " added"]
+        if unchanged > 0 { summary.append(TextLayout.plural(unchanged, "goal") + " unchanged") }
+        if changed.isEmpty && diff.goals.allSatisfy({ $0.change == .unchanged }) { summary.insert("no progress changed", at: 0) }
+        out += "\n" + summary.joined(separator: " · ") + "\n"
+        return out
+    }
+
+    static func goalLines(_ g: ProgressDiff.GoalChange, width: Int, style: TerminalStyle) -> String {
+        var movement: String
+        switch g.change {
+        case .added: movement = TextLayout.percent(g.toProgress)
+        case .removed: movement = "was " + TextLayout.percent(g.fromProgress)
+        default: movement = "\(TextLayout.percent(g.fromProgress)) → \(TextLayout.percent(g.toProgress))"
+        }
+        var points = ""
+        if let d = g.delta, g.change == .changed {
+            let n = d.multiplied(by: 100).rounded(toFractionDigits: 0).description
+            points = d.isZero ? "" : (d.isPositive ? "+\(n)" : n) + " pts"
+        }
+        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, d(g).isNegative ? .red : .green, bold: true))
+        let rightWidth = movement.count + (points.isEmpty ? 0 : 2 + points.count)
+        let left = TextLayout.truncate("\(g.id)  \(g.title)", width - rightWidth - 4)
+        var out = "  " + left + String(repeating: " ", count: max(width - 2 - left.count - rightWidth, 2)) + right + "\n"
+        var details: [String] = []
+        if let a = g.fromState, let b = g.toState, a != b { details.append("\(b.words) (was \(a.words))") }
+        for t in g.targets where t.from != t.to {
+            let from = t.from.map(TextLayout.amount) ?? "—", to = t.to.map(TextLayout.amount) ?? "—"
+            details.append("\(t.measure) \(from) → \(to)")
+        }
+        if !details.isEmpty, g.change == .changed {
+            out += TextLayout.wrap(details, separator: " ·", width: width, indent: "      ")
+        }
+        return out
+    }
+
+    private static func d(_ g: ProgressDiff.GoalChange) -> ExactDecimal { g.delta ?? .zero }
+}

@@ -1,0 +1,145 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+
+/// Width-aware text helpers for terminal reports. Widths count grapheme
+/// clusters; no locale is involved.
+///
+/// Every helper that takes text escapes it for the terminal first
+/// (`TerminalText`), so user text laid out through them can never carry a
+/// control character; text printed without them is escaped by `user(_:)`.
+enum TextLayout {
+    /// User text as it may reach a terminal.
+    static func user(_ s: String) -> String {
+        TerminalText.escaped(s)
+    }
+
+    /// Cut to `width` with a trailing "…" when too long.
+    static func truncate(_ s: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        let s = user(s)
+        guard s.count > width else { return s }
+        return String(s.prefix(max(width - 1, 0))) + "…"
+    }
+
+    static func padRight(_ s: String, _ width: Int) -> String {
+        let s = user(s)
+        return s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func padLeft(_ s: String, _ width: Int) -> String {
+        let s = user(s)
+        return s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+
+    /// Whole percent, rounded down so that 99.6 % never reads as done: "41%".
+    static func percent(_ value: ExactDecimal?) -> String {
+        guard let value else { return "—" }
+        return String(value.multiplied(by: 100).floor) + "%"
+    }
+
+    /// A progress bar of `width` cells.
+    static func bar(_ value: ExactDecimal?, width: Int) -> String {
+        guard let value else { return String(repeating: "·", count: width) }
+        let clamped = min(max(value, .zero), .one)
+        let filled = Int(clamped.multiplied(by: width).floor)
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// "in 49 days", "today", "21 days ago".
+    static func relativeDays(_ days: Int) -> String {
+        switch days {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case let d where d > 1: return "in \(d) days"
+        default: return "\(-days) days ago"
+        }
+    }
+
+    static func plural(_ n: Int, _ word: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? word : (plural ?? word + "s"))
+    }
+
+    /// A quantity as a person reads it: "41.5 / 100 km" (at most two decimals;
+    /// JSON keeps the exact value).
+    static func amounts(_ t: GoalProgress.TargetProgress) -> String {
+        "\(amount(t.actual)) / \(amount(t.target)) \(t.measure)"
+    }
+
+    static func amount(_ value: ExactDecimal) -> String {
+        value.rounded(toFractionDigits: 2).description
+    }
+
+    /// A number to two decimal places for rates: "1.17".
+    static func rate(_ value: ExactDecimal) -> String {
+        value.formatted(fractionDigits: 2)
+    }
+
+    /// Pieces joined by `separator`, wrapped to lines of `width` after
+    /// `indent`. Each piece is laid out by its plain text and printed styled.
+    static func wrap(_ pieces: [(plain: String, styled: String)], separator: String = ",", width: Int, indent: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        for (i, piece) in pieces.enumerated() {
+            let tail = i + 1 < pieces.count ? separator : ""
+            let length = piece.plain.count + tail.count
+            if used > 0, indent.count + used + 1 + length > width {
+                lines.append(current)
+                current = ""
+                used = 0
+            }
+            if used > 0 {
+                current += " "
+                used += 1
+            }
+            current += piece.styled + tail
+            used += length
+        }
+        if used > 0 { lines.append(current) }
+        return lines.map { indent + $0 + "\n" }.joined()
+    }
+
+    static func wrap(_ words: [String], separator: String = ",", width: Int, indent: String) -> String {
+        wrap(words.map { (user($0), user($0)) }, separator: separator, width: width, indent: indent)
+    }
+
+    /// Prose wrapped at spaces: `label` starts the first line, later lines are indented to match.
+    static func paragraph(_ label: String, _ text: String, width: Int) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let indent = String(repeating: " ", count: label.count)
+        let body = wrap(words, separator: "", width: width, indent: indent)
+        return label + body.dropFirst(indent.count)
+    }
+}
+
+/// Colour choices of the terminal reports: progress bands (FORMAT.md §9),
+/// red for overdue, states by their hue.
+enum ReportColors {
+    static func color(for hue: Hue) -> TerminalStyle.Color {
+        switch hue {
+        case .red: return .red
+        case .orange: return .orange
+        case .yellow: return .yellow
+        case .green: return .green
+        case .blue: return .blue
+        case .purple: return .magenta
+        case .gray: return .gray
+        }
+    }
+
+    static func color(for band: ProgressBand) -> TerminalStyle.Color {
+        color(for: band.hue)
+    }
+
+    static func color(for g: GoalProgress) -> TerminalStyle.Color {
+        color(for: g.hue)
+    }
+
+    static func stateColor(_ state: GoalState) -> TerminalStyle.Color {
+        color(for: state.hue)
+    }
+}

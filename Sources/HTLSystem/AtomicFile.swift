@@ -1,0 +1,345 @@
+import CSystem
+import Glibc
+import HTLCore
+import HTLModel
+
+/// Writes that never lose what the user wrote (CLI.md "Conventions"):
+///
+/// - a rewrite writes a temporary file in the same folder, fsyncs it, takes
+///   the file's lock, checks the file still holds what was read, and swaps
+///   the two names atomically; if anything wrote to the old file meanwhile,
+///   it swaps back and refuses;
+/// - a new file is renamed into place only if the name is still free;
+/// - an append reserves its space, writes one line under the lock, and on
+///   any failure truncates the file back to its old length;
+/// - nothing is written outside the ledger root, through a read-only file,
+///   or with another owner or mode than the file had.
+public enum AtomicFile {
+    /// A write htl declined, leaving everything as it was: the file changed
+    /// on disk, is read-only, or already exists.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+
+        init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    // MARK: Rewrites
+
+    /// Replaces a ledger file whose content the caller read as `original`.
+    public static func replace(_ relative: String, in root: LedgerRoot, original: [UInt8], with bytes: [UInt8]) throws {
+        let target = try root.resolvedForWriting(relative)
+        let folder = try Folder(root: root, ledgerPath: FileSystem.parent(target) ?? "")
+        defer { folder.close() }
+        let name = FileSystem.name(target)
+        let fd = try FileSystem.openRegular(at: folder.fd, name, O_RDONLY | O_NOFOLLOW, shown: relative)
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(relative): \(FileSystem.errorText())") }
+        try refuseReadOnly(info, folder: folder, name: name, shown: relative)
+        let temporary = try folder.writeTemporary(bytes, mode: mode_t(info.st_mode & 0o7777),
+                                                  owner: (info.st_uid, info.st_gid), shown: relative)
+        var placed = false
+        defer { if !placed { unlinkat(folder.fd, temporary, 0) } }
+
+        try FileLock.exclusive(fd, shown: relative)
+        let lease = try WriteLease(fd, shown: relative)
+        defer { lease?.release() }
+        guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd) else {
+            throw Refusal("\(relative) changed on disk while htl was working; nothing was written (run the command again)")
+        }
+        try swapIntoPlace(temporary, name, folder: folder, locked: fd, verified: verified, lease: lease, shown: relative)
+        placed = true
+        folder.sync()
+    }
+
+    /// Exchanges the temporary file with the target; if the target is no
+    /// longer the file that was verified (another program replaced it, wrote
+    /// to it, or opened it meanwhile), exchanges them back and refuses.
+    private static func swapIntoPlace(_ temporary: String, _ name: String, folder: Folder, locked fd: Int32,
+                                      verified: FileStamp, lease: WriteLease?, shown: String) throws {
+        let changed = Refusal("\(shown) changed on disk while htl was writing it; it was left as it was (run the command again)")
+        if htl_exchange_at(folder.fd, temporary, name) != 0 {
+            guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+                throw HTLError("cannot replace \(shown): \(FileSystem.errorText())")
+            }
+            // No atomic exchange on this file system: a plain rename after a last look.
+            guard FileStamp(fd) == verified, FileLock.nameStillDenotes(fd, folder: folder.fd, name: name) else { throw changed }
+            guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
+                throw HTLError("cannot replace \(shown): \(FileSystem.errorText())")
+            }
+            return
+        }
+        var old = stat()
+        let intact = fstatat(folder.fd, temporary, &old, AT_SYMLINK_NOFOLLOW) == 0
+            && FileStamp(old) == verified && FileStamp(fd) == verified && (lease?.isIntact ?? true)
+        if !intact {
+            _ = htl_exchange_at(folder.fd, temporary, name)
+            throw changed
+        }
+        unlinkat(folder.fd, temporary, 0)
+    }
+
+    /// A file nobody may write (no write permission for anyone, or none
+    /// for this user) is left alone, even by root.
+    private static func refuseReadOnly(_ info: stat, folder: Folder, name: String, shown: String) throws {
+        if info.st_mode & 0o222 == 0 || faccessat(folder.fd, name, W_OK, AT_EACCESS) != 0 {
+            throw Refusal("\(shown) is read-only; htl leaves it as it is")
+        }
+    }
+
+    // MARK: New files
+
+    /// Creates a ledger file; an existing file (or link) is never replaced.
+    public static func create(_ relative: String, in root: LedgerRoot, bytes: [UInt8], mode: mode_t? = nil) throws {
+        try makeFolders(FileSystem.parent(relative) ?? "", in: root)
+        let folder = try Folder(root: root, ledgerPath: FileSystem.parent(relative) ?? "")
+        defer { folder.close() }
+        try create(FileSystem.name(relative), in: folder, bytes: bytes, mode: mode, shown: relative)
+    }
+
+    /// Creates a file in a folder outside any ledger (a git hook); an
+    /// existing file is never replaced.
+    public static func create(name: String, inFolder path: String, bytes: [UInt8], mode: mode_t? = nil) throws {
+        let folder = try Folder(absolute: path)
+        defer { folder.close() }
+        try create(name, in: folder, bytes: bytes, mode: mode, shown: FileSystem.join(path, name))
+    }
+
+    private static func create(_ name: String, in folder: Folder, bytes: [UInt8], mode: mode_t?, shown: String) throws {
+        let temporary = try folder.writeTemporary(bytes, mode: mode ?? defaultMode(), owner: nil, shown: shown)
+        var placed = false
+        defer { if !placed { unlinkat(folder.fd, temporary, 0) } }
+        if htl_rename_noreplace_at(folder.fd, temporary, name) != 0 {
+            if errno == EEXIST { throw Refusal("\(shown) already exists; not overwriting it") }
+            guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+                throw HTLError("cannot create \(shown): \(FileSystem.errorText())")
+            }
+            // No RENAME_NOREPLACE here: a hard link fails on an existing name too.
+            guard linkat(folder.fd, temporary, folder.fd, name, 0) == 0 else {
+                if errno == EEXIST { throw Refusal("\(shown) already exists; not overwriting it") }
+                throw HTLError("cannot create \(shown): \(FileSystem.errorText())")
+            }
+            unlinkat(folder.fd, temporary, 0)
+        }
+        placed = true
+        folder.sync()
+    }
+
+    static func defaultMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }
+
+    /// Creates a ledger folder and its parents inside the root (`mkdir -p`).
+    public static func makeFolders(_ relative: String, in root: LedgerRoot) throws {
+        var built = ""
+        for component in relative.split(separator: "/") {
+            let parent = try Folder(root: root, ledgerPath: built)
+            defer { parent.close() }
+            if mkdirat(parent.fd, String(component), 0o777) != 0, errno != EEXIST {
+                throw HTLError("cannot create folder \(FileSystem.join(built, String(component))): \(FileSystem.errorText())")
+            }
+            built = FileSystem.join(built, String(component))
+        }
+    }
+
+    // MARK: Appends
+
+    /// Appends one line (given without its line ending) to a ledger log file,
+    /// creating it with `header` first when missing. All or nothing: when
+    /// the disk is full or the write fails, the file keeps its old bytes.
+    public static func appendLine(_ line: [UInt8], to relative: String, in root: LedgerRoot, header: [UInt8] = []) throws {
+        try makeFolders(FileSystem.parent(relative) ?? "", in: root)
+        let target = try root.resolvedForWriting(relative)
+        let folder = try Folder(root: root, ledgerPath: FileSystem.parent(target) ?? "")
+        defer { folder.close() }
+        let name = FileSystem.name(target)
+        for _ in 0..<100 {
+            var existing = stat()
+            if fstatat(folder.fd, name, &existing, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT {
+                do {
+                    try create(name, in: folder, bytes: header, mode: nil, shown: relative)
+                } catch is Refusal {
+                    // Another process created it first: append to theirs.
+                }
+                continue
+            }
+            let fd = try FileSystem.openRegular(at: folder.fd, name, O_RDWR | O_APPEND | O_NOFOLLOW, shown: relative)
+            defer { Glibc.close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(relative): \(FileSystem.errorText())") }
+            try refuseReadOnly(info, folder: folder, name: name, shown: relative)
+            try FileLock.exclusive(fd, shown: relative)
+            // A rewrite may have replaced the file while this one waited: start again on the new one.
+            guard FileLock.nameStillDenotes(fd, folder: folder.fd, name: name), let stamp = FileStamp(fd) else { continue }
+            try appendLocked(line, fd: fd, size: stamp.size, shown: relative)
+            return
+        }
+        throw HTLError("\(relative) kept changing while htl tried to append to it; try again")
+    }
+
+    private static func appendLocked(_ line: [UInt8], fd: Int32, size: Int64, shown: String) throws {
+        var bytes: [UInt8] = []
+        if size > 0 {
+            var last: UInt8 = 0x0A
+            _ = pread(fd, &last, 1, off_t(size - 1))
+            if last != 0x0A { bytes.append(0x0A) }
+        }
+        bytes += line
+        bytes.append(0x0A)
+        if htl_reserve(fd, off_t(size), off_t(bytes.count)) != 0, errno == ENOSPC || errno == EDQUOT || errno == EFBIG {
+            throw HTLError("cannot append to \(shown): \(FileSystem.errorText()); nothing was written")
+        }
+        do {
+            try writeAll(fd, bytes, shown: shown)
+            guard fsync(fd) == 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
+        } catch let error as HTLError {
+            // Leave the file exactly as it was: no torn half line.
+            _ = ftruncate(fd, off_t(size))
+            _ = fsync(fd)
+            throw HTLError(error.message + "; nothing was written")
+        }
+    }
+
+    // MARK: Output files
+
+    /// Writes a command's output file (a report) atomically. It may lie
+    /// anywhere the user names, but never on a ledger source file.
+    public static func writeOutput(_ bytes: [UInt8], to path: String, ledger root: LedgerRoot) throws {
+        let folderPath = FileSystem.parent(path) ?? "."
+        guard let realFolder = FileSystem.realPath(folderPath) else {
+            throw HTLError("cannot write \(path): no folder \(folderPath)")
+        }
+        let realTarget = FileSystem.realPath(path) ?? FileSystem.join(realFolder, FileSystem.name(path))
+        if let inside = root.relative(realPath: realTarget), LedgerLayout.kind(of: inside) != nil {
+            throw HTLError("\(path) is a ledger file (\(inside)); htl does not replace ledger files with output")
+        }
+        let folder = try Folder(absolute: FileSystem.parent(realTarget) ?? "/")
+        defer { folder.close() }
+        let name = FileSystem.name(realTarget)
+        var info = stat()
+        var mode = defaultMode()
+        if fstatat(folder.fd, name, &info, 0) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw HTLError("\(path) is a folder; give a file name")
+            default: throw HTLError("\(path) is not a regular file; not writing there")
+            }
+            try refuseReadOnly(info, folder: folder, name: name, shown: path)
+            mode = mode_t(info.st_mode & 0o7777)
+        }
+        let temporary = try folder.writeTemporary(bytes, mode: mode, owner: nil, shown: path)
+        guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
+            unlinkat(folder.fd, temporary, 0)
+            throw HTLError("cannot write \(path): \(FileSystem.errorText())")
+        }
+        folder.sync()
+    }
+
+    // MARK: Shared
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], shown: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HTLError("cannot write \(shown): \(FileSystem.errorText())")
+            }
+            offset += n
+        }
+    }
+
+    /// The whole file from its start, read through the open descriptor.
+    static func readAll(_ fd: Int32, shown: String) throws -> [UInt8] {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw HTLError("cannot read \(shown): \(FileSystem.errorText())") }
+        return try FileSystem.read(fd, shown: shown)
+    }
+}
+
+/// A write lease on a file being replaced (Linux `F_SETLEASE`): it can be
+/// taken only while no other process has the file open, and any process
+/// that opens it meanwhile breaks it and waits until it is released. So a
+/// program that is not htl (and takes no lock) cannot write into the old
+/// file unseen: a broken lease makes the rewrite step back and refuse.
+struct WriteLease {
+    let fd: Int32
+
+    /// Nil where leases are not available (another owner's file, a file
+    /// system without them, or a process that would die of the signal).
+    init?(_ fd: Int32, shown: String) throws {
+        guard htl_lease_signal_is_safe() == 1 else { return nil }
+        if htl_take_write_lease(fd) != 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw AtomicFile.Refusal("\(shown) is open in another program; htl does not replace a file that may be being written (close it and run the command again)")
+            }
+            return nil
+        }
+        self.fd = fd
+    }
+
+    var isIntact: Bool { htl_write_lease_intact(fd) == 1 }
+
+    func release() {
+        _ = htl_release_lease(fd)
+    }
+}
+
+/// An open folder that writes happen in, by descriptor, so that a folder
+/// swapped for a link after the check cannot redirect them.
+struct Folder {
+    let fd: Int32
+    let shown: String
+
+    /// A folder of the ledger, checked to lie inside the root.
+    init(root: LedgerRoot, ledgerPath: String) throws {
+        fd = try root.openFolder(ledgerPath)
+        shown = ledgerPath.isEmpty ? root.path : ledgerPath
+    }
+
+    init(absolute path: String) throws {
+        let opened = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard opened >= 0 else { throw HTLError("cannot open folder \(path): \(FileSystem.errorText())") }
+        fd = opened
+        shown = path
+    }
+
+    func close() {
+        _ = Glibc.close(fd)
+    }
+
+    func sync() {
+        _ = fsync(fd)
+    }
+
+    /// Writes `bytes` to a fresh temporary file here with the given mode
+    /// (and owner, when given) and fsyncs it; returns its name.
+    func writeTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String) throws -> String {
+        TemporaryFiles.removeStale(in: fd)
+        let name = TemporaryFiles.freshName()
+        let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
+        var ok = false
+        defer {
+            Glibc.close(tfd)
+            if !ok { unlinkat(fd, name, 0) }
+        }
+        try AtomicFile.writeAll(tfd, bytes, shown: shown)
+        if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
+            guard fchown(tfd, uid, gid) == 0 else {
+                throw AtomicFile.Refusal("\(shown) belongs to another user; htl cannot keep its owner, so it leaves it as it is")
+            }
+        }
+        guard fchmod(tfd, mode) == 0, fsync(tfd) == 0 else {
+            throw HTLError("cannot write \(shown): \(FileSystem.errorText())")
+        }
+        ok = true
+        return name
+    }
+}

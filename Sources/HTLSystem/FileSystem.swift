@@ -1,0 +1,185 @@
+import Glibc
+import HTLCore
+import HTLModel
+
+/// Plain POSIX file access: no Foundation on the start-up path.
+public enum FileSystem {
+    public enum EntryKind: Sendable {
+        case file, directory, other, missing
+    }
+
+    /// What is at a path, following symbolic links.
+    public static func kind(of path: String) -> EntryKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return kind(info)
+    }
+
+    static func kind(_ info: stat) -> EntryKind {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Whether a path is a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The canonical absolute path (every symbolic link, `.` and `..`
+    /// resolved), or nil when the path does not exist or loops.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The canonical path of what an open descriptor refers to (from
+    /// /proc/self/fd), so a check of where a file really is cannot race with
+    /// a rename between looking and opening.
+    static func realPath(of fd: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Opens a regular file without ever blocking on a FIFO or device: opened
+    /// non-blocking, checked with fstat, then switched back to blocking.
+    static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0) throws -> Int32 {
+        try openRegular(at: AT_FDCWD, path, flags, mode: mode, shown: path)
+    }
+
+    /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
+    static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
+        var fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        // EWOULDBLOCK: another htl holds a write lease for a moment while it replaces the file.
+        var pause: useconds_t = 1000
+        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
+            usleep(pause)
+            pause *= 2
+            fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        }
+        guard fd >= 0 else {
+            // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
+            if errno == ENXIO { throw HTLError("\(shown) is not a regular file") }
+            if errno == ELOOP { throw HTLError("\(shown) is a symbolic link; htl does not write through it") }
+            throw HTLError("cannot open \(shown): \(errorText())")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw HTLError("\(shown) is not a regular file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// The whole content of a regular file.
+    public static func read(_ path: String) throws -> [UInt8] {
+        let fd = try openRegular(path, O_RDONLY)
+        defer { close(fd) }
+        return try read(fd, shown: path)
+    }
+
+    /// Everything from an open descriptor's current offset to its end.
+    static func read(_ fd: Int32, shown: String) throws -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // The file grew since fstat: keep reading.
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2)))
+            }
+            let n = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HTLError("cannot read \(shown): \(errorText())")
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Names in a directory (not `.` or `..`) as raw bytes, sorted by bytes:
+    /// a name that is not UTF-8 is still seen (and reported), never repaired.
+    static func rawNames(_ directory: String) throws -> [[UInt8]] {
+        guard let dir = opendir(directory) else { throw HTLError("cannot read folder \(directory): \(errorText())") }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name: [UInt8] = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+                    Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Names in a directory that are valid UTF-8, sorted by bytes.
+    public static func list(_ directory: String) throws -> [String] {
+        try rawNames(directory).compactMap { UTF8Validation.firstInvalidByte($0) == nil ? String(decoding: $0, as: UTF8.self) : nil }
+    }
+
+    /// Creates a folder and its parents (`mkdir -p`), for folders outside a
+    /// ledger (a git hooks folder, a new ledger's own folder).
+    public static func makeFolders(_ path: String) throws {
+        if kind(of: path) == .directory { return }
+        if let parent = parent(path), !parent.isEmpty, kind(of: parent) == .missing {
+            try makeFolders(parent)
+        }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            throw HTLError("cannot create folder \(path): \(errorText())")
+        }
+    }
+
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    static func errorText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// `a/b` joined, without doubling the slash.
+    public static func join(_ a: String, _ b: String) -> String {
+        if a.isEmpty || a == "." { return b }
+        return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+
+    /// The parent folder of an absolute or relative path ("" at the top).
+    public static func parent(_ path: String) -> String? {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        if slash == trimmed.startIndex { return trimmed == "/" ? nil : "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last component of a path.
+    public static func name(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+}

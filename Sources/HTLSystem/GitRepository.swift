@@ -1,0 +1,163 @@
+import HTLCore
+import HTLModel
+
+/// The git repository a ledger lives in, read through git itself (never by
+/// touching the working tree): the index or any commit, as ledger files.
+public struct GitRepository: Sendable {
+    /// Where to read a ledger from.
+    public enum Revision: Sendable, Equatable {
+        /// What is staged: the content of the next commit.
+        case index
+        /// A commit, by object id.
+        case commit(String)
+    }
+
+    /// One ledger file in a revision, not yet read.
+    public struct Entry: Sendable, Equatable {
+        /// Relative to the ledger root.
+        public var path: String
+        public var object: String
+    }
+
+    /// The repository's work tree root.
+    public let top: String
+    /// The ledger root relative to `top`, ending in `/` (empty at the top).
+    public let prefix: String
+
+    /// The repository containing `ledgerRoot`; exit-2 errors when git is
+    /// missing or the folder is not in a repository. Git's answer is read
+    /// as bytes: a folder name may hold a line break.
+    public init(ledgerRoot: String) throws {
+        let result = try GitProcess.run(["rev-parse", "--show-prefix"], in: ledgerRoot)
+        guard result.status == 0 else {
+            if result.stderr.contains("not a git repository") {
+                throw HTLError("not a git repository: \(ledgerRoot) (git init first)")
+            }
+            throw HTLError("git failed: " + GitRepository.firstLine(result.stderr))
+        }
+        // The prefix is the only output: drop exactly its final line break.
+        var out = result.stdout
+        if out.last == 0x0A { out.removeLast() }
+        prefix = String(decoding: out, as: UTF8.self)
+        guard let real = FileSystem.realPath(ledgerRoot) else { throw HTLError("cannot resolve \(ledgerRoot)") }
+        // The top is the ledger's real folder less one component per folder of the prefix.
+        var top = real
+        for _ in prefix.utf8.filter({ $0 == UInt8(ascii: "/") }) {
+            top = FileSystem.parent(top) ?? "/"
+        }
+        self.top = top
+    }
+
+    /// The commit a revision names; exit-2 error when it names none.
+    public func resolve(_ revision: String) throws -> String {
+        guard !revision.hasPrefix("-") else { throw HTLError("unknown revision '\(revision)'") }
+        let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top)
+        let id = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
+        guard result.status == 0, !id.isEmpty else { throw HTLError("unknown revision '\(revision)'") }
+        return id
+    }
+
+    /// The commit HEAD names, or nil before the first commit.
+    public func head() throws -> String? {
+        let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: top)
+        let id = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
+        return result.status == 0 && !id.isEmpty ? id : nil
+    }
+
+    /// The ledger files in a revision (regular files only), by path.
+    public func entries(at revision: Revision) throws -> [Entry] {
+        try listing(at: revision).entries
+    }
+
+    /// The ledger files in a revision, and a `bad-entry` finding for each
+    /// ledger path that git holds as something htl does not read (a
+    /// symbolic link, a submodule) and for a staged temporary file of htl.
+    public func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Diagnostic]) {
+        let arguments: [String]
+        switch revision {
+        case .index: arguments = ["ls-files", "--stage", "-z", "--", prefix.isEmpty ? "." : prefix]
+        case .commit(let id): arguments = ["ls-tree", "-r", "-z", "--full-tree", id, "--", prefix.isEmpty ? "." : prefix]
+        }
+        let result = try GitProcess.run(arguments, in: top)
+        guard result.status == 0 else { throw HTLError("git failed: " + GitRepository.firstLine(result.stderr)) }
+        var entries: [Entry] = []
+        var findings: [Diagnostic] = []
+        for record in result.stdout.split(separator: 0) {
+            guard let tab = record.firstIndex(of: 0x09) else { continue }
+            let fields = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
+            let fullPath = String(decoding: record[(tab + 1)...], as: UTF8.self)
+            guard fields.count == 3, fullPath.hasPrefix(prefix) else { continue }
+            let mode = fields[0]
+            let object: Substring
+            switch revision {
+            case .index:
+                object = fields[1]
+                if fields[2] != "0" {
+                    throw HTLError("the index has unresolved merge conflicts in \(fullPath); resolve them first")
+                }
+            case .commit:
+                object = fields[2]
+            }
+            let path = String(fullPath.dropFirst(prefix.count))
+            let isLedgerPath = LedgerLayout.kind(of: path) != nil
+            if mode == "100644" || mode == "100755" {
+                if isLedgerPath { entries.append(Entry(path: path, object: String(object))) }
+                if revision == .index, TemporaryFiles.isTemporary(FileSystem.name(path)) {
+                    findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                                               "\(path) is a temporary file left by an interrupted htl write, and it is staged",
+                                               help: "unstage and delete it: git rm --cached '\(path)'", wholeFile: true))
+                }
+            } else if isLedgerPath {
+                let what = mode == "120000" ? "a symbolic link" : "not a regular file (a submodule)"
+                findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                                           "\(path) is \(what) in git; htl reads only regular files in a revision",
+                                           help: "commit the file itself instead of a link", wholeFile: true))
+            }
+        }
+        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return (sorted, findings)
+    }
+
+    /// The contents of objects, read by one `git cat-file --batch`.
+    public func contents(of objects: [String]) throws -> [String: [UInt8]] {
+        let unique = Array(Set(objects)).sorted()
+        guard !unique.isEmpty else { return [:] }
+        let request = Array(unique.joined(separator: "\n").utf8) + [0x0A]
+        let result = try GitProcess.run(["cat-file", "--batch"], in: top, stdin: request)
+        guard result.status == 0 else { throw HTLError("git cat-file failed: " + GitRepository.firstLine(result.stderr)) }
+        var contents: [String: [UInt8]] = [:]
+        let out = result.stdout
+        var i = 0
+        while i < out.count {
+            guard let newline = out[i...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: out[i..<newline], as: UTF8.self).split(separator: " ")
+            i = newline + 1
+            guard header.count == 3, let size = Int(header[2]), i + size <= out.count else {
+                if header.count == 2, header[1] == "missing" { continue }
+                throw HTLError("git cat-file gave an answer htl cannot read")
+            }
+            contents[String(header[0])] = Array(out[i..<(i + size)])
+            i += size + 1
+        }
+        return contents
+    }
+
+    /// The ledger at a revision, as files.
+    public func files(at revision: Revision) throws -> [SourceFile] {
+        let list = try entries(at: revision)
+        let blobs = try contents(of: list.map(\.object))
+        return list.compactMap { entry in blobs[entry.object].map { SourceFile(path: entry.path, bytes: $0) } }
+    }
+
+    static func firstLine(_ text: String) -> String {
+        text.split(separator: "\n").first.map(String.init) ?? "no message"
+    }
+}
+
+extension String {
+    var trimmingNewlines: String {
+        var s = self
+        while let last = s.last, last == "\n" || last == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,207 @@
+import Glibc
+import HTLCore
+import HTLModel
+
+/// The files of a ledger as read from disk, and a `bad-entry` finding for
+/// every entry htl refused to read (FORMAT.md §1, CLI.md "Conventions").
+public struct LedgerFiles: Sendable {
+    /// Sorted by path bytes.
+    public var files: [SourceFile]
+    /// `bad-entry` findings, in walk order.
+    public var findings: [Diagnostic]
+
+    public init(files: [SourceFile], findings: [Diagnostic] = []) {
+        self.files = files
+        self.findings = findings
+    }
+}
+
+/// Finds a ledger's root folder and reads its files from disk, never
+/// following a symbolic link out of the root and never blocking on a FIFO.
+public enum LedgerDirectory {
+    /// The first folder at or above `start` that holds a regular file `htl.yaml`.
+    public static func findRoot(from start: String) throws -> String {
+        var current = LedgerPath.normalise(LedgerPath.absoluteFolder(start))
+        var looked: [String] = []
+        while true {
+            let candidate = FileSystem.join(current, LedgerLayout.settingsFile)
+            switch FileSystem.kind(of: candidate) {
+            case .file:
+                return current
+            case .directory, .other:
+                throw HTLError("\(candidate) is not a regular file")
+            case .missing:
+                looked.append(current)
+            }
+            guard let parent = FileSystem.parent(current), parent != current else { break }
+            current = parent
+        }
+        let from = looked.first ?? start
+        throw HTLError("no ledger found: no htl.yaml in \(from) or any folder above it (run 'htl init' to create one)")
+    }
+
+    /// Every ledger file below `root`, in byte order of their paths, with
+    /// findings for entries that lead outside the root, dangle, are not
+    /// regular files, or are folders named like ledger files.
+    public static func read(_ root: LedgerRoot) throws -> LedgerFiles {
+        var walk = Walk(root: root)
+        for name in [LedgerLayout.settingsFile, LedgerLayout.measuresFile] {
+            walk.visitTopFile(name)
+        }
+        for folder in LedgerLayout.folders {
+            walk.visitTopFolder(folder)
+        }
+        walk.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return LedgerFiles(files: walk.files, findings: walk.findings)
+    }
+
+    /// `read`, for callers that only want the files.
+    public static func readFiles(root: String) throws -> [SourceFile] {
+        try read(LedgerRoot(root)).files
+    }
+}
+
+/// One walk over a ledger's folders.
+private struct Walk {
+    let root: LedgerRoot
+    var files: [SourceFile] = []
+    var findings: [Diagnostic] = []
+    /// Folders already entered, by device and inode, so a link cannot loop.
+    var entered: Set<FolderID> = []
+
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    init(root: LedgerRoot) {
+        self.root = root
+        var info = stat()
+        if stat(root.realPath, &info) == 0 {
+            entered.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        }
+    }
+
+    mutating func report(_ path: String, _ message: String, help: String? = nil) {
+        findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1), message,
+                                   help: help, wholeFile: true))
+    }
+
+    /// What an entry is after following links, or nil when a finding was made.
+    enum Target {
+        case file(real: String)
+        case folder(real: String, id: FolderID)
+        case special(String)
+        case missing
+    }
+
+    /// Resolves an entry and reports links that dangle or lead outside the root.
+    mutating func resolve(_ path: String) -> Target? {
+        let full = root.absolute(path)
+        var link = stat()
+        guard lstat(full, &link) == 0 else { return .missing }
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        guard let real = FileSystem.realPath(full) else {
+            if isLink {
+                report(path, "\(path) is a symbolic link to nothing (it dangles or loops)",
+                       help: "remove the link, or point it at a file inside the ledger")
+                return nil
+            }
+            return .missing
+        }
+        guard root.contains(realPath: real) else {
+            report(path, "\(path) leads outside the ledger (a symbolic link); htl reads nothing outside \(root.path)",
+                   help: "move the file into the ledger, or remove the link")
+            return nil
+        }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(real: real)
+        case S_IFDIR: return .folder(real: real, id: FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        case S_IFIFO: return .special("a FIFO (named pipe)")
+        case S_IFSOCK: return .special("a socket")
+        case S_IFCHR, S_IFBLK: return .special("a device")
+        default: return .special("not a regular file")
+        }
+    }
+
+    /// htl.yaml and measures.yaml.
+    mutating func visitTopFile(_ name: String) {
+        switch resolve(name) {
+        case .file?: readFile(name)
+        case .folder?: report(name, "\(name) is a folder; it must be a file")
+        case .special(let what)?: report(name, "\(name) is \(what), not a regular file; htl does not read it")
+        case .missing?, nil: break
+        }
+    }
+
+    /// values/, terms/, goals/, log/.
+    mutating func visitTopFolder(_ name: String) {
+        switch resolve(name) {
+        case .folder(_, let id)?: enter(name, id)
+        case .file?: report(name, "\(name) is a file; it must be a folder holding \(LedgerLayout.describeFolder(name))")
+        case .special(let what)?: report(name, "\(name) is \(what); it must be a folder")
+        case .missing?, nil: break
+        }
+    }
+
+    mutating func enter(_ folder: String, _ id: FolderID) {
+        guard entered.insert(id).inserted else {
+            report(folder, "\(folder) is a link to a folder htl already reads (it loops)", help: "remove the link")
+            return
+        }
+        let names: [[UInt8]]
+        do {
+            names = try FileSystem.rawNames(root.absolute(folder))
+        } catch {
+            report(folder, "cannot read the folder \(folder)")
+            return
+        }
+        for raw in names where raw.first != UInt8(ascii: ".") {
+            guard UTF8Validation.firstInvalidByte(raw) == nil else {
+                let shown = folder + "/" + TerminalText.escapedBytes(raw)
+                report(shown, "the file name \(shown) is not valid UTF-8; htl does not read it", help: "rename it")
+                continue
+            }
+            visit(folder + "/" + String(decoding: raw, as: UTF8.self))
+        }
+    }
+
+    mutating func visit(_ path: String) {
+        let isLedgerName = LedgerLayout.kind(of: path) != nil
+        switch resolve(path) {
+        case .file?:
+            if isLedgerName { readFile(path) }
+        case .folder(_, let id)?:
+            if isLedgerName {
+                report(path, "\(path) is a folder, but its name is a ledger file's",
+                       help: "rename the folder (without .md or .log), or move its files up")
+            } else {
+                enter(path, id)
+            }
+        case .special(let what)?:
+            if isLedgerName { report(path, "\(path) is \(what), not a regular file; htl does not read it") }
+        case .missing?, nil:
+            break
+        }
+    }
+
+    /// Reads a regular file, checking once it is open that it really lies
+    /// inside the root (a rename between the walk and the open cannot leak).
+    mutating func readFile(_ path: String) {
+        do {
+            let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
+            defer { close(fd) }
+            guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {
+                report(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)")
+                return
+            }
+            files.append(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
+        } catch let error as HTLError {
+            report(path, error.message)
+        } catch {
+            report(path, "cannot read \(path)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+import HTLCore
+import HTLModel
+import Synchronization
+
+/// The temporary files htl writes next to a file before renaming them into
+/// place: `.htl-tmp-<pid>-<random>`. One left behind by a killed process is
+/// removed by the next write in its folder (its process is gone, or it is a
+/// day old), and `htl check --staged` reports one that was staged.
+enum TemporaryFiles {
+    static let prefix = ".htl-tmp-"
+
+    /// Whether a file name is one of htl's temporary files.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(prefix)
+    }
+
+    /// A fresh, unpredictable name for this process.
+    static func freshName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return prefix + String(getpid()) + "-" + random
+    }
+
+    /// Folders already cleaned by this process (by real path).
+    private static let cleaned = Mutex<Set<String>>([])
+
+    /// Removes stale temporary files from a folder, once per process.
+    static func removeStale(in folder: Int32) {
+        guard let real = FileSystem.realPath(of: folder) else { return }
+        let first = cleaned.withLock { $0.insert(real).inserted }
+        guard first, let names = try? FileSystem.list(real) else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for name in names where isTemporary(name) {
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let dayOld = now.tv_sec - info.st_mtim.tv_sec > 86_400
+            if dayOld || !processIsAlive(ownerPID(of: name)) {
+                unlinkat(folder, name, 0)
+            }
+        }
+    }
+
+    /// The process id in a temporary file's name, when it has one.
+    static func ownerPID(of name: String) -> Int32? {
+        let rest = name.dropFirst(prefix.count)
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        return Int32(rest[..<dash])
+    }
+
+    static func processIsAlive(_ pid: Int32?) -> Bool {
+        guard let pid, pid > 0 else { return false }
+        if pid == getpid() { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+}
