@@ -1,10 +1,8 @@
 import HTLCore
-import HTLFormat
 import HTLModel
-import HTLParse
-import HTLProgress
 
-/// The severities in force: defaults, overridden by `rules:` in htl.yaml.
+/// The severities in force: each rule's default (its descriptor),
+/// overridden by `rules:` in htl.yaml.
 public struct RuleConfiguration: Sendable {
     private var levels: [RuleID: RuleSetting.Level] = [:]
 
@@ -14,13 +12,16 @@ public struct RuleConfiguration: Sendable {
         }
     }
 
-    /// The severity of a rule's findings, or nil when the rule is off.
+    /// The severity of a rule's findings, or nil when the rule is off. An
+    /// error rule set to `off` stays on as a warning (and `invalid-value`
+    /// says so).
     public func severity(of rule: RuleID) -> Severity? {
+        let descriptor = RuleRegistry.descriptor(rule)
         switch levels[rule] {
-        case .off?: return rule.canBeTurnedOff ? nil : .warning
+        case .off?: return descriptor.canBeTurnedOff ? nil : .warning
         case .warning?: return .warning
         case .error?: return .error
-        case nil: return rule.defaultSeverity
+        case nil: return descriptor.severity
         }
     }
 
@@ -28,13 +29,10 @@ public struct RuleConfiguration: Sendable {
         severity(of: rule) != nil
     }
 
-    /// Findings with configured severities; those of rules turned off are dropped.
-    public func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            guard let severity = severity(of: diagnostic.rule) else { return nil }
-            var d = diagnostic
-            d.severity = severity
-            return d
+    /// Findings with their configured severities; those of rules turned off are dropped.
+    public func apply(_ findings: [Finding]) -> [Diagnostic] {
+        findings.compactMap { finding in
+            severity(of: finding.rule).map { Diagnostic(finding, severity: $0) }
         }
     }
 }

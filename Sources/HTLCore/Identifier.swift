@@ -45,4 +45,20 @@ public enum Identifier {
     package static func lowercasedASCII<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         String(decoding: bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
     }
+
+    /// A valid id close to a bad one: lowercased, runs of other characters as '-'.
+    package static func suggestedID(_ id: String) -> String? {
+        var out: [UInt8] = []
+        for b in id.utf8 {
+            let lower = (b >= 0x41 && b <= 0x5A) ? b + 32 : b
+            if isLowerAlnum(lower) {
+                out.append(lower)
+            } else if let last = out.last, last != UInt8(ascii: "-") {
+                out.append(UInt8(ascii: "-"))
+            }
+        }
+        while out.last == UInt8(ascii: "-") { out.removeLast() }
+        let candidate = String(decoding: out.prefix(maxLength), as: UTF8.self)
+        return isValidEntityID(candidate) ? candidate : nil
+    }
 }

@@ -34,10 +34,11 @@ public enum EntityTemplate {
     /// already used by that kind, or when the file would not pass `htl check`
     /// (a blank title, a date past 9999-12-31): nothing is ever written that
     /// the checker rejects.
-    public static func make(_ kind: Kind, id: String, title: String?, ledger: Ledger, files: [SourceFile],
-                            today: CivilDate) throws -> NewFile {
+    public static func make(_ kind: Kind, id: String, title: String?, in loaded: LoadedLedger) throws -> NewFile {
+        let ledger = loaded.ledger
+        let today = loaded.today
         guard Identifier.isValidEntityID(id) else {
-            let hint = IdentityRules.suggestedID(id).map { " (try '\($0)')" } ?? ""
+            let hint = Identifier.suggestedID(id).map { " (try '\($0)')" } ?? ""
             throw HTLError("'\(id)' is not a valid id: use lowercase letters, digits and '-', starting with a letter or digit" + hint)
         }
         let taken: [(id: String, path: String)]
@@ -56,8 +57,7 @@ public enum EntityTemplate {
         case .value: made = NewFile(path: path, text: value(id: id, title: title))
         case .term: made = try term(id: id, path: path, title: title, ledger: ledger, today: today)
         }
-        let errors = ProposedChange.findings(in: path, bytes: Array(made.text.utf8), files: files, today: today)
-            .filter { $0.severity == .error }
+        let errors = ProposedChange.diagnostics(in: SourceFile(path: path, text: made.text), replacing: loaded).filter(\.isError)
         if let first = errors.first {
             throw HTLError("the new \(kind.rawValue) would not pass htl check: \(first.location.line):\(first.location.column): \(first.message) [\(first.rule.rawValue)]; nothing written")
         }
@@ -72,11 +72,11 @@ public enum EntityTemplate {
     }
 
     static func goal(id: String, title: String?, ledger: Ledger, today: CivilDate) -> String {
-        let current = ProgressEngine.compute(ledger, today: today).currentTerm
-        let target = current?.term.end ?? today.adding(days: 7 * ledger.settings.termWeeks - 1)
+        let current = ledger.terms.filter { $0.isActive(on: today) }.max { $0.number < $1.number }
+        let target = current?.end ?? today.adding(days: 7 * ledger.settings.termWeeks - 1)
         var text = "---\ntitle: \(YAMLScalarWriter.text(title ?? humanised(id)))\n"
         text += "start: \(today)\ntarget: \(max(target, today))\n"
-        if let current { text += "term: \(current.term.number)\n" }
+        if let current { text += "term: \(current.number)\n" }
         text += "---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n"
         return text
     }

@@ -24,16 +24,17 @@ public struct FormatPlan: Sendable {
     public private(set) var changes: [Change] = []
     public private(set) var refused: [Refusal] = []
 
-    /// `report` is the ledger's check; `selecting` are ledger paths (empty: all files).
-    public init(_ ledger: Ledger, report: CheckReport, selecting: [String]) {
-        let withErrors = Set(report.diagnostics.filter { $0.severity == .error }.map(\.location.path))
+    /// Each selected file of the loaded ledger formatted once (and verified);
+    /// `selecting` are ledger paths (empty: all files).
+    public init(_ loaded: LoadedLedger, selecting: [String]) {
+        let withErrors = loaded.check.pathsWithErrors
         // Entries with errors that were never read (a link out of the ledger, a FIFO): reported too.
-        let read = Set(ledger.files.map(\.path))
+        let read = Set(loaded.files.map(\.path))
         let unread = withErrors.filter { !read.contains($0) && LedgerLayout.isSelected($0, by: selecting) && LedgerLayout.kind(of: $0) != nil }
         for path in unread.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
         }
-        for file in ledger.files where LedgerLayout.isSelected(file.path, by: selecting) {
+        for file in loaded.files where LedgerLayout.isSelected(file.path, by: selecting) {
             if withErrors.contains(file.path) {
                 refused.append(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
                 continue

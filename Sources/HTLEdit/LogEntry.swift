@@ -16,15 +16,18 @@ public struct LogEntry: Sendable {
     public var path: String
     /// The line number it will have in that file.
     public var lineNumber: Int
+    /// The log file as it was checked (with the line appended): findings
+    /// about the line point into it.
+    public var file: SourceFile
     /// Findings about the new line (errors stop the write; warnings do not).
     public var diagnostics: [Diagnostic]
     /// The header a new log file starts with.
     public var header: String
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
     /// `path` nil means `log/<year of date>.log`.
-    public init(text: String, date: CivilDate, time: ClockTime?, path: String?, ledger: Ledger, today: CivilDate) throws {
+    public init(text: String, date: CivilDate, time: ClockTime?, path: String?, in loaded: LoadedLedger) throws {
         guard !text.contains("\n"), !text.contains("\r") else {
             throw HTLError("an action is one line: the text must not contain line breaks")
         }
@@ -40,13 +43,11 @@ public struct LogEntry: Sendable {
         header = "# \(pad(date.year, 4))\n"
 
         // The ledger as it would be with the line appended, checked as a whole.
-        var existing = ledger.file(at: target)?.bytes ?? Array(header.utf8)
+        var existing = loaded.parsed.file(at: target)?.bytes ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
         lineNumber = existing.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
-        let appended = SourceFile(path: target, bytes: existing + Array(line.utf8) + [0x0A])
-        let files = ledger.files.filter { $0.path != target } + [appended]
-        let report = Checker.check(LedgerLoader.load(files), today: today)
+        file = SourceFile(path: target, bytes: existing + Array(line.utf8) + [0x0A])
         let number = lineNumber
-        diagnostics = report.diagnostics.filter { $0.location.path == target && $0.location.line == number && $0.rule != .unformatted }
+        diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded).filter { $0.location.line == number }
     }
 }

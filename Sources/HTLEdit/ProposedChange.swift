@@ -10,11 +10,11 @@ import HTLSystem
 /// A file as a writer would leave it, checked with the same checker as
 /// `htl check` against the rest of the ledger before anything is written.
 public enum ProposedChange {
-    /// The findings in `path` when the ledger's files are `files` with the
-    /// file at `path` holding `bytes` (added or replaced).
-    public static func findings(in path: String, bytes: [UInt8], files: [SourceFile], today: CivilDate) -> [Diagnostic] {
-        let proposed = files.filter { $0.path != path } + [SourceFile(path: path, bytes: bytes)]
-        let report = Checker.check(LedgerLoader.load(proposed), today: today, formatting: false)
-        return report.diagnostics.filter { $0.location.path == path }
+    /// The diagnostics in `file` when it joins (or replaces its namesake in)
+    /// the loaded ledger. (`unformatted` is not run: writers write canonical text.)
+    public static func diagnostics(in file: SourceFile, replacing loaded: LoadedLedger) -> [Diagnostic] {
+        let proposed = loaded.files.filter { $0.path != file.path } + [file]
+        let (_, check) = LedgerLoader.load(files: proposed, today: loaded.today)
+        return check.diagnostics.filter { $0.location.path == file.path }
     }
 }

@@ -58,20 +58,20 @@ enum FuzzChecks {
     /// nothing may crash, and every finding must point inside its file.
     static func wholeLedger(with file: SourceFile) {
         let files = ledger.filter { $0.key != file.path }.map { SourceFile(path: $0.key, text: $0.value) } + [file]
-        let loaded = LedgerLoader.load(files)
-        for d in loaded.diagnostics where d.location.path == file.path {
+        let parsed = LedgerParser.parse(files)
+        for d in parsed.findings where d.location.path == file.path {
             let lines = lineWidths(file.bytes)
             guard d.location.line >= 1, d.location.line <= max(lines.count, 1),
                   d.location.column >= 1, d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1) else {
                 fail("\(d.location) lies outside the file (\(lines.count) lines): \(d.message)")
             }
         }
-        let report = Checker.check(loaded, today: today)
-        _ = DiagnosticRenderer.text(report, files: loaded.ledger.files)
+        let report = Checker.check(parsed, today: today, formatting: true)
+        _ = DiagnosticRenderer.text(report, files: parsed.files)
         _ = DiagnosticRenderer.json(report)
-        let progress = ProgressEngine.compute(loaded.ledger, today: today)
-        _ = StatusText.render(progress, ledger: loaded.ledger, term: progress.currentTerm, goals: progress.urgencyOrdered)
-        _ = ReportJSON.export(loaded.ledger, report: progress)
+        let progress = ProgressEngine.compute(parsed.ledger, today: today)
+        _ = StatusText.render(progress, ledger: parsed.ledger, term: progress.currentTerm, goals: progress.urgencyOrdered)
+        _ = ReportJSON.export(parsed.ledger, report: progress)
     }
 
     /// fmt: idempotent, and the model read from the formatted file is the
@@ -81,12 +81,12 @@ enum FuzzChecks {
         let formatted = SourceFile(path: file.path, bytes: once)
         guard let twice = Formatter.canonical(formatted) else { fail("the formatted file cannot be formatted again") }
         guard twice == once else { fail("formatting is not idempotent") }
-        let before = LedgerLoader.load([file]), after = LedgerLoader.load([formatted])
+        let before = LedgerParser.parse([file]), after = LedgerParser.parse([formatted])
         guard meaning(before.ledger) == meaning(after.ledger) else {
             fail("formatting changed the meaning:\n\(meaning(before.ledger))\n---\n\(meaning(after.ledger))")
         }
-        let errorsBefore = before.diagnostics.filter { $0.severity == .error }.count
-        let errorsAfter = after.diagnostics.filter { $0.severity == .error }.count
+        let errorsBefore = Checker.check(before, today: today).errorCount
+        let errorsAfter = Checker.check(after, today: today).errorCount
         guard errorsAfter <= errorsBefore else { fail("formatting added errors") }
     }
 

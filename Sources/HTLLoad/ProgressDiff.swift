@@ -42,7 +42,12 @@ public struct ProgressDiff: Sendable {
     /// Action lines in `to` that are not in `from` (compared by file and text).
     public var actionsAdded: Int
 
-    public init(from: (ledger: Ledger, report: ProgressReport), to: (ledger: Ledger, report: ProgressReport)) {
+    /// Both sides loaded with progress computed for the same day.
+    public init(from: LoadedLedger, to: LoadedLedger) {
+        self.init(from: (from.parsed, from.progressReport()), to: (to.parsed, to.progressReport()))
+    }
+
+    package init(from: (parsed: ParsedLedger, report: ProgressReport), to: (parsed: ParsedLedger, report: ProgressReport)) {
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
         goals = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { id in
@@ -73,21 +78,21 @@ public struct ProgressDiff: Sendable {
         }
         // Actions as (file, canonical text), counted as a multiset.
         var before: [String: Int] = [:]
-        for k in ProgressDiff.actionKeys(from.ledger) { before[k, default: 0] += 1 }
+        for k in ProgressDiff.actionKeys(from.parsed) { before[k, default: 0] += 1 }
         var added = 0
-        for k in ProgressDiff.actionKeys(to.ledger) {
+        for k in ProgressDiff.actionKeys(to.parsed) {
             if let n = before[k], n > 0 { before[k] = n - 1 } else { added += 1 }
         }
         actionsAdded = added
     }
 
     /// Every action as "path\ncanonical line", each log file split into lines once.
-    static func actionKeys(_ ledger: Ledger) -> [String] {
+    static func actionKeys(_ parsed: ParsedLedger) -> [String] {
         var lines: [String: [ArraySlice<UInt8>]] = [:]
-        for file in ledger.files where LedgerLayout.kind(of: file.path) == .log {
+        for file in parsed.files where LedgerLayout.kind(of: file.path) == .log {
             lines[file.path] = TextLines.split(file.bytes)
         }
-        return ledger.actions.map { action in
+        return parsed.ledger.actions.map { action in
             guard let fileLines = lines[action.path], action.line <= fileLines.count else { return action.path + "\n" + action.description }
             return action.path + "\n" + String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
         }

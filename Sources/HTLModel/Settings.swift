@@ -24,9 +24,12 @@ public struct RuleSetting: Sendable, Hashable {
 
     public var rule: RuleID
     public var level: Level
+    /// Where the level is written.
+    public var location: SourceLocation
 
-    public init(rule: RuleID, level: Level) {
+    public init(rule: RuleID, level: Level, location: SourceLocation = .start(of: "htl.yaml")) {
         self.rule = rule
         self.level = level
+        self.location = location
     }
 }

@@ -24,6 +24,13 @@ public struct Term: Sendable {
     /// Length in days, start and end included.
     public var lengthInDays: Int { start.days(until: end) + 1 }
 
+    /// Whether the term is under way on a day: its `status` says so, or,
+    /// without a status, the day lies in [start, end] (FORMAT.md §9).
+    public func isActive(on day: CivilDate) -> Bool {
+        if let status { return status == .active }
+        return start <= day && day <= end
+    }
+
     /// Number of weeks the term spans (a partial week counts).
     public var weeks: Int { (lengthInDays + 6) / 7 }
 

@@ -5,7 +5,7 @@ import HTLModel
 /// finding at the node's position. Every `read` returns nil on failure.
 struct FieldReader {
     let path: String
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Finding] = []
 
     init(path: String) {
         self.path = path
@@ -16,7 +16,7 @@ struct FieldReader {
     }
 
     mutating func report(_ rule: RuleID, _ node: YAMLNode, _ message: String, help: String? = nil) {
-        diagnostics.append(Diagnostic(rule, location(node), message, help: help))
+        diagnostics.append(Finding(rule, location(node), message, help: help))
     }
 
     /// A short rendering of what was found, for messages.

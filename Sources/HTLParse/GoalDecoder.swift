@@ -4,7 +4,7 @@ import HTLModel
 /// `goals/<id>.md` → `Goal` (FORMAT.md §5.3), including the body scan for
 /// the Action plan section and the checklist.
 enum GoalDecoder {
-    static func decode(_ file: SourceFile) -> (Goal?, [Diagnostic]) {
+    static func decode(_ file: SourceFile) -> (Goal?, [Finding]) {
         let yaml = YAMLFile.readFrontMatter(file)
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
@@ -65,10 +65,10 @@ enum GoalDecoder {
             }
         }
         if !pairs.contains(where: { $0.name == "title" }) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
+            reader.diagnostics.append(Finding(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
         }
         if kind != .goal, !pairs.contains(where: { $0.name == "target" }) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
+            reader.diagnostics.append(Finding(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
         }
         if let start = goal.start, let target = goal.target, start > target, let startNode {
             reader.report(.dateOrder, startNode, "start (\(start)) is after target (\(target))")

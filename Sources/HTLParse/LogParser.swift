@@ -17,9 +17,10 @@ struct LogParser {
         self.judgesUnits = judgesUnits
     }
 
-    /// Parses every line of `file`, appending actions and findings.
-    func parse(_ file: SourceFile, into actions: inout [Action], _ diagnostics: inout [Diagnostic],
-               rejectedLinks: inout [(location: SourceLocation, goal: String)]) {
+    /// Every line of `file`: its actions, findings, and the links of lines
+    /// rejected for other errors.
+    func parse(_ file: SourceFile) -> LogParse {
+        var result = LogParse()
         file.bytes.withUnsafeBufferPointer { buffer in
             var position = TextPosition.hasByteOrderMark(file.bytes) ? 3 : 0
             var line = 0
@@ -33,18 +34,27 @@ struct LogParser {
                 var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: position, end: contentEnd, path: file.path, line: line),
                                           measures: measures, suggestions: suggestions, judgesUnits: judgesUnits)
                 let action = scanner.parse()
-                scanner.findings.flush(into: &diagnostics)
+                scanner.findings.flush(into: &result.findings)
                 if let action {
-                    actions.append(action)
+                    result.actions.append(action)
                 } else {
                     for link in scanner.links {
-                        rejectedLinks.append((SourceLocation(path: file.path, line: line, column: link.column), link.goal))
+                        result.rejectedLinks.append(ParseContext.RejectedLink(
+                            location: SourceLocation(path: file.path, line: line, column: link.column), goal: link.goal))
                     }
                 }
                 position = end + 1
             }
         }
+        return result
     }
+}
+
+/// What one log file holds.
+struct LogParse: Sendable {
+    var actions: [Action] = []
+    var findings: [Finding] = []
+    var rejectedLinks: [ParseContext.RejectedLink] = []
 }
 
 /// Byte constants of the log grammar.
@@ -73,13 +83,13 @@ enum Bytes {
 struct LineFindings {
     static let limit = 5
 
-    private(set) var items: [Diagnostic] = []
+    private(set) var items: [Finding] = []
     private var counts: [RuleID: Int] = [:]
     private var firstSuppressed: [RuleID: SourceLocation] = [:]
 
     var isEmpty: Bool { items.isEmpty }
 
-    mutating func add(_ diagnostic: Diagnostic) {
+    mutating func add(_ diagnostic: Finding) {
         let n = counts[diagnostic.rule, default: 0] + 1
         counts[diagnostic.rule] = n
         if n <= LineFindings.limit {
@@ -89,11 +99,11 @@ struct LineFindings {
         }
     }
 
-    func flush(into diagnostics: inout [Diagnostic]) {
+    func flush(into diagnostics: inout [Finding]) {
         diagnostics += items
         for (rule, location) in firstSuppressed.sorted(by: { $0.key < $1.key }) {
             let more = counts[rule, default: 0] - LineFindings.limit
-            diagnostics.append(Diagnostic(rule, location, "and \(more) more \(rule.rawValue) finding\(more == 1 ? "" : "s") on this line"))
+            diagnostics.append(Finding(rule, location, "and \(more) more \(rule.rawValue) finding\(more == 1 ? "" : "s") on this line"))
         }
     }
 }
@@ -132,7 +142,7 @@ struct LineScanner {
     var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
 
     mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
-        findings.add(Diagnostic(rule, cursor.location(offset), message, help: help))
+        findings.add(Finding(rule, cursor.location(offset), message, help: help))
         failed = true
         if LineScanner.stopsTheLine(rule) { stopped = true }
     }
@@ -199,7 +209,7 @@ struct LineScanner {
             i += 1
         }
         if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
-            findings.add(Diagnostic(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
+            findings.add(Finding(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
                                     help: "save the file as UTF-8"))
             return false
         }

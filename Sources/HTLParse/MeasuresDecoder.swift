@@ -4,7 +4,7 @@ import HTLModel
 /// `measures.yaml` → `MeasureCatalog` with checked conversions (FORMAT.md §4).
 enum MeasuresDecoder {
     /// The catalog, the findings, and whether the file could be read at all.
-    static func decode(_ file: SourceFile) -> (MeasureCatalog, [Diagnostic], Bool) {
+    static func decode(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
         let yaml = YAMLFile.readYAML(file)
         var reader = FieldReader(path: file.path)
         guard let pairs = yaml.pairs else { return (MeasureCatalog(), yaml.diagnostics, false) }
@@ -87,8 +87,8 @@ enum MeasuresDecoder {
 
     /// Unknown units, conversions across types and cycles. Installs the
     /// conversions that pass into the catalog.
-    private static func checkConversions(_ catalog: inout MeasureCatalog, unknownKinds: Set<String>) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    private static func checkConversions(_ catalog: inout MeasureCatalog, unknownKinds: Set<String>) -> [Finding] {
+        var diagnostics: [Finding] = []
         let measures = catalog.measures
         var usable = [Bool](repeating: false, count: measures.count)
         var indexByID: [String: Int] = [:]
@@ -96,13 +96,13 @@ enum MeasuresDecoder {
         for (i, m) in measures.enumerated() {
             guard let eq = m.equals else { continue }
             guard let targetID = catalog.measureID(for: eq.unit), let target = indexByID[targetID] else {
-                diagnostics.append(Diagnostic(.unknownMeasure, eq.location,
+                diagnostics.append(Finding(.unknownMeasure, eq.location,
                                               "conversion to unknown measure '\(eq.unit)'" + Suggestion.didYouMean(eq.unit, catalog.allNames)))
                 continue
             }
             if measures[target].kind != m.kind {
                 if !unknownKinds.contains(m.id), !unknownKinds.contains(targetID) {
-                    diagnostics.append(Diagnostic(.badConversion, eq.location,
+                    diagnostics.append(Finding(.badConversion, eq.location,
                                                   "cannot convert '\(m.id)' (type \(m.kind.rawValue)) to '\(targetID)' (type \(measures[target].kind.rawValue))"))
                 }
                 continue
@@ -123,14 +123,14 @@ enum MeasuresDecoder {
                 let cycle = Array(path[at...])
                 let names = (cycle + [c]).map { measures[$0].id }.joined(separator: " → ")
                 let first = cycle.min { measures[$0].location < measures[$1].location }!
-                diagnostics.append(Diagnostic(.badConversion, measures[first].equals!.location, "conversions form a cycle: \(names)"))
+                diagnostics.append(Finding(.badConversion, measures[first].equals!.location, "conversions form a cycle: \(names)"))
                 for m in cycle { usable[m] = false }
             }
             for m in path { state[m] = 2 }
         }
         for m in catalog.installConversions(usable: usable) {
             if let eq = measures[m].equals {
-                diagnostics.append(Diagnostic(.badConversion, eq.location,
+                diagnostics.append(Finding(.badConversion, eq.location,
                                               "the conversions from '\(measures[m].id)' multiply to a factor too large to compute exactly"))
             }
         }

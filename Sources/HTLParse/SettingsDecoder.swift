@@ -3,7 +3,7 @@ import HTLModel
 
 /// `htl.yaml` → `Settings` (FORMAT.md §3).
 enum SettingsDecoder {
-    static func decode(_ file: SourceFile) -> (Settings, [Diagnostic]) {
+    static func decode(_ file: SourceFile) -> (Settings, [Finding]) {
         let yaml = YAMLFile.readYAML(file)
         var reader = FieldReader(path: file.path)
         var settings = Settings()
@@ -41,7 +41,7 @@ enum SettingsDecoder {
             }
         }
         if !sawVersion {
-            reader.diagnostics.append(Diagnostic(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
+            reader.diagnostics.append(Finding(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
                                                  "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
         }
         return (settings, yaml.diagnostics + reader.diagnostics)
@@ -58,13 +58,8 @@ enum SettingsDecoder {
                 continue
             }
             guard let level = reader.word(pair.value, rule.rawValue, RuleSetting.Level.self) else { continue }
-            if level == .off, !rule.canBeTurnedOff {
-                reader.report(.invalidValue, pair.value,
-                              "\(rule.rawValue) is an error rule: it can be lowered to warning but not turned off")
-                settings.append(RuleSetting(rule: rule, level: .warning))
-                continue
-            }
-            settings.append(RuleSetting(rule: rule, level: level))
+            // Whether the rule may be turned off is the checker's to say (invalid-value).
+            settings.append(RuleSetting(rule: rule, level: level, location: reader.location(pair.value)))
         }
         return settings
     }

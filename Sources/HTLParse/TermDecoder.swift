@@ -3,7 +3,7 @@ import HTLModel
 
 /// `terms/<id>.md` → `Term` (FORMAT.md §5.2).
 enum TermDecoder {
-    static func decode(_ file: SourceFile, termWeeks: Int) -> (Term?, [Diagnostic]) {
+    static func decode(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
         let yaml = YAMLFile.readFrontMatter(file)
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
@@ -37,7 +37,7 @@ enum TermDecoder {
             }
         }
         for required in ["number", "start"] where !present.contains(required) {
-            reader.diagnostics.append(Diagnostic(.missingField, top, "term '\(id)' has no \(required)", wholeFile: true))
+            reader.diagnostics.append(Finding(.missingField, top, "term '\(id)' has no \(required)", wholeFile: true))
         }
         guard let number, let start else { return (nil, yaml.diagnostics + reader.diagnostics) }
         if let end, let endNode, end < start {

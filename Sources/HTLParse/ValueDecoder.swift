@@ -3,7 +3,7 @@ import HTLModel
 
 /// `values/<id>.md` → `Value` (FORMAT.md §5.1).
 enum ValueDecoder {
-    static func decode(_ file: SourceFile) -> (Value?, [Diagnostic]) {
+    static func decode(_ file: SourceFile) -> (Value?, [Finding]) {
         let yaml = YAMLFile.readFrontMatter(file)
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
@@ -26,7 +26,7 @@ enum ValueDecoder {
             }
         }
         if !pairs.contains(where: { $0.name == "title" }) {
-            reader.diagnostics.append(Diagnostic(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
+            reader.diagnostics.append(Finding(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
                                                  "value '\(id)' has no title", wholeFile: true))
         }
         let value = Value(id: id, path: file.path, title: title ?? id, level: level,

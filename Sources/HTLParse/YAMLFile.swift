@@ -13,14 +13,14 @@ struct YAMLFile {
     /// For Markdown files: the body after the front matter.
     var body: Range<Int>?
     var bodyFirstLine: Int = 0
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Finding] = []
 
     /// The file's bytes when they are valid UTF-8; otherwise an `encoding`
     /// finding at the first bad byte and nil: nothing after it can be placed
     /// reliably (a repaired byte would shift every later column).
-    static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Finding]) -> [UInt8]? {
         guard let bad = UTF8Validation.firstInvalidByte(file.bytes) else { return file.bytes }
-        diagnostics.append(Diagnostic(.encoding, file.location(ofByte: bad),
+        diagnostics.append(Finding(.encoding, file.location(ofByte: bad),
                                       "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
                                       help: "save the file as UTF-8"))
         return nil
@@ -28,7 +28,7 @@ struct YAMLFile {
 
     /// A whole file of YAML (htl.yaml, measures.yaml).
     static func readYAML(_ file: SourceFile) -> YAMLFile {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
             return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
         }
@@ -42,17 +42,17 @@ struct YAMLFile {
 
     /// A Markdown file with front matter (values, terms, goals).
     static func readFrontMatter(_ file: SourceFile) -> YAMLFile {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
             return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
         }
         let first = SourceLocation(path: file.path, line: 1, column: 1)
         switch FrontMatter.split(bytes) {
         case .failure(.noOpening):
-            diagnostics.append(Diagnostic(.yamlSyntax, first, "the file must start with a '---' line that opens the front matter"))
+            diagnostics.append(Finding(.yamlSyntax, first, "the file must start with a '---' line that opens the front matter"))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .failure(.noClosing):
-            diagnostics.append(Diagnostic(.yamlSyntax, first, "the front matter is not closed: no '---' line after line 1", wholeFile: true))
+            diagnostics.append(Finding(.yamlSyntax, first, "the front matter is not closed: no '---' line after line 1", wholeFile: true))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .success(let frontMatter):
             let parsed = YAMLParser.parse(bytes[frontMatter.yaml], path: file.path, firstLine: frontMatter.yamlFirstLine)
@@ -67,7 +67,7 @@ struct YAMLFile {
     private mutating func takeRootMapping(_ path: String, allowEmpty: Bool) {
         guard let root else {
             if allowEmpty { pairs = [] } else {
-                diagnostics.append(Diagnostic(.missingField, SourceLocation(path: path, line: 1, column: 1),
+                diagnostics.append(Finding(.missingField, SourceLocation(path: path, line: 1, column: 1),
                                               "the front matter is empty", wholeFile: true))
             }
             return
@@ -77,7 +77,7 @@ struct YAMLFile {
         } else if root.isNull, allowEmpty {
             pairs = []
         } else {
-            diagnostics.append(Diagnostic(.yamlSyntax, SourceLocation(path: path, line: root.start.line, column: root.start.column),
+            diagnostics.append(Finding(.yamlSyntax, SourceLocation(path: path, line: root.start.line, column: root.start.column),
                                           "expected 'key: value' lines, found \(root.kindDescription)"))
         }
     }

@@ -14,18 +14,18 @@ package enum YAMLParser {
         package var root: YAMLNode?
         /// The YAML could not be read at all (as opposed to findings such as a duplicate key).
         package var failed = false
-        package var diagnostics: [Diagnostic]
+        package var diagnostics: [Finding]
     }
 
     /// Parses `bytes` as one YAML document. `firstLine` is the file line of the
     /// first byte (front matter starts on line 2).
     package static func parse(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Finding] = []
         if let (offset, name) = foreignLineBreak(bytes) {
             // libyaml would count it as a line break and every later position would be off.
             let at = position(of: offset, in: bytes, firstLine: firstLine)
             return Result(root: nil, failed: true, diagnostics: [
-                Diagnostic(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
                            "\(name) is not allowed in YAML here; use a plain line break (LF or CRLF)")
             ])
         }
@@ -33,7 +33,7 @@ package enum YAMLParser {
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
             return Result(root: nil, diagnostics: [
-                Diagnostic(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1),
+                Finding(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1),
                            "the YAML parser could not start")
             ])
         }
@@ -80,12 +80,12 @@ package enum YAMLParser {
                     // A key.
                     var key = node
                     if key.scalar == nil {
-                        diagnostics.append(Diagnostic(.yamlSyntax, location(node.start),
+                        diagnostics.append(Finding(.yamlSyntax, location(node.start),
                                                       "a key must be a plain word, found \(node.kindDescription)"))
                         key.content = .scalar("", .plain)
                     } else if let text = key.scalar {
                         if let first = stack[top].seenKeys[text] {
-                            diagnostics.append(Diagnostic(.yamlSyntax, location(node.start),
+                            diagnostics.append(Finding(.yamlSyntax, location(node.start),
                                                           "duplicate key '\(text)' (first on line \(first.line))"))
                             // The first occurrence counts; the rest of the file is still checked.
                             stack[top].skipNextValue = true
@@ -117,7 +117,7 @@ package enum YAMLParser {
                         // Reader errors (a control character, bad UTF-8) carry a byte offset, not a mark.
                         let at = position(of: bytes.startIndex + Int(parser.pointee.problem_offset), in: bytes, firstLine: firstLine)
                         let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable character"
-                        diagnostics.append(Diagnostic(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                        diagnostics.append(Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
                                                       "invalid YAML: " + problem))
                         failed = true
                         break loop
@@ -133,7 +133,7 @@ package enum YAMLParser {
                         }
                         at = contextMark
                     }
-                    diagnostics.append(Diagnostic(.yamlSyntax, location(at), message))
+                    diagnostics.append(Finding(.yamlSyntax, location(at), message))
                     failed = true
                     break loop
                 }
@@ -146,7 +146,7 @@ package enum YAMLParser {
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 {
-                        diagnostics.append(Diagnostic(.yamlSyntax, location(start),
+                        diagnostics.append(Finding(.yamlSyntax, location(start),
                                                       "only one YAML document is allowed here"))
                         failed = true
                         break loop
@@ -171,7 +171,7 @@ package enum YAMLParser {
                     attach(YAMLNode(content: .alias(name), start: start, end: end))
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     if stack.count >= maxDepth {
-                        diagnostics.append(Diagnostic(.yamlSyntax, location(start),
+                        diagnostics.append(Finding(.yamlSyntax, location(start),
                                                       "nesting is deeper than \(maxDepth) levels"))
                         failed = true
                         break loop

@@ -72,7 +72,7 @@ public struct GitRepository: Sendable {
     /// The ledger files in a revision, and a `bad-entry` finding for each
     /// ledger path that git holds as something htl does not read (a
     /// symbolic link, a submodule) and for a staged temporary file of htl.
-    public func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Diagnostic]) {
+    public func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Finding]) {
         let arguments: [String]
         switch revision {
         case .index: arguments = ["ls-files", "--stage", "-z", "--", prefix.isEmpty ? "." : prefix]
@@ -81,7 +81,7 @@ public struct GitRepository: Sendable {
         let result = try GitProcess.run(arguments, in: top)
         guard result.status == 0 else { throw HTLError("git failed: " + GitRepository.firstLine(result.stderr)) }
         var entries: [Entry] = []
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for record in result.stdout.split(separator: 0) {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
@@ -103,13 +103,13 @@ public struct GitRepository: Sendable {
             if mode == "100644" || mode == "100755" {
                 if isLedgerPath { entries.append(Entry(path: path, object: String(object))) }
                 if revision == .index, TemporaryFiles.isTemporary(FileSystem.name(path)) {
-                    findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                    findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1),
                                                "\(path) is a temporary file left by an interrupted htl write, and it is staged",
                                                help: "unstage and delete it: git rm --cached '\(path)'", wholeFile: true))
                 }
             } else if isLedgerPath {
                 let what = mode == "120000" ? "a symbolic link" : "not a regular file (a submodule)"
-                findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1),
+                findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1),
                                            "\(path) is \(what) in git; htl reads only regular files in a revision",
                                            help: "commit the file itself instead of a link", wholeFile: true))
             }

@@ -8,9 +8,9 @@ public struct LedgerFiles: Sendable {
     /// Sorted by path bytes.
     public var files: [SourceFile]
     /// `bad-entry` findings, in walk order.
-    public var findings: [Diagnostic]
+    public var findings: [Finding]
 
-    public init(files: [SourceFile], findings: [Diagnostic] = []) {
+    public init(files: [SourceFile], findings: [Finding] = []) {
         self.files = files
         self.findings = findings
     }
@@ -65,7 +65,7 @@ public enum LedgerDirectory {
 private struct Walk {
     let root: LedgerRoot
     var files: [SourceFile] = []
-    var findings: [Diagnostic] = []
+    var findings: [Finding] = []
     /// Folders already entered, by device and inode, so a link cannot loop.
     var entered: Set<FolderID> = []
 
@@ -83,7 +83,7 @@ private struct Walk {
     }
 
     mutating func report(_ path: String, _ message: String, help: String? = nil) {
-        findings.append(Diagnostic(.badEntry, SourceLocation(path: path, line: 1, column: 1), message,
+        findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1), message,
                                    help: help, wholeFile: true))
     }
 

@@ -28,27 +28,15 @@ struct CheckCommand: ParsableCommand {
     var format: CheckFormat = .text
 
     func run() throws {
-        let root = try options.ledgerRoot()
-        let today = try options.todayDate()
-        let source: RevisionCheck
-        var entryFindings: [Diagnostic] = []
-        if staged {
-            source = try RevisionCheck.staged(ledgerRoot: root.path, since: since)
-        } else {
-            let disk = try LedgerDirectory.read(root)
-            entryFindings = disk.findings
-            if let since {
-                source = try RevisionCheck.workingTree(disk.files, ledgerRoot: root.path, since: since)
-            } else {
-                source = RevisionCheck(files: disk.files, appendOnlyFindings: [])
-            }
+        let loaded = try options.load { request in
+            request.source = staged ? .staged : .directory
+            request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .none)
+            request.formatting = true
         }
-        let loaded = LedgerLoader.load(LedgerFiles(files: source.files, findings: entryFindings + source.entryFindings))
-        let report = Checker.check(loaded, today: today, extra: source.appendOnlyFindings)
-            .limited(to: try options.ledgerPaths(paths, root: root))
+        let report = loaded.check.limited(to: try options.ledgerPaths(paths, root: loaded.root))
         switch format {
         case .text:
-            Output.write(DiagnosticRenderer.text(report, files: loaded.ledger.files, style: options.style()))
+            Output.write(DiagnosticRenderer.text(report, files: loaded.files, style: options.style()))
             Output.error(DiagnosticRenderer.summary(report))
         case .json:
             Output.write(DiagnosticRenderer.json(report))

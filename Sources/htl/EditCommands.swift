@@ -25,25 +25,22 @@ struct LogCommand: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let (root, loaded) = try options.load()
-        let today = try options.todayDate()
+        let loaded = try options.load()
         guard !text.isEmpty else { throw HTLError("nothing to log: give the action's text") }
-        let day = try date.map { try LedgerOptions.date($0, option: "--date") } ?? today
+        let day = try date.map { try LedgerOptions.date($0, option: "--date") } ?? loaded.today
         let clock = try time.map { try LedgerOptions.time($0, option: "--time") }
-        let path = try file.map { try options.ledgerPaths([$0], root: root)[0] }
-        let entry = try LogEntry(text: text.joined(separator: " "), date: day, time: clock, path: path,
-                                 ledger: loaded.ledger, today: today)
+        let path = try file.map { try options.ledgerPaths([$0], root: loaded.root)[0] }
+        let entry = try LogEntry(text: text.joined(separator: " "), date: day, time: clock, path: path, in: loaded)
         if !entry.diagnostics.isEmpty {
-            let shown = SourceFile(path: entry.path, text: String(repeating: "\n", count: entry.lineNumber - 1) + entry.line + "\n")
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
-            Output.errorRendered(DiagnosticRenderer.text(report, files: [shown], style: options.errorStyle()))
+            Output.errorRendered(DiagnosticRenderer.text(report, files: [entry.file], style: options.errorStyle()))
         }
         if entry.hasErrors {
             Output.error("nothing written")
             throw ExitCode(1)
         }
         if !dryRun {
-            try AtomicFile.appendLine(Array(entry.line.utf8), to: entry.path, in: root, header: Array(entry.header.utf8))
+            try AtomicFile.appendLine(Array(entry.line.utf8), to: entry.path, in: loaded.root, header: Array(entry.header.utf8))
         }
         Output.say(entry.line)
     }
@@ -69,11 +66,9 @@ struct NewCommand: ParsableCommand {
         guard let which = EntityTemplate.Kind(rawValue: kind) else {
             throw HTLError("htl new makes a goal, a value or a term, not '\(kind)'")
         }
-        let (root, loaded) = try options.load()
-        let today = try options.todayDate()
-        let made = try EntityTemplate.make(which, id: id, title: title, ledger: loaded.ledger,
-                                           files: loaded.ledger.files, today: today)
-        try AtomicFile.create(made.path, in: root, bytes: Array(made.text.utf8))
+        let loaded = try options.load()
+        let made = try EntityTemplate.make(which, id: id, title: title, in: loaded)
+        try AtomicFile.create(made.path, in: loaded.root, bytes: Array(made.text.utf8))
         Output.say("created \(made.path)")
         if let note = made.note { Output.error("note: " + note) }
     }

@@ -18,11 +18,9 @@ struct FmtCommand: ParsableCommand {
     var diff = false
 
     func run() throws {
-        let (root, loaded) = try options.load()
-        let today = try options.todayDate()
-        let selected = try options.ledgerPaths(paths, root: root)
-        let report = Checker.check(loaded, today: today)
-        let plan = FormatPlan(loaded.ledger, report: report, selecting: selected)
+        let loaded = try options.load()
+        let root = loaded.root
+        let plan = FormatPlan(loaded, selecting: try options.ledgerPaths(paths, root: root))
         var failed = false
         var out = ""
         for file in plan.refused {

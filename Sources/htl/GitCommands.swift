@@ -22,37 +22,26 @@ struct DiffCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let root = try options.root()
-        let today = try options.todayDate()
-        let repository = try GitRepository(ledgerRoot: root)
+        if to != nil, staged { throw HTLError("give a second revision or --staged, not both") }
         let fromName = from ?? "HEAD"
-        let fromFiles = try repository.files(at: .commit(try repository.resolve(fromName)))
-        let toName: String
-        let toFiles: LedgerFiles
-        if let to {
-            if staged { throw HTLError("give a second revision or --staged, not both") }
-            toName = to
-            toFiles = LedgerFiles(files: try repository.files(at: .commit(try repository.resolve(to))))
-        } else if staged {
-            toName = "index"
-            toFiles = LedgerFiles(files: try repository.files(at: .index))
-        } else {
-            toName = "worktree"
-            toFiles = try LedgerDirectory.read(LedgerRoot(root))
+        let before = try options.load { request in
+            request.source = .revision(fromName)
+            request.computeProgress = true
         }
-        let before = LedgerLoader.load(fromFiles).ledger
-        let afterLoad = LedgerLoader.load(toFiles)
-        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before, today: today)),
-                                to: (afterLoad.ledger, ProgressEngine.compute(afterLoad.ledger, today: today)))
+        let after = try options.load { request in
+            request.source = to.map { .revision($0) } ?? (staged ? .staged : .directory)
+            request.computeProgress = true
+        }
+        let toName = to ?? (staged ? "index" : "worktree")
+        let diff = ProgressDiff(from: before, to: after)
+        let side = to ?? (staged ? "the index" : "the working tree")
         if json {
             Output.write(ReportJSON.diff(diff, from: fromName, to: toName))
         } else {
-            Output.write(DiffText.render(diff, from: fromName, to: toName == "worktree" ? "the working tree" : (toName == "index" ? "the index" : toName),
-                                         today: today, width: Output.reportWidth(), style: options.style()))
+            Output.write(DiffText.render(diff, from: fromName, to: side, today: after.today, width: Output.reportWidth(), style: options.style()))
         }
-        let errors = Checker.check(afterLoad, today: today, formatting: false).errorCount
-        if errors > 0 {
-            Output.error("\(errors) error\(errors == 1 ? "" : "s") in \(toName == "worktree" ? "the working tree" : toName); run htl check")
+        if after.errorCount > 0 {
+            Output.error("\(after.errorCount) error\(after.errorCount == 1 ? "" : "s") in \(side); run htl check")
             throw ExitCode(1)
         }
     }
@@ -73,7 +62,7 @@ struct HookInstallCommand: ParsableCommand {
     @OptionGroup var options: LedgerOptions
 
     func run() throws {
-        let repository = try GitRepository(ledgerRoot: try options.root())
+        let repository = try GitRepository(ledgerRoot: try options.ledgerRoot().path)
         switch try PreCommitHook.install(repository: repository, htlPath: Self.executablePath()) {
         case .installed(let path):
             Output.say("installed \(path): every commit now runs htl check --staged")

@@ -89,9 +89,11 @@ struct LedgerOptions: ParsableArguments {
         try LedgerRoot(try root())
     }
 
-    /// Reads and loads the ledger.
-    func load() throws -> (root: LedgerRoot, loaded: LedgerLoader.Result) {
-        let root = try ledgerRoot()
-        return (root, LedgerLoader.load(try LedgerDirectory.read(root)))
+    /// Loads the ledger through the one pipeline; `configure` adjusts the
+    /// request (source, append-only base, progress).
+    func load(_ configure: (inout LoadRequest) throws -> Void = { _ in }) throws -> LoadedLedger {
+        var request = LoadRequest(root: try ledgerRoot(), today: try todayDate())
+        try configure(&request)
+        return try LedgerLoader.load(request)
     }
 }

@@ -13,12 +13,12 @@ struct ReportContext {
     let style: TerminalStyle
 
     init(_ options: LedgerOptions) throws {
-        let (root, loaded) = try options.load()
-        self.root = root
-        today = try options.todayDate()
+        let loaded = try options.load { $0.computeProgress = true }
+        root = loaded.root
+        today = loaded.today
         ledger = loaded.ledger
-        errorCount = Checker.check(loaded, today: today, formatting: false).errorCount
-        report = ProgressEngine.compute(loaded.ledger, today: today)
+        errorCount = loaded.errorCount
+        report = loaded.progressReport()
         width = Output.reportWidth()
         style = options.style()
     }

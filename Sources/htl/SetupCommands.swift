@@ -18,8 +18,8 @@ struct InitCommand: ParsableCommand {
         let shown = options.ledger == nil ? directory : target
         let files = LedgerTemplate.files(today: todayDate)
         // Like every writer: nothing is written that htl check would reject.
-        let proposed = Checker.check(LedgerLoader.load(files.map { SourceFile(path: $0.path, text: $0.text) }), today: todayDate)
-        if let error = proposed.diagnostics.first(where: { $0.severity == .error }) {
+        let (_, proposed) = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: todayDate)
+        if let error = proposed.diagnostics.first(where: \.isError) {
             throw HTLError("the new ledger would not pass htl check on \(todayDate): \(error.location): \(error.message); nothing written")
         }
         let existing = files.map(\.path).filter { FileSystem.kind(of: FileSystem.join(target, $0)) != .missing || FileSystem.isSymbolicLink(FileSystem.join(target, $0)) }
@@ -55,14 +55,7 @@ struct RulesCommand: ParsableCommand {
     @OptionGroup var options: LedgerOptions
 
     func run() throws {
-        let width = RuleID.allCases.map(\.rawValue.count).max() ?? 20
-        var out = ""
-        for rule in RuleID.allCases {
-            out += rule.rawValue + String(repeating: " ", count: width - rule.rawValue.count + 2)
-            out += rule.defaultSeverity.rawValue + String(repeating: " ", count: 9 - rule.defaultSeverity.rawValue.count)
-            out += rule.summary + "\n"
-        }
-        Output.write(out)
+        Output.write(RuleText.list())
     }
 }
 
@@ -81,6 +74,6 @@ struct ExplainCommand: ParsableCommand {
             let suggestion = Suggestion.closest(to: rule, in: RuleID.allCases.map(\.rawValue))
             throw HTLError("no rule '\(rule)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; htl rules lists them all")
         }
-        Output.write(RuleExplanation.text(id))
+        Output.write(RuleText.explain(RuleRegistry.descriptor(id)))
     }
 }

@@ -52,7 +52,9 @@ import Testing
     }
 
     @Test func githubAnnotations() throws {
-        let result = try HTLBinary.run(["check", "-C", Paths.fixture("rules/unknown-unit"), "--format", "github"] + today)
+        let ledger = try RuleFixtureTests.ledger(for: "unknown-unit")
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["check", "-C", ledger.root, "--format", "github"] + today)
         #expect(result.stdout == "::error file=log/2026.log,line=2,col=22,title=unknown-unit::unknown unit 'kms' (did you mean 'km'?)\n")
         #expect(result.status == 1)
     }
@@ -75,7 +77,9 @@ import Testing
     }
 
     @Test func environmentChoosesLedgerAndToday() throws {
-        let result = try HTLBinary.run(["check"], in: "/", environment: ["HTL_LEDGER": Paths.fixture("rules/future-action"), "HTL_TODAY": "2026-12-31"])
+        let ledger = try RuleFixtureTests.ledger(for: "future-action")
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["check"], in: "/", environment: ["HTL_LEDGER": ledger.root, "HTL_TODAY": "2026-12-31"])
         #expect(result.status == 0)
         #expect(result.stdout == "")
     }
@@ -109,7 +113,9 @@ import Testing
     }
 
     @Test func colourOnlyWhenAsked() throws {
-        let folder = Paths.fixture("rules/unknown-unit")
+        let ledger = try RuleFixtureTests.ledger(for: "unknown-unit")
+        defer { ledger.remove() }
+        let folder = ledger.root
         let plain = try HTLBinary.run(["check", "-C", folder] + today)
         #expect(!plain.stdout.contains("\u{1B}["))
         let forced = try HTLBinary.run(["check", "-C", folder, "--color", "always"] + today)

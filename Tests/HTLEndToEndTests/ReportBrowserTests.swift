@@ -181,7 +181,7 @@ import Testing
         #expect(dom.contains("<main id=\"main\">"))
 
         // What the page must show, computed by the library.
-        let loaded = LedgerLoader.load(try LedgerDirectory.readFiles(root: Self.example))
+        let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Self.example))
         let report = ProgressEngine.compute(loaded.ledger, today: CivilDate(year: 2026, month: 11, day: 22)!)
         #expect(report.goals.count == 10)
         // The browser serializes text with &, < and > escaped, attributes with & and " (and < > since 2025).

@@ -3,8 +3,10 @@ import HTLKit
 import HTLTestSupport
 import Testing
 
-/// One small ledger per rule under Fixtures/rules/<rule>/, checked end to end
-/// by the built binary against its golden `expected.txt`.
+/// End to end, per rule: the clean fixture with one or two files changed
+/// (Fixtures/rules/<rule>/ holds only those, and the golden `expected.txt`),
+/// checked by the built binary. The rules' own examples are tested in
+/// process (RuleDescriptorTests); these keep the whole output honest.
 @Suite struct RuleFixtureTests {
     static let today = "2026-11-22"
 
@@ -13,11 +15,31 @@ import Testing
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
+    /// Fixtures/clean with the rule's files laid over it, in a temporary folder.
+    static func ledger(for rule: String) throws -> TemporaryLedger {
+        let ledger = try TemporaryLedger([:], prefix: "htl-rule-\(rule)")
+        let fm = FileManager.default
+        for source in [Paths.fixture("clean"), Paths.fixture("rules/\(rule)")] {
+            guard let walk = fm.enumerator(atPath: source) else { continue }
+            for case let relative as String in walk where relative != "expected.txt" {
+                var isFolder: ObjCBool = false
+                fm.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    try fm.createDirectory(atPath: ledger.root + "/" + relative, withIntermediateDirectories: true)
+                } else {
+                    try ledger.write(relative, try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative)))
+                }
+            }
+        }
+        return ledger
+    }
+
     @Test(arguments: ruleFixtures)
     func fixtureTriggersExactlyItsRule(_ rule: String) throws {
-        let folder = "Fixtures/rules/\(rule)"
-        let result = try HTLBinary.run(["check", "-C", Paths.root.appendingPathComponent(folder).path, "--today", Self.today])
-        Golden.check(result.stdout, against: "\(folder)/expected.txt")
+        let ledger = try Self.ledger(for: rule)
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["check", "-C", ledger.root, "--today", Self.today])
+        Golden.check(result.stdout, against: "Fixtures/rules/\(rule)/expected.txt")
 
         let findings = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(!findings.isEmpty, "no finding for \(rule)")
@@ -28,7 +50,7 @@ import Testing
             #expect(parts.count == 4 && Int(parts[1]) != nil && Int(parts[2]) != nil, "malformed finding \(line)")
         }
         let id = try #require(RuleID(rawValue: rule))
-        #expect(result.status == (id.defaultSeverity == .error ? 1 : 0), "exit status of \(rule)")
+        #expect(result.status == (RuleRegistry.descriptor(id).severity == .error ? 1 : 0), "exit status of \(rule)")
         #expect(result.stderr.hasSuffix("in 6 files\n") || result.stderr.hasSuffix("in 7 files\n"), "summary: \(result.stderr)")
     }
 
@@ -50,9 +72,10 @@ import Testing
     }
 
     @Test func strictTurnsWarningsIntoFailure() throws {
-        let folder = Paths.fixture("rules/goal-no-plan")
-        #expect(try HTLBinary.run(["check", "-C", folder, "--today", Self.today]).status == 0)
-        #expect(try HTLBinary.run(["check", "-C", folder, "--today", Self.today, "--strict"]).status == 1)
+        let ledger = try Self.ledger(for: "goal-no-plan")
+        defer { ledger.remove() }
+        #expect(try HTLBinary.run(["check", "-C", ledger.root, "--today", Self.today]).status == 0)
+        #expect(try HTLBinary.run(["check", "-C", ledger.root, "--today", Self.today, "--strict"]).status == 1)
     }
 
     @Test func goalsExampleChecksCleanOfErrors() throws {

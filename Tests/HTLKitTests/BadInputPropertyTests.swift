@@ -82,9 +82,9 @@ import Testing
             var files = SampleLedger.files.map { SourceFile(path: $0.key, text: $0.value) }
             files.removeAll { $0.path == path }
             files.append(SourceFile(path: path, bytes: Self.randomBytes(&rng)))
-            let loaded = LedgerLoader.load(files)
+            let loaded = LedgerParser.parse(files)
             let report = Checker.check(loaded, today: SampleLedger.today)
-            Self.assertPlaced(report, loaded.ledger.files)
+            Self.assertPlaced(report, loaded.files)
             _ = ProgressEngine.compute(loaded.ledger, today: SampleLedger.today)
         }
     }
@@ -97,16 +97,16 @@ import Testing
             var files = SampleLedger.files.map { SourceFile(path: $0.key, text: $0.value) }
             files.removeAll { $0.path == path }
             files.append(SourceFile(path: path, bytes: Self.mutate(original, &rng)))
-            let loaded = LedgerLoader.load(files)
+            let loaded = LedgerParser.parse(files)
             let report = Checker.check(loaded, today: SampleLedger.today)
-            Self.assertPlaced(report, loaded.ledger.files)
+            Self.assertPlaced(report, loaded.files)
             _ = ProgressEngine.compute(loaded.ledger, today: SampleLedger.today)
         }
     }
 
     @Test func emptyFilesOfEveryKind() {
         let files = SampleLedger.files.keys.map { SourceFile(path: $0, bytes: []) }
-        let report = Checker.check(LedgerLoader.load(files), today: SampleLedger.today)
+        let report = Checker.check(LedgerParser.parse(files), today: SampleLedger.today)
         #expect(report.diagnostics.map { "\($0.location) \($0.rule.rawValue)" } == [
             "goals/run.md:1:1 yaml-syntax",
             "htl.yaml:1:1 missing-field",
@@ -118,7 +118,7 @@ import Testing
     @Test func byteOrderMarkAndCRLFFrontMatter() {
         let goal = "\u{FEFF}---\r\ntitle: Run 100 km\r\nimportance: 11\r\n---\r\n## Action plan\r\n- [x] shoes\r\n"
         let loaded = SampleLedger.load(SampleLedger.with(["goals/run.md": goal]))
-        #expect(loaded.diagnostics.map(\.location) == [SourceLocation(path: "goals/run.md", line: 3, column: 13)])
+        #expect(loaded.findings.map(\.location) == [SourceLocation(path: "goals/run.md", line: 3, column: 13)])
         #expect(loaded.ledger.goal("run")?.title == "Run 100 km")
         #expect(loaded.ledger.goal("run")?.hasActionPlan == true)
         #expect(loaded.ledger.goal("run")?.checklist.map(\.text) == ["shoes"])
@@ -129,7 +129,7 @@ import Testing
             "goals/run.md": "---\ntitle: Run\n",
             "values/health.md": "title: Health\n",
         ]))
-        #expect(loaded.diagnostics.map(\.message) == [
+        #expect(loaded.findings.map(\.message) == [
             "the front matter is not closed: no '---' line after line 1",
             "the file must start with a '---' line that opens the front matter",
         ])
@@ -138,6 +138,6 @@ import Testing
     @Test func tenMegabyteFrontMatterLine() {
         let long = String(repeating: "x", count: 10_000_000)
         let loaded = SampleLedger.load(SampleLedger.with(["goals/run.md": "---\ntitle: \(long)\nurgency: 0\n---\n"]))
-        #expect(loaded.diagnostics.map(\.location) == [SourceLocation(path: "goals/run.md", line: 3, column: 10)])
+        #expect(loaded.findings.map(\.location) == [SourceLocation(path: "goals/run.md", line: 3, column: 10)])
     }
 }

@@ -42,7 +42,7 @@ import Testing
     /// The exported model, without the line numbers of measures and checklist
     /// items (positions inside a file, not meaning).
     static func meaning(_ files: [SourceFile]) throws -> NSDictionary {
-        let loaded = LedgerLoader.load(files)
+        let loaded = LedgerParser.parse(files)
         let json = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: SampleLedger.today))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         var copy = object
@@ -82,7 +82,7 @@ import Testing
         #expect(try Self.meaning(Self.ledger(replacing: path, with: bytes)) == Self.meaning(Self.ledger(replacing: path, with: formatted)),
                 "\(name): the model changed")
         // Canonical files raise no `unformatted`.
-        let report = Checker.check(LedgerLoader.load(Self.ledger(replacing: path, with: formatted)), today: SampleLedger.today)
+        let report = Checker.check(LedgerParser.parse(Self.ledger(replacing: path, with: formatted)), today: SampleLedger.today)
         #expect(!report.diagnostics.contains { $0.rule == .unformatted })
     }
 

@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func goalsInUrgencyOrder() throws {
-        let loaded = LedgerLoader.load(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
+        let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
         let report = ProgressEngine.compute(loaded.ledger, today: today)
         let html = HTMLReport.render(ledger: loaded.ledger, report: report)
         let goals = html.components(separatedBy: "<section id=\"goals\"")[1].components(separatedBy: "</section>")[0]
@@ -283,7 +283,7 @@ import Testing
 
     @Test func theSameInputGivesTheSameBytes() {
         let files = SyntheticLedger.files(goals: 40, logLines: 600, seed: 3)
-        let ledger = LedgerLoader.load(files.map { SourceFile(path: $0.path, text: $0.text) }).ledger
+        let ledger = LedgerParser.parse(files.map { SourceFile(path: $0.path, text: $0.text) }).ledger
         let report = ProgressEngine.compute(ledger, today: today)
         let a = HTMLReport.render(ledger: ledger, report: report)
         let b = HTMLReport.render(ledger: ledger, report: ProgressEngine.compute(ledger, today: today))
@@ -306,7 +306,7 @@ import Testing
         // Everything completed: bloom.
         #expect(ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 100km +run\n"]))) == .bloom)
         // Any overdue goal wins: storm clearing (the states fixture has one).
-        let states = LedgerLoader.load(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
+        let states = LedgerParser.parse(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
         #expect(ReportScene.choose(for: ProgressEngine.compute(states.ledger, today: today)) == .stormClearing)
         // Dropped goals do not count.
         let dropped = SampleLedger.with(["goals/old.md": "---\ntitle: Old\ntarget: 2026-10-01\nstatus: dropped\n---\n## Action plan\n- [ ] a\n"])

@@ -3,9 +3,9 @@ import HTLTestSupport
 import Testing
 
 @Suite struct LogParserTests {
-    func parse(_ log: String) -> (actions: [Action], diagnostics: [Diagnostic]) {
+    func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
         let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
-        return (loaded.ledger.actions, loaded.diagnostics)
+        return (loaded.ledger.actions, loaded.findings)
     }
 
     @Test func specExampleLines() {
@@ -109,7 +109,7 @@ import Testing
             "measures.yaml": "km:\n  type: distance\nst:\n  title: Stone\n  type: mass\n",
             "log/2026.log": "2026-11-20 Weighed 12st +run\n",
         ]))
-        #expect(stones.diagnostics.isEmpty)
+        #expect(stones.findings.isEmpty)
         #expect(stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure)" } == ["12 st"])
     }
 
@@ -130,10 +130,10 @@ import Testing
 
     @Test func invalidUTF8IsAnEncodingFindingOnItsLine() {
         let bytes: [UInt8] = Array("2026-11-20 Run 5km\n2026-11-21 Caf".utf8) + [0xE9] + Array(" 2km\n2026-11-22 Walk 1km\n".utf8)
-        let loaded = LedgerLoader.load(SampleLedger.files.filter { $0.key != "log/2026.log" }.map { SourceFile(path: $0.key, text: $0.value) }
+        let loaded = LedgerParser.parse(SampleLedger.files.filter { $0.key != "log/2026.log" }.map { SourceFile(path: $0.key, text: $0.value) }
                                         + [SourceFile(path: "log/2026.log", bytes: bytes)])
-        #expect(loaded.diagnostics.map(\.rule) == [.encoding])
-        #expect(loaded.diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 15))
+        #expect(loaded.findings.map(\.rule) == [.encoding])
+        #expect(loaded.findings.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 15))
         #expect(loaded.ledger.actions.map(\.line) == [1, 3])
     }
 

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func statesOfTheStatesFixture() throws {
-        let loaded = LedgerLoader.load(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
+        let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
         let report = ProgressEngine.compute(loaded.ledger, today: today)
         let expected: [String: GoalState] = [
             "dropped": .dropped, "completed-by-status": .completed, "completed-by-progress": .completed,
@@ -218,7 +218,7 @@ import Testing
         }
         for seed in 1...5 {
             let files = SyntheticLedger.files(goals: 30, logLines: 400, seed: UInt64(seed))
-            let loaded = LedgerLoader.load(files.map { SourceFile(path: $0.path, text: $0.text) })
+            let loaded = LedgerParser.parse(files.map { SourceFile(path: $0.path, text: $0.text) })
             let r = ProgressEngine.compute(loaded.ledger, today: today)
             for g in r.goals {
                 if let p = g.progress { #expect(p >= .zero && p <= .one) }
@@ -228,12 +228,12 @@ import Testing
     }
 
     @Test func diffCountsAddedActionsByFileAndCanonicalText() {
-        let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"])).ledger
+        let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"]))
         let after = SampleLedger.load(SampleLedger.with([
             "log/2026.log": "\u{FEFF}2026-11-03 Run 5km +run\n2026-11-04 Run 6km +run\n2026-11-04 Run 6km +run\n2026-11-05 Walk 2km +run\n",
-        ])).ledger
-        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before, today: today)),
-                                to: (after, ProgressEngine.compute(after, today: today)))
+        ]))
+        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before.ledger, today: today)),
+                                to: (after, ProgressEngine.compute(after.ledger, today: today)))
         // Reformatting is not adding; the repeated line and the walk are.
         #expect(diff.actionsAdded == 2)
         #expect(diff.goals.map(\.change) == [.changed])

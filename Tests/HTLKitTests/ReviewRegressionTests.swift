@@ -45,7 +45,7 @@ import Testing
     @Test func conversionChainsTooLargeAreFindings() {
         let measures = "d:\n  type: count\nc:\n  type: count\n  equals: 999999999999999 d\nb:\n  type: count\n  equals: 999999999999999 c\n"
         let loaded = SampleLedger.load(SampleLedger.with(["measures.yaml": measures, "log/2026.log": ""]))
-        let findings = loaded.diagnostics.filter { $0.rule == .badConversion }
+        let findings = loaded.findings.filter { $0.rule == .badConversion }
         #expect(findings.map(\.message) == ["the conversions from 'b' multiply to a factor too large to compute exactly"])
         #expect(findings.first?.location == SourceLocation(path: "measures.yaml", line: 8, column: 11))
     }
@@ -79,15 +79,15 @@ import Testing
 
     @Test func readerErrorsAndForeignLineBreaksAreReportedWhereTheyAre() {
         let control = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: Health\ndomain: x\nguidance: He\u{1}alth\n---\n"]))
-        #expect(control.diagnostics.map(\.location) == [SourceLocation(path: "values/health.md", line: 4, column: 13)])
-        #expect(control.diagnostics.first?.message == "invalid YAML: control characters are not allowed")
+        #expect(control.findings.map(\.location) == [SourceLocation(path: "values/health.md", line: 4, column: 13)])
+        #expect(control.findings.first?.message == "invalid YAML: control characters are not allowed")
         for (text, column, what) in [("htl: 1\rtitle: x\n", 7, "a carriage return without a line feed"),
                                      ("htl: 1\ntitle: a\u{2028}b\n", 9, "the character U+2028 (line separator)"),
                                      ("htl: 1\ntitle: a\u{85}b\n", 9, "the character U+0085 (next line)")] {
             let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": text]))
-            #expect(loaded.diagnostics.map(\.rule) == [.yamlSyntax])
-            #expect(loaded.diagnostics.first?.location.column == column)
-            #expect(loaded.diagnostics.first?.message.hasPrefix(what) == true)
+            #expect(loaded.findings.map(\.rule) == [.yamlSyntax])
+            #expect(loaded.findings.first?.location.column == column)
+            #expect(loaded.findings.first?.message.hasPrefix(what) == true)
         }
     }
 
@@ -101,7 +101,7 @@ import Testing
         #expect(report.errorCount == 6)
         #expect(report.diagnostics.map(\.location.column) == [15, 19, 23, 27, 31, 35])
         #expect(report.diagnostics.last?.message == "and 19995 more unknown-unit findings on this line")
-        let text = DiagnosticRenderer.text(report, files: loaded.ledger.files)
+        let text = DiagnosticRenderer.text(report, files: loaded.files)
         // 50 characters each side of the caret, cut with "…": the first and the last finding.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let ends = (lines.prefix(4) + ["…"] + lines.suffix(5)).joined(separator: "\n")

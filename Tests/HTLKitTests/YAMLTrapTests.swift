@@ -4,10 +4,10 @@ import Testing
 
 /// YAML 1.1's surprises must not reach the model.
 @Suite struct YAMLTrapTests {
-    func goal(_ frontMatter: String) -> (Goal?, [Diagnostic]) {
+    func goal(_ frontMatter: String) -> (Goal?, [Finding]) {
         let files = SampleLedger.with(["goals/run.md": "---\n" + frontMatter + "---\n## Action plan\n"])
         let loaded = SampleLedger.load(files)
-        return (loaded.ledger.goal("run"), loaded.diagnostics)
+        return (loaded.ledger.goal("run"), loaded.findings)
     }
 
     @Test(arguments: ["yes", "no", "on", "off", "true", "False", "y", "null-ish", "1.5", "~tilde"])
@@ -19,7 +19,7 @@ import Testing
 
     @Test func valueFieldsKeepYesAndOnAsText() {
         let loaded = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: on\ndomain: yes\nguidance: no\n---\n"]))
-        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.findings.isEmpty)
         let value = loaded.ledger.value("health")
         #expect(value?.title == "on")
         #expect(value?.domain == "yes")
@@ -73,8 +73,9 @@ import Testing
     }
 
     @Test func htlVersionAndRuleSettings() {
-        let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"]))
-        #expect(loaded.diagnostics.map(\.message) == [
+        let files = SampleLedger.with(["htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"])
+        let loaded = SampleLedger.load(files)
+        #expect(SampleLedger.check(files).diagnostics.map(\.message) == [
             "htl must be 1 (the only format version), found 2",
             "unknown rule 'unknwn-unit' (did you mean 'unknown-unit'?)",
             "bad-id is an error rule: it can be lowered to warning but not turned off",
@@ -87,8 +88,8 @@ import Testing
 
     @Test func missingSettingsVersion() {
         let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": "title: Mine\n"]))
-        #expect(loaded.diagnostics.map(\.rule) == [.missingField])
-        #expect(loaded.diagnostics.first?.location.line == 1)
+        #expect(loaded.findings.map(\.rule) == [.missingField])
+        #expect(loaded.findings.first?.location.line == 1)
     }
 
     /// Found by make fuzz: invalid UTF-8 followed by a character libyaml
@@ -97,12 +98,12 @@ import Testing
     /// its line).
     @Test func invalidUTF8StopsTheFileAtTheBadByte() {
         let bytes: [UInt8] = Array("---\ntitle: Run\nguidance: ".utf8) + [0x92, 0x92] + Array(" x\u{0F}y\n---\n".utf8)
-        let loaded = LedgerLoader.load(SampleLedger.files.filter { $0.key != "values/health.md" }.map { SourceFile(path: $0.key, text: $0.value) }
+        let loaded = LedgerParser.parse(SampleLedger.files.filter { $0.key != "values/health.md" }.map { SourceFile(path: $0.key, text: $0.value) }
                                        + [SourceFile(path: "values/health.md", bytes: bytes)])
-        let found = loaded.diagnostics.filter { $0.location.path == "values/health.md" }
+        let found = loaded.findings.filter { $0.location.path == "values/health.md" }
         #expect(found.map(\.rule) == [.encoding])
         #expect(found.first?.location == SourceLocation(path: "values/health.md", line: 3, column: 11))
         // The value is known to exist: no unknown-value cascade from the goal that aligns to it.
-        #expect(!loaded.diagnostics.contains { $0.rule == .unknownValue })
+        #expect(!loaded.findings.contains { $0.rule == .unknownValue })
     }
 }

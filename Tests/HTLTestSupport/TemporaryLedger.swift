@@ -78,12 +78,12 @@ public enum SampleLedger {
         return result
     }
 
-    /// Loads an in-memory ledger from path → text.
-    public static func load(_ files: [String: String]) -> LedgerLoader.Result {
-        LedgerLoader.load(files.map { SourceFile(path: $0.key, text: $0.value) })
+    /// Parses an in-memory ledger from path → text.
+    public static func load(_ files: [String: String]) -> ParsedLedger {
+        LedgerParser.parse(files.map { SourceFile(path: $0.key, text: $0.value) })
     }
 
     public static func check(_ files: [String: String], today: CivilDate = SampleLedger.today) -> CheckReport {
-        Checker.check(load(files), today: today)
+        Checker.check(load(files), today: today, formatting: true)
     }
 }

@@ -1,0 +1,36 @@
+import HTLCore
+import HTLModel
+
+/// What `htl check` found: configured diagnostics, sorted, and how many
+/// files were read.
+public struct CheckReport: Sendable {
+    /// Sorted by path, line, column, rule; severities as configured.
+    public var diagnostics: [Diagnostic]
+    public var fileCount: Int
+
+    public init(diagnostics: [Diagnostic], fileCount: Int) {
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+    }
+
+    public var errorCount: Int { diagnostics.filter(\.isError).count }
+    public var warningCount: Int { diagnostics.count - errorCount }
+
+    /// Whether the ledger fails the check (errors, or with `strict` any warning).
+    public func fails(strict: Bool) -> Bool {
+        errorCount > 0 || (strict && warningCount > 0)
+    }
+
+    /// The paths that have at least one error.
+    public var pathsWithErrors: Set<String> {
+        Set(diagnostics.filter(\.isError).map(\.location.path))
+    }
+
+    /// Only the findings in the given ledger paths (files, or folders and what is below them).
+    public func limited(to paths: [String]) -> CheckReport {
+        guard !paths.isEmpty else { return self }
+        var report = self
+        report.diagnostics = diagnostics.filter { LedgerLayout.isSelected($0.location.path, by: paths) }
+        return report
+    }
+}

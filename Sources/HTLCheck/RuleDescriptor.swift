@@ -1,0 +1,45 @@
+import HTLCore
+
+/// Everything about one rule, in one place: its id, default severity,
+/// whether `rules:` may turn it off, a one-line summary, a failing and a
+/// passing example (tested: the failing one produces exactly this rule at
+/// its marked position, the passing one nothing), and its check when it is
+/// a rule over the model. Rules found while reading (a bad date in the log,
+/// broken YAML) have no check here: the parser reports them, and their
+/// descriptor says which part does (`reportedBy`).
+public struct RuleDescriptor: Sendable {
+    public enum Origin: String, Sendable {
+        /// A check over the model (`check`).
+        case model
+        case logParser = "the log parser"
+        case fileReader = "the reader of front matter and YAML files"
+        case directory = "the reading of the ledger folder"
+        case git = "the comparison with the committed log (git)"
+        case formatter = "htl fmt"
+    }
+
+    public let id: RuleID
+    public let severity: Severity
+    /// Errors can be lowered to warnings but not turned off, except those
+    /// that depend on a workflow (`log-rewrite`, `unformatted`).
+    public let canBeTurnedOff: Bool
+    public let summary: String
+    public let failing: RuleExample
+    public let passing: RuleExample
+    public let reportedBy: Origin
+    /// The check of a model rule: the ledger in, its findings out.
+    let check: (@Sendable (RuleContext) -> [Finding])?
+
+    init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
+         failing: RuleExample, passing: RuleExample, reportedBy: Origin = .model,
+         check: (@Sendable (RuleContext) -> [Finding])? = nil) {
+        self.id = id
+        self.severity = severity
+        self.canBeTurnedOff = canBeTurnedOff ?? (severity == .warning)
+        self.summary = summary
+        self.failing = failing
+        self.passing = passing
+        self.reportedBy = reportedBy
+        self.check = check
+    }
+}

@@ -1,0 +1,27 @@
+import HTLCore
+import HTLModel
+
+extension RuleDescriptor {
+    /// A file name that is not a valid id (values, terms, goals), or a
+    /// measure name that is not one (found while reading measures.yaml).
+    static let badID = RuleDescriptor(
+        .badID, .error,
+        summary: "a file name or measure name that is not a valid id",
+        failing: .file("goals/‸Run Far.md", RuleExample.goal(["title": "title: Run far"])),
+        passing: .file("goals/run-far.md", RuleExample.goal(["title": "title: Run far"])),
+        check: badIDs)
+
+    private static func badIDs(_ context: RuleContext) -> [Finding] {
+        let ledger = context.ledger
+        let entities = ledger.values.map { ($0.id, $0.location) } + ledger.terms.map { ($0.id, $0.location) }
+            + ledger.goals.map { ($0.id, $0.location) }
+        return entities.compactMap { id, location in
+            guard !Identifier.isValidEntityID(id) else { return nil }
+            let reason = id.utf8.count > Identifier.maxLength
+                ? "longer than \(Identifier.maxLength) characters"
+                : "not a valid id: use lowercase letters, digits and '-', starting with a letter or digit"
+            return Finding(.badID, location, "file name '\(id)' is \(reason)",
+                           help: Identifier.suggestedID(id).map { "rename it to '\($0).md'" }, wholeFile: true)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import HTLCore
+import HTLModel
+
+extension RuleDescriptor {
+    /// An action dated after today: parsed, listed, counted once its day comes.
+    static let futureAction = RuleDescriptor(
+        .futureAction, .warning,
+        summary: "an action dated after today",
+        failing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n‸2026-11-29 Long run 12km +run-100km\n"),
+        passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n2026-11-22 Long run 12km +run-100km\n"),
+        check: futureActions)
+
+    private static func futureActions(_ context: RuleContext) -> [Finding] {
+        context.ledger.actions.compactMap { action in
+            guard action.date > context.today else { return nil }
+            return Finding(.futureAction, action.location, "action dated \(action.date) is after today (\(context.today))")
+        }
+    }
+}

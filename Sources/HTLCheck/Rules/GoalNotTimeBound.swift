@@ -1,0 +1,18 @@
+import HTLCore
+import HTLModel
+
+extension RuleDescriptor {
+    static let goalNotTimeBound = RuleDescriptor(
+        .goalNotTimeBound, .warning,
+        summary: "a goal (kind goal) with no target date",
+        failing: .file("goals/run-100km.md", "‸" + RuleExample.goal(["target": ""])),
+        passing: .file("goals/run-100km.md", RuleExample.goal()),
+        check: notTimeBound)
+
+    private static func notTimeBound(_ context: RuleContext) -> [Finding] {
+        context.ledger.goals.compactMap { goal in
+            guard !context.pathsWithErrors.contains(goal.path), goal.kind == .goal, goal.target == nil else { return nil }
+            return Finding(.goalNotTimeBound, goal.location, "goal has no target date", wholeFile: true)
+        }
+    }
+}

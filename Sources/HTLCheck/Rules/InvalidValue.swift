@@ -1,0 +1,45 @@
+import HTLCore
+import HTLModel
+
+extension RuleDescriptor {
+    /// A value of the wrong type, out of range, an unknown word, or not a
+    /// real date. Most are found while reading a file; two need the whole
+    /// ledger: a second target for one measure (an alias is its measure) and
+    /// `off` for an error rule in `rules:`.
+    static let invalidValue = RuleDescriptor(
+        .invalidValue, .error,
+        summary: "wrong type, out of range, unknown word, or not a real date",
+        failing: .file("goals/run-100km.md", RuleExample.goal(adding: ["importance: ‸11"])),
+        passing: .file("goals/run-100km.md", RuleExample.goal(adding: ["importance: 10"])),
+        reportedBy: .fileReader,
+        check: { targetMeasureTwice($0) + errorRuleTurnedOff($0) })
+
+    /// At most one target per measure: `km` and its alias `kilometre` are one measure.
+    private static func targetMeasureTwice(_ context: RuleContext) -> [Finding] {
+        let measures = context.ledger.measures
+        var found: [Finding] = []
+        for goal in context.ledger.goals {
+            var seen: [String: String] = [:]
+            for target in goal.targets {
+                guard let id = measures.measureID(for: target.measure) else { continue }
+                if let first = seen[id] {
+                    found.append(Finding(.invalidValue, target.location,
+                                         "a second target for measure '\(id)' (already targeted as '\(first)')"))
+                } else {
+                    seen[id] = target.measure
+                }
+            }
+        }
+        return found
+    }
+
+    /// Errors can be lowered to warnings, not silenced (the checker then
+    /// treats `off` as `warning`).
+    private static func errorRuleTurnedOff(_ context: RuleContext) -> [Finding] {
+        context.ledger.settings.rules.compactMap { setting in
+            guard setting.level == .off, !RuleRegistry.descriptor(setting.rule).canBeTurnedOff else { return nil }
+            return Finding(.invalidValue, setting.location,
+                           "\(setting.rule.rawValue) is an error rule: it can be lowered to warning but not turned off")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import HTLCore
+import HTLFormat
+import HTLModel
+
+extension RuleDescriptor {
+    /// A committed log line changed or removed (checked with --staged, --since, and by a plain check inside git).
+    static let logRewrite = RuleDescriptor(
+        .logRewrite, .error, canBeTurnedOff: true,
+        summary: "a committed log line was changed or removed",
+        failing: RuleExample([("log/2026.log", "‸2026-11-20 Run 6km +run-100km\n")], committed: [("log/2026.log", "2026-11-20 Run 5km +run-100km\n")]),
+        passing: RuleExample([("log/2026.log", "2026-11-20 Run 5km +run-100km\n2026-11-21 Correction for the 20th 1km +run-100km\n")], committed: [("log/2026.log", "2026-11-20 Run 5km +run-100km\n")]),
+        reportedBy: .git)
+}
+
+/// The append-only rule (`log-rewrite`, FORMAT.md §6): for every log file,
+/// its committed lines must be a prefix of its lines now. Lines are compared
+/// in the canonical form `htl fmt` writes, so formatting never triggers it.
+extension RuleDescriptor {
+    /// `base` and `current` map log paths to their bytes (only log files
+    /// matter; others are ignored). `currentObjects` and `baseObjects`, when
+    /// known, map paths to git object ids: equal ids need no comparison, and
+    /// a removed file whose object appears at a new path was renamed.
+    public static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
+                                baseObjects: [String: String] = [:], currentObjects: [String: String] = [:]) -> [Finding] {
+        var found: [Finding] = []
+        let currentByObject = Dictionary(currentObjects.map { ($0.value, $0.key) }, uniquingKeysWith: { a, b in min(a, b) })
+        for path in base.keys.sorted() where LedgerLayout.kind(of: path) == .log {
+            let top = SourceLocation(path: path, line: 1, column: 1)
+            guard let now = current[path] else {
+                if let object = baseObjects[path], let newPath = currentByObject[object] {
+                    found.append(Finding(.logRewrite, top, "committed log file \(path) was renamed to \(newPath); keep its name",
+                                            help: "committed lines are history: move it back, or set 'log-rewrite: off' under rules: in htl.yaml", wholeFile: true))
+                } else {
+                    found.append(Finding(.logRewrite, top, "committed log file \(path) was removed",
+                                            help: "committed lines are history: restore it, or set 'log-rewrite: off' under rules: in htl.yaml", wholeFile: true))
+                }
+                continue
+            }
+            if let a = baseObjects[path], let b = currentObjects[path], a == b { continue }
+            if let finding = firstRewrite(path: path, base: base[path]!, current: now) { found.append(finding) }
+        }
+        return found
+    }
+
+    /// The first committed line that is no longer there as it was.
+    static func firstRewrite(path: String, base: [UInt8], current: [UInt8]) -> Finding? {
+        var old = TextLines.split(base).map { LogFormatter.canonicalLine($0) }
+        while let last = old.last, last.isEmpty { old.removeLast() }
+        let new = TextLines.split(current).map { LogFormatter.canonicalLine($0) }
+        for (i, line) in old.enumerated() {
+            if i < new.count {
+                if new[i] != line {
+                    let was = String(decoding: line, as: UTF8.self)
+                    let shown = was.count > 60 ? String(was.prefix(60)) + "…" : was
+                    return Finding(.logRewrite, SourceLocation(path: path, line: i + 1, column: 1),
+                                      "committed log line \(i + 1) was changed; it was: \(shown.isEmpty ? "(blank)" : shown)",
+                                      help: "log a correction instead (for example a negative quantity)")
+                }
+            } else {
+                let lines = old.count - i == 1 ? "line \(i + 1) was" : "lines \(i + 1)-\(old.count) were"
+                return Finding(.logRewrite, SourceLocation(path: path, line: max(new.count, 1), column: 1),
+                                  "committed log \(lines) removed",
+                                  help: "log a correction instead (for example a negative quantity)")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import HTLCore
+import HTLModel
+
+extension RuleDescriptor {
+    /// A log line links to an undeclared goal; links on lines rejected for
+    /// another reason are checked too, so one run shows both problems.
+    static let unknownGoal = RuleDescriptor(
+        .unknownGoal, .error,
+        summary: "a log line links to an undeclared goal",
+        failing: .file("log/2026.log", "2026-11-20 Run 5km ‸+run-100\n"),
+        passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
+        check: unknownGoals)
+
+    private static func unknownGoals(_ context: RuleContext) -> [Finding] {
+        var found: [Finding] = []
+        let suggestions = SuggestionCache()
+        let names = context.ledger.goals.map(\.id)
+        func check(_ goal: String, at location: SourceLocation) {
+            guard context.goalsByID[goal] == nil, !context.parse.unloadedGoalIDs.contains(goal) else { return }
+            let suggestion = suggestions.didYouMean(goal, names)
+            if Identifier.isValidEntityID(goal) {
+                found.append(Finding(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion))
+            } else {
+                found.append(Finding(.unknownGoal, location,
+                                     "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
+            }
+        }
+        for action in context.ledger.actions {
+            for link in action.links {
+                check(link.goal, at: SourceLocation(path: action.path, line: action.line, column: link.column))
+            }
+        }
+        for rejected in context.parse.linksOnRejectedLines {
+            check(rejected.goal, at: rejected.location)
+        }
+        return found
+    }
+}

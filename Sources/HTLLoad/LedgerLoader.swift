@@ -1,0 +1,28 @@
+import HTLCheck
+import HTLCore
+import HTLModel
+import HTLParse
+import HTLProgress
+import HTLSystem
+
+/// The one pipeline every command and server calls (in the spirit of
+/// beancount's loader): read the files (from disk, git's index or a
+/// commit, with unsaved buffers laid over them) → parse them into the model
+/// → check it (rules, `rules:` severities, the append-only rule) → compute
+/// progress as of today.
+public enum LedgerLoader {
+    public static func load(_ request: LoadRequest) throws -> LoadedLedger {
+        let read = try LedgerReader.read(request)
+        let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
+        let check = Checker.check(parsed, today: request.today, extra: read.appendOnlyFindings, formatting: request.formatting)
+        let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: request.today) : nil
+        return LoadedLedger(root: request.root, today: request.today, parsed: parsed, check: check, progress: progress)
+    }
+
+    /// A ledger given as files in memory (tests, proposals, examples): parsed,
+    /// checked and computed like one read from disk.
+    public static func load(files: [SourceFile], today: CivilDate, extra: [Finding] = [], formatting: Bool = false) -> (parsed: ParsedLedger, check: CheckReport) {
+        let parsed = LedgerParser.parse(files)
+        return (parsed, Checker.check(parsed, today: today, extra: extra, formatting: formatting))
+    }
+}

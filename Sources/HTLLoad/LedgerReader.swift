@@ -1,0 +1,95 @@
+import HTLCheck
+import HTLCore
+import HTLModel
+import HTLParse
+import HTLSystem
+
+/// The pipeline's read step: a ledger's files from disk, git's index or a
+/// commit, with overrides laid over them, and the findings made while
+/// reading (entries not read, committed log lines changed).
+enum LedgerReader {
+    struct Read {
+        var files: [SourceFile]
+        var entryFindings: [Finding] = []
+        var appendOnlyFindings: [Finding] = []
+        /// Git object ids of the files read from git's index (by path).
+        var objects: [String: String] = [:]
+    }
+
+    static func read(_ request: LoadRequest) throws -> Read {
+        var read: Read
+        var repository: GitRepository?
+        switch request.source {
+        case .directory:
+            let disk = try LedgerDirectory.read(request.root)
+            read = Read(files: disk.files, entryFindings: disk.findings)
+        case .staged:
+            let repo = try GitRepository(ledgerRoot: request.root.path)
+            repository = repo
+            read = try staged(repo)
+        case .revision(let name):
+            let repo = try GitRepository(ledgerRoot: request.root.path)
+            repository = repo
+            read = Read(files: try repo.files(at: .commit(try repo.resolve(name))))
+        }
+        if !request.overrides.isEmpty {
+            read.files = read.files.filter { request.overrides[$0.path] == nil }
+                + request.overrides.map { SourceFile(path: $0.key, bytes: $0.value) }
+        }
+        read.appendOnlyFindings = try appendOnly(request, read: read, repository: repository)
+        return read
+    }
+
+    /// The staged ledger (`git ls-files`), with findings about what git holds.
+    private static func staged(_ repo: GitRepository) throws -> Read {
+        let (index, entryFindings) = try repo.listing(at: .index)
+        guard index.contains(where: { $0.path == LedgerLayout.settingsFile }) else {
+            throw HTLError("no htl.yaml is staged in \(repo.prefix.isEmpty ? "the repository's top folder" : repo.prefix): stage the ledger (git add) first")
+        }
+        let blobs = try repo.contents(of: index.map(\.object))
+        let files = index.compactMap { entry in blobs[entry.object].map { SourceFile(path: entry.path, bytes: $0) } }
+        var objects: [String: String] = [:]
+        for entry in index where objects[entry.path] == nil { objects[entry.path] = entry.object }
+        return Read(files: files, entryFindings: entryFindings, objects: objects)
+    }
+
+    /// `log-rewrite`: committed log lines at the base revision against the
+    /// log files being loaded.
+    private static func appendOnly(_ request: LoadRequest, read: Read, repository: GitRepository?) throws -> [Finding] {
+        guard let (repo, base) = try baseCommit(request, repository: repository) else { return [] }
+        let baseLogs = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
+        // Contents are needed only where the object differs from the one read (or it was read from disk).
+        let changed = baseLogs.filter { read.objects[$0.path] != $0.object }
+        let blobs = try repo.contents(of: changed.map(\.object))
+        var current: [String: [UInt8]] = [:]
+        for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
+        var committed: [String: [UInt8]] = [:]
+        var objects: [String: String] = [:]
+        for entry in baseLogs {
+            committed[entry.path] = blobs[entry.object] ?? []
+            objects[entry.path] = entry.object
+        }
+        return RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
+                                          currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
+    }
+
+    /// The repository and the commit committed lines are read from, or nil
+    /// when there is nothing to compare (no request, not in git for
+    /// `.headWhenInGit`, no commit yet).
+    private static func baseCommit(_ request: LoadRequest, repository: GitRepository?) throws -> (GitRepository, String)? {
+        switch request.appendOnly {
+        case .none:
+            return nil
+        case .headWhenInGit:
+            guard let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
+                  let head = try? repo.head() else { return nil }
+            return (repo, head)
+        case .head:
+            let repo = try repository ?? GitRepository(ledgerRoot: request.root.path)
+            return try repo.head().map { (repo, $0) }
+        case .revision(let name):
+            let repo = try repository ?? GitRepository(ledgerRoot: request.root.path)
+            return (repo, try repo.resolve(name))
+        }
+    }
+}

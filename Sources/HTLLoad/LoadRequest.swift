@@ -1,0 +1,47 @@
+import HTLCore
+import HTLParse
+import HTLSystem
+
+/// What to load, for `LedgerLoader.load`.
+public struct LoadRequest: Sendable {
+    /// Where the ledger's files come from.
+    public enum Source: Sendable, Equatable {
+        /// The files on disk (the working tree).
+        case directory
+        /// What is staged for the next commit (git's index).
+        case staged
+        /// A commit (any revision git can name).
+        case revision(String)
+    }
+
+    /// Which committed log lines must stay as they are (`log-rewrite`).
+    public enum AppendOnlyBase: Sendable, Equatable {
+        /// No comparison.
+        case none
+        /// HEAD, when the ledger is in a git work tree with a commit; else none.
+        case headWhenInGit
+        /// HEAD (the pre-commit hook); an error when not in git.
+        case head
+        /// A revision (`--since REV`).
+        case revision(String)
+    }
+
+    public var root: LedgerRoot
+    public var source: Source = .directory
+    public var today: CivilDate
+    /// Files to use instead of what the source holds: unsaved editor buffers,
+    /// a writer's proposal. By ledger path.
+    public var overrides: [String: [UInt8]] = [:]
+    public var appendOnly: AppendOnlyBase = .none
+    /// Also report `unformatted` (it formats every file; only `check` needs it).
+    public var formatting = false
+    /// Compute progress (reports need it; `check` does not).
+    public var computeProgress = false
+    /// Parses kept between loads (the language server): only changed files are parsed again.
+    public var cache: ParseCache?
+
+    public init(root: LedgerRoot, today: CivilDate) {
+        self.root = root
+        self.today = today
+    }
+}

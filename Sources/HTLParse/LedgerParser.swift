@@ -1,0 +1,59 @@
+import HTLCore
+import HTLModel
+
+/// The pipeline's parse step: files → the model, with every problem found
+/// along the way. Each file is read on its own (and, given a cache, only
+/// when it changed), then the pieces are put together in path order.
+public enum LedgerParser {
+    /// Builds the model from a ledger's files (any order; they are processed
+    /// in byte order of their paths; files htl does not read are ignored).
+    /// `entryFindings` are the reader's findings about entries it did not read.
+    public static func parse(_ files: [SourceFile], entryFindings: [Finding] = [], cache: ParseCache? = nil) -> ParsedLedger {
+        let sorted = files
+            .filter { LedgerLayout.kind(of: $0.path) != nil }
+            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        var parsed = ParsedLedger(ledger: Ledger(), files: sorted, findings: entryFindings, context: ParseContext())
+        parsed.context.measuresUnreadable = entryFindings.contains { $0.location.path == LedgerLayout.measuresFile }
+        let cache = cache ?? ParseCache()
+        if let file = parsed.file(at: LedgerLayout.settingsFile) {
+            let (settings, found) = cache.settings(file)
+            parsed.ledger.settings = settings
+            parsed.findings += found
+        }
+        if let file = parsed.file(at: LedgerLayout.measuresFile) {
+            let (measures, found, readable) = cache.measures(file)
+            parsed.ledger.measures = measures
+            if !readable { parsed.context.measuresUnreadable = true }
+            parsed.findings += found
+        }
+        for file in sorted {
+            add(file, to: &parsed, cache: cache)
+        }
+        return parsed
+    }
+
+    private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {
+        let id = LedgerLayout.entityID(of: file.path)
+        switch LedgerLayout.kind(of: file.path) {
+        case .value:
+            let (value, found) = cache.value(file)
+            if let value { parsed.ledger.values.append(value) } else { parsed.context.unloadedValueIDs.insert(id) }
+            parsed.findings += found
+        case .term:
+            let (term, found) = cache.term(file, termWeeks: parsed.ledger.settings.termWeeks)
+            if let term { parsed.ledger.terms.append(term) } else { parsed.context.unloadedTermIDs.insert(id) }
+            parsed.findings += found
+        case .goal:
+            let (goal, found) = cache.goal(file)
+            if let goal { parsed.ledger.goals.append(goal) } else { parsed.context.unloadedGoalIDs.insert(id) }
+            parsed.findings += found
+        case .log:
+            let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
+            parsed.ledger.actions += log.actions
+            parsed.findings += log.findings
+            parsed.context.linksOnRejectedLines += log.rejectedLinks
+        case .settings, .measures, nil:
+            break
+        }
+    }
+}
