@@ -47,10 +47,11 @@ bench: deps
 # the log parser, the YAML reader and fmt's round trip, FUZZ_SECONDS each,
 # seeded from Fixtures/fuzz. Findings land in .build-fuzz/findings/<target>.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= log yaml fmt
 FUZZ := .build-fuzz
 fuzz: deps
 	$(SWIFT) build -c release --scratch-path $(FUZZ) --product htl-fuzz -Xswiftc -sanitize=fuzzer,address
-	@for target in log yaml fmt; do \
+	@for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ)/corpus/$$target $(FUZZ)/findings/$$target; \
 		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
 		SWIFT_BACKTRACE=enable=no HTL_FUZZ_TARGET=$$target $(FUZZ)/release/htl-fuzz \

@@ -1,43 +1,24 @@
 import HTLCore
 
-/// Keeps every finding on a real line and column of the file it names.
-package enum DiagnosticPlacement {
+/// Keeps every finding on a real line and column of the file it names
+/// (a parser may point one past the end; a line past the last one is the last).
+enum DiagnosticPlacement {
     static func clamp(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
-        var bytesByPath: [String: [UInt8]] = [:]
-        for file in files { bytesByPath[file.path] = file.bytes }
-        var lineTables: [String: [Int]] = [:]
-        var widths: [String: [Int: Int]] = [:]  // scalars per line, computed once per line
+        var filesByPath: [String: SourceFile] = [:]
+        for file in files { filesByPath[file.path] = file }
+        var indexes: [String: LineIndex] = [:]
+        var widths: [String: [Int: Int]] = [:]  // columns per line, computed once per line
         return diagnostics.map { diagnostic in
             let path = diagnostic.location.path
-            guard let bytes = bytesByPath[path] else { return diagnostic }
-            let starts = lineTables[path] ?? lineStarts(bytes)
-            lineTables[path] = starts
+            guard let file = filesByPath[path] else { return diagnostic }
+            let index = indexes[path] ?? LineIndex(file.bytes)
+            indexes[path] = index
             var d = diagnostic
-            d.location.line = min(max(d.location.line, 1), starts.count)
-            let width: Int
-            if let known = widths[path]?[d.location.line] {
-                width = known
-            } else {
-                let lineStart = starts[d.location.line - 1]
-                var lineEnd = d.location.line < starts.count ? starts[d.location.line] - 1 : bytes.count
-                if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0A { lineEnd -= 1 }
-        if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                var from = lineStart
-                if d.location.line == 1, TextPosition.hasByteOrderMark(bytes) { from = min(3, lineEnd) }
-                width = TextPosition.scalarCount(bytes, from: from, to: max(from, lineEnd))
-                widths[path, default: [:]][d.location.line] = width
-            }
+            d.location.line = min(max(d.location.line, 1), index.lineCount)
+            let width = widths[path]?[d.location.line] ?? index.width(ofLine: d.location.line, in: file.bytes)
+            widths[path, default: [:]][d.location.line] = width
             d.location.column = min(max(d.location.column, 1), width + 1)
             return d
         }
-    }
-
-    /// Byte offsets where each line starts; a final newline does not open a new line.
-    package static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A && i + 1 < bytes.count {
-            starts.append(i + 1)
-        }
-        return starts
     }
 }

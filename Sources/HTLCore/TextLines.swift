@@ -7,7 +7,7 @@ package enum TextLines {
     package static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        while bytes[start...].starts(with: TextPosition.byteOrderMark) { start += 3 }
+        while bytes[start...].starts(with: LineIndex.byteOrderMark) { start += 3 }
         var i = start
         while i < bytes.count {
             if bytes[i] == 0x0A {

@@ -27,7 +27,7 @@ package enum LogFormatter {
     /// blank lines. (A tab or a double space inside quotes is allowed.)
     static func isCanonical(_ bytes: [UInt8]) -> Bool {
         if bytes.isEmpty { return true }
-        if TextPosition.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
+        if LineIndex.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
         if bytes.count == 1 || bytes[bytes.count - 2] == 0x0A { return false }
         return bytes.withUnsafeBufferPointer { b in
             var i = 0

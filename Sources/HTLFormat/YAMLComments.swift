@@ -18,111 +18,49 @@ struct YAMLComments {
 
     /// `lines` are the YAML's lines (LF, no line ending), the first being file line `firstLine`.
     init(lines: [[UInt8]], firstLine: Int, root: YAMLNode?) {
-        // Every key, its position and the last line of its value; where the
-        // last node on each line ends (a comment can only start after it); and
-        // the lines wholly inside multi-line scalars.
-        var keys: [(mark: YAMLMark, end: Int, depth: Int)] = []
-        var contentEnd: [Int: Int] = [:]
-        var content = Set<Int>()
-        func ends(_ line: Int, at column: Int) {
-            contentEnd[line] = max(contentEnd[line] ?? 0, column)
-        }
-        func visit(_ node: YAMLNode, depth: Int) {
-            switch node.content {
-            case .mapping(let pairs):
-                if node.isFlow { ends(node.end.line, at: node.end.column) }
-                for pair in pairs {
-                    keys.append((pair.key.start, max(YAMLComments.lastLine(of: pair.value), pair.key.start.line), depth))
-                    visit(pair.key, depth: depth + 1)
-                    visit(pair.value, depth: depth + 1)
-                }
-            case .sequence(let items):
-                if node.isFlow { ends(node.end.line, at: node.end.column) }
-                for item in items { visit(item, depth: depth + 1) }
-            case .scalar(_, let style):
-                if style == .literal || style == .folded {
-                    // The header line may end in a comment after the indicator; the text lines may not.
-                    ends(node.start.line, at: node.start.column + 1)
-                    let last = YAMLComments.lastLine(of: node)
-                    if last > node.start.line { for l in (node.start.line + 1)...last { content.insert(l) } }
-                } else {
-                    if node.end.line > node.start.line {
-                        for l in (node.start.line + 1)..<node.end.line { content.insert(l) }
-                    }
-                    ends(node.end.line, at: node.end.column)
-                }
-            case .alias:
-                ends(node.end.line, at: node.end.column)
-            }
-        }
-        if let root { visit(root, depth: 0) }
-        keys.sort { ($0.mark.line, $0.mark.column) < ($1.mark.line, $1.mark.column) }
-        // The first (outermost) key on each line.
-        var firstKeyOnLine: [Int: YAMLMark] = [:]
-        for key in keys where firstKeyOnLine[key.mark.line] == nil { firstKeyOnLine[key.mark.line] = key.mark }
-        let topLevel = Set(keys.filter { $0.depth == 0 }.map(\.mark))
-
-        // The innermost key whose value spans each line (deeper keys overwrite), and key lines in order.
-        var containerByLine: [Int: (mark: YAMLMark, end: Int)] = [:]
-        for key in keys.sorted(by: { $0.depth < $1.depth }) where key.end > key.mark.line {
-            for l in (key.mark.line + 1)...key.end { containerByLine[l] = (key.mark, key.end) }
-        }
-        let keyMarks = keys.map(\.mark)
-        func container(of line: Int) -> (mark: YAMLMark, end: Int)? {
-            containerByLine[line]
-        }
-        /// The first key on a line after `line` (binary search).
-        func nextKey(after line: Int) -> YAMLMark? {
-            var low = 0, high = keyMarks.count
-            while low < high {
-                let mid = (low + high) / 2
-                if keyMarks[mid].line <= line { low = mid + 1 } else { high = mid }
-            }
-            return low < keyMarks.count ? keyMarks[low] : nil
-        }
-        func attachAbove(_ text: String, at line: Int) {
-            let next = nextKey(after: line)
-            if let c = container(of: line), next == nil || next!.line > c.end {
-                leading[c.mark, default: []].append(text)
-            } else if let next {
-                leading[next, default: []].append(text)
-            } else {
-                atEnd.append(text)
-            }
-        }
-
+        let layout = YAMLKeyLayout(root)
         var pendingBlank = false
         var seenKey = false
         for (offset, bytes) in lines.enumerated() {
             let line = firstLine + offset
-            if content.contains(line) { continue }
+            if layout.insideScalar.contains(line) { continue }
             let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
             if trimmed.isEmpty {
                 if seenKey { pendingBlank = true }
                 continue
             }
             if trimmed.first == UInt8(ascii: "#") {
-                if pendingBlank, let next = nextKey(after: line), topLevel.contains(next), container(of: line) == nil {
+                if pendingBlank, let next = layout.nextKey(after: line), layout.topLevel.contains(next), layout.container(of: line) == nil {
                     blankBefore.insert(next)
                 }
                 pendingBlank = false
-                attachAbove(YAMLComments.trimmedEnd(trimmed), at: line)
+                attachAbove(YAMLComments.trimmedEnd(trimmed), at: line, layout)
                 continue
             }
-            let keyHere = firstKeyOnLine[line]
+            let keyHere = layout.firstKeyOnLine[line]
             if let keyHere {
-                if pendingBlank, topLevel.contains(keyHere) { blankBefore.insert(keyHere) }
+                if pendingBlank, layout.topLevel.contains(keyHere) { blankBefore.insert(keyHere) }
                 seenKey = true
             }
             pendingBlank = false
-            if let start = YAMLComments.commentStart(bytes, afterColumn: contentEnd[line] ?? 1) {
+            if let start = YAMLComments.commentStart(bytes, afterColumn: layout.contentEnd[line] ?? 1) {
                 let text = YAMLComments.trimmedEnd(bytes[start...])
-                if let keyHere {
-                    trailing[keyHere] = text
-                } else {
-                    attachAbove(text, at: line)
-                }
+                if let keyHere { trailing[keyHere] = text } else { attachAbove(text, at: line, layout) }
             }
+        }
+    }
+
+    /// A comment on a line of its own goes above the key below it, unless
+    /// the line is inside a key's value that does not reach that key: then
+    /// above that key. After the last key, it goes at the end.
+    private mutating func attachAbove(_ text: String, at line: Int, _ layout: YAMLKeyLayout) {
+        let next = layout.nextKey(after: line)
+        if let c = layout.container(of: line), next.map({ $0.line > c.end }) ?? true {
+            leading[c.mark, default: []].append(text)
+        } else if let next {
+            leading[next, default: []].append(text)
+        } else {
+            atEnd.append(text)
         }
     }
 
@@ -144,12 +82,7 @@ struct YAMLComments {
     /// `column` (1-based, in scalars; where the line's last node ends) that
     /// starts the line or follows a blank. Nil when the line has none.
     static func commentStart(_ line: [UInt8], afterColumn column: Int) -> Int? {
-        var i = 0
-        var scalars = 1
-        while i < line.count, scalars < column {
-            i += 1
-            if i < line.count, line[i] & 0xC0 != 0x80 { scalars += 1 }
-        }
+        var i = LineIndex.offset(ofColumn: column, in: line[...])
         while i < line.count {
             if line[i] == UInt8(ascii: "#"), i == 0 || line[i - 1] == 0x20 || line[i - 1] == 0x09 { return i }
             i += 1
@@ -161,5 +94,84 @@ struct YAMLComments {
         var slice = bytes
         while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
         return String(decoding: slice, as: UTF8.self)
+    }
+}
+
+/// Where the keys of a YAML tree are: each key's position, the last line of
+/// its value and its depth; where the last node on each line ends (a comment
+/// can only start after it); and the lines wholly inside multi-line scalars.
+struct YAMLKeyLayout {
+    private(set) var keys: [(mark: YAMLMark, end: Int, depth: Int)] = []
+    private(set) var contentEnd: [Int: Int] = [:]
+    private(set) var insideScalar = Set<Int>()
+    /// The first (outermost) key on each line.
+    private(set) var firstKeyOnLine: [Int: YAMLMark] = [:]
+    private(set) var topLevel = Set<YAMLMark>()
+    /// The innermost key whose value spans each line.
+    private var containerByLine: [Int: (mark: YAMLMark, end: Int)] = [:]
+    private var keyMarks: [YAMLMark] = []
+
+    init(_ root: YAMLNode?) {
+        if let root { visit(root, depth: 0) }
+        keys.sort { ($0.mark.line, $0.mark.column) < ($1.mark.line, $1.mark.column) }
+        for key in keys where firstKeyOnLine[key.mark.line] == nil { firstKeyOnLine[key.mark.line] = key.mark }
+        topLevel = Set(keys.filter { $0.depth == 0 }.map(\.mark))
+        // Deeper keys overwrite shallower ones: the innermost container wins.
+        for key in keys.sorted(by: { $0.depth < $1.depth }) where key.end > key.mark.line {
+            for l in (key.mark.line + 1)...key.end { containerByLine[l] = (key.mark, key.end) }
+        }
+        keyMarks = keys.map(\.mark)
+    }
+
+    func container(of line: Int) -> (mark: YAMLMark, end: Int)? {
+        containerByLine[line]
+    }
+
+    /// The first key on a line after `line` (binary search).
+    func nextKey(after line: Int) -> YAMLMark? {
+        var low = 0, high = keyMarks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keyMarks[mid].line <= line { low = mid + 1 } else { high = mid }
+        }
+        return low < keyMarks.count ? keyMarks[low] : nil
+    }
+
+    private mutating func ends(_ line: Int, at column: Int) {
+        contentEnd[line] = max(contentEnd[line] ?? 0, column)
+    }
+
+    private mutating func visit(_ node: YAMLNode, depth: Int) {
+        switch node.content {
+        case .mapping(let pairs):
+            if node.isFlow { ends(node.end.line, at: node.end.column) }
+            for pair in pairs {
+                keys.append((pair.key.start, max(YAMLComments.lastLine(of: pair.value), pair.key.start.line), depth))
+                visit(pair.key, depth: depth + 1)
+                visit(pair.value, depth: depth + 1)
+            }
+        case .sequence(let items):
+            if node.isFlow { ends(node.end.line, at: node.end.column) }
+            for item in items { visit(item, depth: depth + 1) }
+        case .scalar(_, let style):
+            visitScalar(node, block: style == .literal || style == .folded)
+        case .alias:
+            ends(node.end.line, at: node.end.column)
+        }
+    }
+
+    /// A block scalar's header line may end in a comment after the
+    /// indicator; its text lines may not. A quoted scalar's inner lines are text.
+    private mutating func visitScalar(_ node: YAMLNode, block: Bool) {
+        if block {
+            ends(node.start.line, at: node.start.column + 1)
+            let last = YAMLComments.lastLine(of: node)
+            if last > node.start.line { for l in (node.start.line + 1)...last { insideScalar.insert(l) } }
+        } else {
+            if node.end.line > node.start.line {
+                for l in (node.start.line + 1)..<node.end.line { insideScalar.insert(l) }
+            }
+            ends(node.end.line, at: node.end.column)
+        }
     }
 }

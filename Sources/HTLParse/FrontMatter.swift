@@ -20,7 +20,7 @@ package struct FrontMatter {
     /// Finds the front matter. A leading byte order mark is skipped; line
     /// endings may be LF or CRLF; a delimiter line may carry trailing blanks.
     static func split(_ bytes: [UInt8]) -> Result<FrontMatter, Failure> {
-        var position = TextPosition.hasByteOrderMark(bytes) ? 3 : 0
+        var position = LineIndex.hasByteOrderMark(bytes) ? 3 : 0
         guard let firstEnd = lineEnd(bytes, from: position), isDelimiter(bytes, position..<firstEnd.content) else {
             return .failure(.noOpening)
         }

@@ -22,7 +22,7 @@ struct LogParser {
     func parse(_ file: SourceFile) -> LogParse {
         var result = LogParse()
         file.bytes.withUnsafeBufferPointer { buffer in
-            var position = TextPosition.hasByteOrderMark(file.bytes) ? 3 : 0
+            var position = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
             var line = 0
             let count = buffer.count
             while position < count {

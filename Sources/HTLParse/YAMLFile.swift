@@ -32,7 +32,7 @@ struct YAMLFile {
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
             return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
         }
-        let start = TextPosition.hasByteOrderMark(bytes) ? 3 : 0
+        let start = LineIndex.hasByteOrderMark(bytes) ? 3 : 0
         let parsed = YAMLParser.parse(bytes[start...], path: file.path, firstLine: 1)
         diagnostics += parsed.diagnostics
         var result = YAMLFile(pairs: nil, root: parsed.root, bytes: bytes, diagnostics: diagnostics)

@@ -20,191 +20,36 @@ package enum YAMLParser {
     /// Parses `bytes` as one YAML document. `firstLine` is the file line of the
     /// first byte (front matter starts on line 2).
     package static func parse(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
-        var diagnostics: [Finding] = []
         if let (offset, name) = foreignLineBreak(bytes) {
             // libyaml would count it as a line break and every later position would be off.
-            let at = position(of: offset, in: bytes, firstLine: firstLine)
+            let at = LineIndex.position(ofByte: offset, in: bytes, firstLine: firstLine)
             return Result(root: nil, failed: true, diagnostics: [
                 Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
-                           "\(name) is not allowed in YAML here; use a plain line break (LF or CRLF)")
+                        "\(name) is not allowed in YAML here; use a plain line break (LF or CRLF)")
             ])
         }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
-            return Result(root: nil, diagnostics: [
-                Finding(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1),
-                           "the YAML parser could not start")
+            return Result(root: nil, failed: true, diagnostics: [
+                Finding(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1), "the YAML parser could not start")
             ])
         }
         defer { yaml_parser_delete(parser) }
-
-        func mark(_ m: yaml_mark_t) -> YAMLMark {
-            YAMLMark(line: Int(m.line) + firstLine, column: Int(m.column) + 1)
-        }
-        func location(_ m: YAMLMark) -> SourceLocation {
-            SourceLocation(path: path, line: m.line, column: m.column)
-        }
-
-        // Builders for the open collections, innermost last.
-        struct Open {
-            var node: YAMLNode
-            var items: [YAMLNode] = []
-            var pairs: [YAMLPair] = []
-            var pendingKey: YAMLNode?
-            var seenKeys: [String: YAMLMark] = [:]
-            var skipNextValue = false
-            var isMapping: Bool
-        }
-        var stack: [Open] = []
-        var root: YAMLNode?
-        var documents = 0
-        var failed = false
-
-        // Attaches a finished node to its parent (or makes it the root).
-        func attach(_ node: YAMLNode) {
-            guard !stack.isEmpty else {
-                root = node
-                return
-            }
-            let top = stack.count - 1
-            if stack[top].isMapping {
-                if let key = stack[top].pendingKey {
-                    if stack[top].skipNextValue {
-                        stack[top].skipNextValue = false
-                    } else {
-                        stack[top].pairs.append(YAMLPair(key: key, value: node))
-                    }
-                    stack[top].pendingKey = nil
-                } else {
-                    // A key.
-                    var key = node
-                    if key.scalar == nil {
-                        diagnostics.append(Finding(.yamlSyntax, location(node.start),
-                                                      "a key must be a plain word, found \(node.kindDescription)"))
-                        key.content = .scalar("", .plain)
-                    } else if let text = key.scalar {
-                        if let first = stack[top].seenKeys[text] {
-                            diagnostics.append(Finding(.yamlSyntax, location(node.start),
-                                                          "duplicate key '\(text)' (first on line \(first.line))"))
-                            // The first occurrence counts; the rest of the file is still checked.
-                            stack[top].skipNextValue = true
-                        } else {
-                            stack[top].seenKeys[text] = node.start
-                        }
-                    }
-                    stack[top].pendingKey = key
-                }
-            } else {
-                stack[top].items.append(node)
-            }
-        }
-
-        func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int? = nil) -> String? {
-            guard let pointer else { return nil }
-            guard let length else { return String(cString: pointer) }
-            return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
-        }
-
+        var builder = YAMLTreeBuilder(path: path, firstLine: firstLine)
         bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
             var event = yaml_event_t()
-            loop: while true {
+            while !builder.done {
                 guard yaml_parser_parse(parser, &event) == 1 else {
-                    // Point at where the construct began (the open quote or bracket)
-                    // when libyaml names one; the problem itself is often at the end.
-                    if parser.pointee.error == YAML_READER_ERROR {
-                        // Reader errors (a control character, bad UTF-8) carry a byte offset, not a mark.
-                        let at = position(of: bytes.startIndex + Int(parser.pointee.problem_offset), in: bytes, firstLine: firstLine)
-                        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable character"
-                        diagnostics.append(Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
-                                                      "invalid YAML: " + problem))
-                        failed = true
-                        break loop
-                    }
-                    let problemMark = mark(parser.pointee.problem_mark)
-                    var message = "invalid YAML: " + (parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem")
-                    var at = problemMark
-                    if let context = parser.pointee.context {
-                        let contextMark = mark(parser.pointee.context_mark)
-                        message += " " + String(cString: context) + " that starts here"
-                        if contextMark != problemMark {
-                            message += " (problem at line \(problemMark.line), column \(problemMark.column))"
-                        }
-                        at = contextMark
-                    }
-                    diagnostics.append(Finding(.yamlSyntax, location(at), message))
-                    failed = true
-                    break loop
-                }
-                defer { yaml_event_delete(&event) }
-                let start = mark(event.start_mark)
-                let end = mark(event.end_mark)
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
-                    break loop
-                case YAML_DOCUMENT_START_EVENT:
-                    documents += 1
-                    if documents > 1 {
-                        diagnostics.append(Finding(.yamlSyntax, location(start),
-                                                      "only one YAML document is allowed here"))
-                        failed = true
-                        break loop
-                    }
-                case YAML_SCALAR_EVENT:
-                    let s = event.data.scalar
-                    let style: YAMLScalarStyle
-                    switch s.style {
-                    case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-                    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-                    case YAML_LITERAL_SCALAR_STYLE: style = .literal
-                    case YAML_FOLDED_SCALAR_STYLE: style = .folded
-                    default: style = .plain
-                    }
-                    var node = YAMLNode(content: .scalar(string(s.value, Int(s.length)) ?? "", style),
-                                        start: start, end: end)
-                    node.tag = string(s.tag)
-                    node.anchor = string(s.anchor)
-                    attach(node)
-                case YAML_ALIAS_EVENT:
-                    let name = string(event.data.alias.anchor) ?? ""
-                    attach(YAMLNode(content: .alias(name), start: start, end: end))
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    if stack.count >= maxDepth {
-                        diagnostics.append(Finding(.yamlSyntax, location(start),
-                                                      "nesting is deeper than \(maxDepth) levels"))
-                        failed = true
-                        break loop
-                    }
-                    let isMapping = event.type == YAML_MAPPING_START_EVENT
-                    var node = YAMLNode(content: isMapping ? .mapping([]) : .sequence([]), start: start, end: end)
-                    if isMapping {
-                        node.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-                        node.tag = string(event.data.mapping_start.tag)
-                        node.anchor = string(event.data.mapping_start.anchor)
-                    } else {
-                        node.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-                        node.tag = string(event.data.sequence_start.tag)
-                        node.anchor = string(event.data.sequence_start.anchor)
-                    }
-                    stack.append(Open(node: node, isMapping: isMapping))
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    guard let open = stack.popLast() else { break }
-                    var node = open.node
-                    node.content = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
-                    node.end = end
-                    attach(node)
-                default:
+                    builder.fail(with: parser.pointee, in: bytes)
                     break
                 }
+                builder.handle(event)
+                yaml_event_delete(&event)
             }
         }
-        if failed {
-            // Unwind without recursion-heavy teardown of partial trees.
-            stack.removeAll()
-            return Result(root: nil, failed: true, diagnostics: diagnostics)
-        }
-        return Result(root: root, diagnostics: diagnostics)
+        return builder.result
     }
 
     /// The first carriage return not followed by a line feed, NEL, U+2028 or
@@ -223,26 +68,185 @@ package enum YAMLParser {
         }
         return nil
     }
+}
 
-    /// File line and column of a byte offset in the YAML slice.
-    static func position(of offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
-        let end = min(max(offset, bytes.startIndex), bytes.endIndex)
-        var line = firstLine
-        var lineStart = bytes.startIndex
-        var i = bytes.startIndex
-        while i < end {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
+/// The tree being built from libyaml's events: open collections innermost
+/// last, the root once one is finished, and the findings so far.
+struct YAMLTreeBuilder {
+    /// A collection whose end event has not come yet.
+    struct Open {
+        var node: YAMLNode
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        var seenKeys: [String: YAMLMark] = [:]
+        var skipNextValue = false
+        var isMapping: Bool
+    }
+
+    let path: String
+    let firstLine: Int
+    private var stack: [Open] = []
+    private var root: YAMLNode?
+    private var documents = 0
+    private var failed = false
+    private var diagnostics: [Finding] = []
+    private(set) var done = false
+
+    init(path: String, firstLine: Int) {
+        self.path = path
+        self.firstLine = firstLine
+    }
+
+    var result: YAMLParser.Result {
+        failed ? YAMLParser.Result(root: nil, failed: true, diagnostics: diagnostics)
+            : YAMLParser.Result(root: root, diagnostics: diagnostics)
+    }
+
+    func mark(_ m: yaml_mark_t) -> YAMLMark {
+        YAMLMark(line: Int(m.line) + firstLine, column: Int(m.column) + 1)
+    }
+
+    func location(_ m: YAMLMark) -> SourceLocation {
+        SourceLocation(path: path, line: m.line, column: m.column)
+    }
+
+    mutating func stop(_ finding: Finding) {
+        diagnostics.append(finding)
+        failed = true
+        done = true
+        stack.removeAll()
+    }
+
+    mutating func handle(_ event: yaml_event_t) {
+        let start = mark(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_END_EVENT:
+            done = true
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 { stop(Finding(.yamlSyntax, location(start), "only one YAML document is allowed here")) }
+        case YAML_SCALAR_EVENT:
+            attach(scalar(event.data.scalar, start: start, end: mark(event.end_mark)))
+        case YAML_ALIAS_EVENT:
+            attach(YAMLNode(content: .alias(YAMLTreeBuilder.string(event.data.alias.anchor) ?? ""), start: start, end: mark(event.end_mark)))
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            open(event, start: start)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            close(end: mark(event.end_mark))
+        default:
+            break
+        }
+    }
+
+    private func scalar(_ s: yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar, start: YAMLMark, end: YAMLMark) -> YAMLNode {
+        let style: YAMLScalarStyle
+        switch s.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: style = .literal
+        case YAML_FOLDED_SCALAR_STYLE: style = .folded
+        default: style = .plain
+        }
+        var node = YAMLNode(content: .scalar(YAMLTreeBuilder.string(s.value, Int(s.length)) ?? "", style), start: start, end: end)
+        node.tag = YAMLTreeBuilder.string(s.tag)
+        node.anchor = YAMLTreeBuilder.string(s.anchor)
+        return node
+    }
+
+    private mutating func open(_ event: yaml_event_t, start: YAMLMark) {
+        guard stack.count < YAMLParser.maxDepth else {
+            return stop(Finding(.yamlSyntax, location(start), "nesting is deeper than \(YAMLParser.maxDepth) levels"))
+        }
+        let isMapping = event.type == YAML_MAPPING_START_EVENT
+        var node = YAMLNode(content: isMapping ? .mapping([]) : .sequence([]), start: start, end: mark(event.end_mark))
+        if isMapping {
+            node.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            node.tag = YAMLTreeBuilder.string(event.data.mapping_start.tag)
+            node.anchor = YAMLTreeBuilder.string(event.data.mapping_start.anchor)
+        } else {
+            node.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            node.tag = YAMLTreeBuilder.string(event.data.sequence_start.tag)
+            node.anchor = YAMLTreeBuilder.string(event.data.sequence_start.anchor)
+        }
+        stack.append(Open(node: node, isMapping: isMapping))
+    }
+
+    private mutating func close(end: YAMLMark) {
+        guard let open = stack.popLast() else { return }
+        var node = open.node
+        node.content = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
+        node.end = end
+        attach(node)
+    }
+
+    /// Attaches a finished node to its parent (or makes it the root).
+    private mutating func attach(_ node: YAMLNode) {
+        guard let top = stack.indices.last else {
+            root = node
+            return
+        }
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        if let key = stack[top].pendingKey {
+            if stack[top].skipNextValue {
+                stack[top].skipNextValue = false
+            } else {
+                stack[top].pairs.append(YAMLPair(key: key, value: node))
             }
-            i += 1
+            stack[top].pendingKey = nil
+        } else {
+            stack[top].pendingKey = checkedKey(node, in: top)
         }
-        var column = 1
-        i = lineStart
-        while i < end {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+    }
+
+    /// A key must be a scalar and appear once; the first occurrence counts
+    /// and the rest of the file is still checked.
+    private mutating func checkedKey(_ node: YAMLNode, in top: Int) -> YAMLNode {
+        var key = node
+        guard let text = key.scalar else {
+            diagnostics.append(Finding(.yamlSyntax, location(node.start), "a key must be a plain word, found \(node.kindDescription)"))
+            key.content = .scalar("", .plain)
+            return key
         }
-        return (line, column)
+        if let first = stack[top].seenKeys[text] {
+            diagnostics.append(Finding(.yamlSyntax, location(node.start), "duplicate key '\(text)' (first on line \(first.line))"))
+            stack[top].skipNextValue = true
+        } else {
+            stack[top].seenKeys[text] = node.start
+        }
+        return key
+    }
+
+    /// libyaml gave up: point at where the construct began (the open quote or
+    /// bracket) when it names one; the problem itself is often at the end.
+    mutating func fail(with parser: yaml_parser_t, in bytes: ArraySlice<UInt8>) {
+        let problem = parser.problem.map { String(cString: $0) }
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (a control character, bad UTF-8) carry a byte offset, not a mark.
+            let at = LineIndex.position(ofByte: bytes.startIndex + Int(parser.problem_offset), in: bytes, firstLine: firstLine)
+            return stop(Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                                "invalid YAML: " + (problem ?? "unreadable character")))
+        }
+        let problemMark = mark(parser.problem_mark)
+        var message = "invalid YAML: " + (problem ?? "unknown problem")
+        var at = problemMark
+        if let context = parser.context {
+            let contextMark = mark(parser.context_mark)
+            message += " " + String(cString: context) + " that starts here"
+            if contextMark != problemMark {
+                message += " (problem at line \(problemMark.line), column \(problemMark.column))"
+            }
+            at = contextMark
+        }
+        stop(Finding(.yamlSyntax, location(at), message))
+    }
+
+    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int? = nil) -> String? {
+        guard let pointer else { return nil }
+        guard let length else { return String(cString: pointer) }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 }

@@ -3,6 +3,9 @@ import HTLModel
 
 /// Where a goal stands on a given day (FORMAT.md §9).
 public enum GoalState: String, Sendable, CaseIterable {
+    /// Progress from which a goal is near complete.
+    public static let nearCompleteThreshold = ExactDecimal(millionths: 750_000)
+
     case overdue
     case behind
     case notStarted = "not_started"
@@ -21,6 +24,26 @@ public enum GoalState: String, Sendable, CaseIterable {
         case .nearComplete: return 4
         case .completed: return 5
         case .dropped: return 6
+        }
+    }
+
+    /// The first rule of FORMAT.md §9 that applies.
+    init(_ goal: Goal, summary: ProgressSummary, anyCounted: Bool, window: GoalWindow, margin: ExactDecimal, today: CivilDate) {
+        if goal.status == .dropped {
+            self = .dropped
+        } else if goal.status == .done || summary.complete {
+            self = .completed
+        } else if let target = goal.target, target < today {
+            self = .overdue
+        } else if (summary.progress != nil && summary.zero) || (summary.progress == nil && !anyCounted) {
+            self = .notStarted
+        } else if let p = summary.progress, p >= GoalState.nearCompleteThreshold {
+            self = .nearComplete
+        } else if let p = summary.progress, let span = window.span, let elapsed = window.elapsedInSpan,
+                  (p + margin).multiplied(by: span) < ExactDecimal(elapsed) {
+            self = .behind
+        } else {
+            self = .onTrack
         }
     }
 
@@ -46,7 +69,7 @@ public enum ProgressBand: String, Sendable {
         switch progress.millionths {
         case ..<250_000: self = .red
         case ..<500_000: self = .orange
-        case ..<750_000: self = .yellow
+        case ..<GoalState.nearCompleteThreshold.millionths: self = .yellow
         case ..<1_000_000: self = .green
         default: self = .blue
         }

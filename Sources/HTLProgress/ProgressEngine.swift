@@ -132,12 +132,20 @@ public enum ProgressEngine {
 
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, today: CivilDate) -> GoalProgress {
         let counted = index.counted(toward: goal, in: ledger.actions)
-        let catalog = ledger.measures
-        let daysToTarget = goal.target.map { today.days(until: $0) }
-        // Inclusive days from today to the target date, when today is not past it.
-        let daysRemaining = daysToTarget.flatMap { $0 >= 0 ? $0 + 1 : nil }
-        let elapsedDays: Int? = goal.start.flatMap { start in today < start ? nil : start.days(until: today) + 1 }
+        let window = GoalWindow(goal, today: today)
+        let targets = targetProgress(goal, counted: counted, index: index, catalog: ledger.measures, window: window)
+        let summary = ProgressSummary(targets: targets, checklist: goal.checklist)
+        let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
+                              margin: ledger.settings.behindMargin, today: today)
+        let (projected, pace) = paceFigures(summary.progress, state: state, window: window, today: today)
+        return GoalProgress(goal: goal, actionIndices: counted, targets: targets, checklistDone: summary.checklistDone,
+                            checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
+                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
+    }
 
+    /// Each target's actual, ratio, what remains and the rates (one per measure).
+    static func targetProgress(_ goal: Goal, counted: [Int], index: ActionIndex, catalog: MeasureCatalog,
+                               window: GoalWindow) -> [GoalProgress.TargetProgress] {
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
@@ -145,76 +153,34 @@ public enum ProgressEngine {
             let measure = catalog.measures[measureIndex].id
             guard seen.insert(measure).inserted else { continue }
             let actual = actualAmount(toward: measureIndex, counted: counted, index: index, catalog: catalog)
-            let ratio = actual.divided(by: target.amount) ?? .zero
             let remaining = max(target.amount - actual, .zero)
             targets.append(GoalProgress.TargetProgress(
-                measure: measure, target: target.amount, actual: actual, ratio: ratio, remaining: remaining,
-                neededPerDay: daysRemaining.flatMap { remaining.divided(by: $0) },
-                neededPerWeek: daysRemaining.flatMap { remaining.multiplied(by: 7).divided(by: $0) },
-                currentPerDay: elapsedDays.flatMap { actual.divided(by: $0) }))
+                measure: measure, target: target.amount, actual: actual, ratio: actual.divided(by: target.amount) ?? .zero,
+                remaining: remaining,
+                neededPerDay: window.daysRemaining.flatMap { remaining.divided(by: $0) },
+                neededPerWeek: window.daysRemaining.flatMap { remaining.multiplied(by: 7).divided(by: $0) },
+                currentPerDay: window.elapsedDays.flatMap { actual.divided(by: $0) }))
         }
+        return targets
+    }
 
-        let done = goal.checklist.filter(\.done).count
-        let total = goal.checklist.count
-        var progress: ExactDecimal?
-        var complete = false
-        var zero = false
-        if !targets.isEmpty {
-            let capped = targets.map { min(max($0.ratio, .zero), .one) }
-            progress = capped.reduce(.zero, +).divided(by: capped.count)
-            complete = targets.allSatisfy { $0.actual >= $0.target }
-            zero = targets.allSatisfy { !$0.actual.isPositive }
-        } else if total > 0 {
-            progress = ExactDecimal(done).divided(by: total)
-            complete = done == total
-            zero = done == 0
-        }
-
-        var elapsedShare: ExactDecimal?
-        var span: Int?
-        if let start = goal.start, let target = goal.target, start <= target {
-            let s = start.days(until: target) + 1
-            span = s
-            let days = min(max(start.days(until: today) + 1, 0), s)
-            elapsedShare = ExactDecimal(days).divided(by: s)
-        }
-
-        let state: GoalState
-        if goal.status == .dropped {
-            state = .dropped
-        } else if goal.status == .done || complete {
-            state = .completed
-        } else if let target = goal.target, target < today {
-            state = .overdue
-        } else if (progress != nil && zero) || (progress == nil && counted.isEmpty) {
-            state = .notStarted
-        } else if let p = progress, p >= ExactDecimal(millionths: 750_000) {
-            state = .nearComplete
-        } else if let p = progress, let start = goal.start, let span,
-                  (p + ledger.settings.behindMargin).multiplied(by: span) < ExactDecimal(min(max(start.days(until: today) + 1, 0), span)) {
-            state = .behind
-        } else {
-            state = .onTrack
-        }
-
+    /// The projected finish at the average pace so far, and the days ahead
+    /// of (positive) or behind an even pace.
+    static func paceFigures(_ progress: ExactDecimal?, state: GoalState, window: GoalWindow,
+                            today: CivilDate) -> (CivilDate?, Int?) {
+        guard state != .completed, state != .dropped, let p = progress else { return (nil, nil) }
         var projected: CivilDate?
-        var pace: Int?
-        if state != .completed, state != .dropped, let p = progress {
-            let pm = p.millionths
-            if let elapsedDays, pm > 0, pm < ExactDecimal.scale {
-                // Days still needed at the average pace so far, rounded up.
-                let needed = ((ExactDecimal.scale - pm) * Int128(elapsedDays) + pm - 1) / pm
-                if needed < 36_500 { projected = today.adding(days: Int(needed)) }
-            }
-            if let start = goal.start, let span {
-                let days = min(max(start.days(until: today) + 1, 0), span)
-                pace = Int(p.multiplied(by: span).floor) - days
-            }
+        let pm = p.millionths
+        if let elapsedDays = window.elapsedDays, pm > 0, pm < ExactDecimal.scale {
+            // Days still needed at the average pace so far, rounded up.
+            let needed = ((ExactDecimal.scale - pm) * Int128(elapsedDays) + pm - 1) / pm
+            if needed < 36_500 { projected = today.adding(days: Int(needed)) }
         }
-
-        return GoalProgress(goal: goal, actionIndices: counted, targets: targets, checklistDone: done,
-                            checklistTotal: total, progress: progress, state: state, daysLeft: daysToTarget,
-                            elapsed: elapsedShare, projectedFinish: projected, paceDays: pace)
+        var pace: Int?
+        if let span = window.span, let days = window.elapsedInSpan {
+            pace = Int(p.multiplied(by: span).floor) - days
+        }
+        return (projected, pace)
     }
 
     /// Sums exactly per unit first, then converts each subtotal (FORMAT.md §8).

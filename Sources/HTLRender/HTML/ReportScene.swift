@@ -33,7 +33,7 @@ public enum ReportScene: String, Sendable, CaseIterable {
             return g.progress.map { min(max($0, .zero), .one) }
         }
         if !measured.isEmpty, let mean = measured.reduce(.zero, +).divided(by: measured.count),
-           mean >= ExactDecimal(millionths: 750_000) {
+           mean >= GoalState.nearCompleteThreshold {
             return .approachingSummit
         }
         if goals.contains(where: { ($0.progress?.isPositive ?? false) || !$0.actionIndices.isEmpty || $0.state == .completed }) {

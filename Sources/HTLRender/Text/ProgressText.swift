@@ -9,11 +9,20 @@ public enum ProgressText {
     public static func render(_ g: GoalProgress, ledger: Ledger, report: ProgressReport,
                               width: Int = 80, style: TerminalStyle = .plain) -> String {
         let width = max(width, 40)
-        let goal = g.goal
-        var out = ""
-        let title = TextLayout.truncate(goal.title, width - goal.id.count - 2)
-        out += style.bold(title) + String(repeating: " ", count: max(width - title.count - goal.id.count, 2)) + style.dim(goal.id) + "\n"
+        var out = header(g, report: report, width: width, style: style)
+        out += targetLines(g, width: width, style: style)
+        out += paceLine(g, style: style)
+        out += checklistLines(g, width: width, style: style)
+        out += valueLines(g, ledger: ledger, width: width, style: style)
+        out += actionLines(g, ledger: ledger, report: report, width: width, style: style)
+        return out
+    }
 
+    /// Title and id; kind, state, percent, importance, urgency, terms; the window.
+    static func header(_ g: GoalProgress, report: ProgressReport, width: Int, style: TerminalStyle) -> String {
+        let goal = g.goal
+        let title = TextLayout.truncate(goal.title, width - goal.id.count - 2)
+        var out = style.bold(title) + String(repeating: " ", count: max(width - title.count - goal.id.count, 2)) + style.dim(goal.id) + "\n"
         var facts = [goal.kind.rawValue, style.paint(g.state.words, ReportColors.stateColor(g.state), bold: true)]
         if let p = g.progress { facts.append(TextLayout.percent(p)) }
         facts.append("importance \(goal.importance)")
@@ -21,13 +30,21 @@ public enum ProgressText {
         if !goal.terms.isEmpty { facts.append("term " + goal.terms.map { String($0.number) }.joined(separator: ", ")) }
         if goal.status != .active { facts.append("status \(goal.status.rawValue)") }
         out += facts.joined(separator: " · ") + "\n"
+        out += windowLine(g, today: report.today) + "\n"
+        if let by = goal.requestedBy { out += TextLayout.paragraph("requested by ", by, width: width) }
+        if let consequence = goal.consequence { out += TextLayout.paragraph("if missed: ", consequence, width: width) }
+        return out
+    }
 
+    /// "2026-11-02 → 2027-01-10 · day 21 of 70 · 49 days left".
+    static func windowLine(_ g: GoalProgress, today: CivilDate) -> String {
+        let goal = g.goal
         var window: [String] = []
         switch (goal.start, goal.target) {
         case let (start?, target?):
             window.append("\(start) → \(target)")
             let span = start.days(until: target) + 1
-            let day = start.days(until: report.today) + 1
+            let day = start.days(until: today) + 1
             if day >= 1, day <= span { window.append("day \(day) of \(span)") }
         case let (start?, nil): window.append("from \(start), no target date")
         case let (nil, target?): window.append("due \(target)")
@@ -37,62 +54,70 @@ public enum ProgressText {
             window.append(days >= 0 ? TextLayout.plural(days, "day") + " left" : TextLayout.plural(-days, "day") + " overdue")
         }
         if let weeks = goal.weeks { window.append("planned for \(TextLayout.plural(weeks, "week"))") }
-        out += window.joined(separator: " · ") + "\n"
-        if let by = goal.requestedBy { out += TextLayout.paragraph("requested by ", by, width: width) }
-        if let consequence = goal.consequence { out += TextLayout.paragraph("if missed: ", consequence, width: width) }
+        return window.joined(separator: " · ")
+    }
 
-        if !g.targets.isEmpty {
-            out += "\n" + style.bold("Targets") + "\n"
-            let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
-            let barWidth = width >= 70 ? 20 : 10
-            for t in g.targets {
-                let band = ReportColors.color(for: g.hue(forRatio: t.ratio))
-                let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
-                out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
-                    + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
-                    + "  " + TextLayout.amounts(t) + "\n"
-                var pace: [String] = []
-                pace.append(t.remaining.isZero ? "target reached" : "\(TextLayout.amount(t.remaining)) \(t.measure) to go")
-                if !t.remaining.isZero, let perDay = t.neededPerDay, let perWeek = t.neededPerWeek {
-                    pace.append("needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
-                }
-                if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
-                out += String(repeating: " ", count: nameWidth + 4) + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
-            }
-        }
-        if g.paceDays != nil || g.projectedFinish != nil {
+    static func targetLines(_ g: GoalProgress, width: Int, style: TerminalStyle) -> String {
+        guard !g.targets.isEmpty else { return "" }
+        var out = "\n" + style.bold("Targets") + "\n"
+        let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
+        let barWidth = width >= 70 ? 20 : 10
+        for t in g.targets {
+            let band = ReportColors.color(for: g.hue(forRatio: t.ratio))
+            let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
+            out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
+                + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
+                + "  " + TextLayout.amounts(t) + "\n"
             var pace: [String] = []
-            if let days = g.paceDays {
-                pace.append(days == 0 ? "on pace" : (days > 0 ? TextLayout.plural(days, "day") + " ahead of pace" : TextLayout.plural(-days, "day") + " behind pace"))
+            pace.append(t.remaining.isZero ? "target reached" : "\(TextLayout.amount(t.remaining)) \(t.measure) to go")
+            if !t.remaining.isZero, let perDay = t.neededPerDay, let perWeek = t.neededPerWeek {
+                pace.append("needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
             }
-            if let finish = g.projectedFinish { pace.append("projected finish \(finish)") }
-            out += "\n" + style.bold("Pace") + "  " + pace.joined(separator: " · ") + "\n"
+            if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
+            out += String(repeating: " ", count: nameWidth + 4) + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
         }
+        return out
+    }
 
-        if g.checklistTotal > 0 {
-            out += "\n" + style.bold("Checklist") + " \(g.checklistDone) of \(g.checklistTotal) done\n"
-            for item in goal.checklist {
-                out += "  " + (item.done ? style.paint("[x]", .green) : "[ ]") + " " + TextLayout.truncate(item.text, width - 6) + "\n"
-            }
+    static func paceLine(_ g: GoalProgress, style: TerminalStyle) -> String {
+        guard g.paceDays != nil || g.projectedFinish != nil else { return "" }
+        var pace: [String] = []
+        if let days = g.paceDays {
+            pace.append(days == 0 ? "on pace" : (days > 0 ? TextLayout.plural(days, "day") + " ahead of pace" : TextLayout.plural(-days, "day") + " behind pace"))
         }
+        if let finish = g.projectedFinish { pace.append("projected finish \(finish)") }
+        return "\n" + style.bold("Pace") + "  " + pace.joined(separator: " · ") + "\n"
+    }
 
-        if !goal.values.isEmpty {
-            out += "\n" + style.bold("Values") + "\n"
-            let idWidth = goal.values.map(\.value.count).max() ?? 0
-            for a in goal.values {
-                let title = ledger.value(a.value)?.title ?? "(unknown value)"
-                out += "  " + TextLayout.padRight(a.value, idWidth) + "  strength \(TextLayout.padLeft(String(a.strength), 2))  "
-                    + TextLayout.truncate(title, max(width - idWidth - 16, 10)) + "\n"
-            }
+    static func checklistLines(_ g: GoalProgress, width: Int, style: TerminalStyle) -> String {
+        guard g.checklistTotal > 0 else { return "" }
+        var out = "\n" + style.bold("Checklist") + " \(g.checklistDone) of \(g.checklistTotal) done\n"
+        for item in g.goal.checklist {
+            out += "  " + (item.done ? style.paint("[x]", .green) : "[ ]") + " " + TextLayout.truncate(item.text, width - 6) + "\n"
         }
+        return out
+    }
 
+    static func valueLines(_ g: GoalProgress, ledger: Ledger, width: Int, style: TerminalStyle) -> String {
+        guard !g.goal.values.isEmpty else { return "" }
+        var out = "\n" + style.bold("Values") + "\n"
+        let idWidth = g.goal.values.map(\.value.count).max() ?? 0
+        for a in g.goal.values {
+            let title = ledger.value(a.value)?.title ?? "(unknown value)"
+            out += "  " + TextLayout.padRight(a.value, idWidth) + "  strength \(TextLayout.padLeft(String(a.strength), 2))  "
+                + TextLayout.truncate(title, max(width - idWidth - 16, 10)) + "\n"
+        }
+        return out
+    }
+
+    static func actionLines(_ g: GoalProgress, ledger: Ledger, report: ProgressReport, width: Int, style: TerminalStyle) -> String {
         let actions = g.actionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
-        out += "\n" + style.bold("Actions") + " (\(actions.count))\n"
-        if actions.isEmpty { out += "  none yet: htl log \"...\" +\(goal.id)\n" }
+        var out = "\n" + style.bold("Actions") + " (\(actions.count))\n"
+        if actions.isEmpty { out += "  none yet: htl log \"...\" +\(g.goal.id)\n" }
         let goals = report.goalsCounting(actions, actionCount: ledger.actions.count)
         for i in actions {
             out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], width: width, style: style, showDate: true,
-                                    except: goal.id) + "\n"
+                                    except: g.goal.id) + "\n"
         }
         return out
     }
