@@ -87,27 +87,10 @@ enum FuzzChecks {
             Checker.check(parsed, today: today).diagnostics.filter { $0.isError && $0.location.path == file.path }.count
         }
         guard errors(before) == 0 else { return }
-        guard meaning(before.ledger) == meaning(after.ledger) else {
-            fail("formatting changed the meaning:\n\(meaning(before.ledger))\n---\n\(meaning(after.ledger))")
+        guard before.ledger.meaning() == after.ledger.meaning() else {
+            fail("formatting changed the meaning:\n\(before.ledger.meaning())\n---\n\(after.ledger.meaning())")
         }
         guard errors(after) == 0 else { fail("formatting added errors") }
-    }
-
-    /// Everything a goal means, without where it is written.
-    static func meaning(_ ledger: Ledger) -> String {
-        ledger.goals.map { g in
-            var parts: [String] = [g.id, g.title, g.kind.rawValue, "\(g.importance)", "\(g.urgency)"]
-            parts.append("\(g.start.map(String.init(describing:)) ?? "-")..\(g.target.map(String.init(describing:)) ?? "-")")
-            parts.append("\(g.weeks ?? 0)")
-            parts.append(g.terms.map { "\($0.number)" }.joined(separator: ","))
-            parts.append(g.targets.map { "\($0.measure)=\($0.amount)" }.joined(separator: ","))
-            parts.append(g.values.map { "\($0.value)=\($0.strength)" }.joined(separator: ","))
-            parts.append(g.tags.joined(separator: ","))
-            parts.append((g.requestedBy ?? "-") + "|" + (g.consequence ?? "-") + "|" + g.status.rawValue)
-            parts.append("\(g.hasActionPlan)")
-            parts.append(g.checklist.map { "\($0.done):\($0.text)" }.joined(separator: ","))
-            return parts.joined(separator: " ; ")
-        }.joined(separator: "\n")
     }
 
     /// Scalars per line (a BOM adds none, a stray continuation byte none).

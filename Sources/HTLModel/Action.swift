@@ -1,8 +1,8 @@
 import HTLCore
 
 /// One line of the action log.
-public struct Action: Sendable {
-    public struct Quantity: Sendable {
+public struct Action: Sendable, Equatable {
+    public struct Quantity: Sendable, Equatable {
         /// The measure id (an alias in the log is resolved to its measure).
         public var measure: String
         /// The measure's position in the ledger's `MeasureCatalog`.
@@ -21,7 +21,7 @@ public struct Action: Sendable {
         }
     }
 
-    public struct Link: Sendable {
+    public struct Link: Sendable, Equatable {
         public var goal: String
         public var column: Int
 

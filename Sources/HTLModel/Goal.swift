@@ -1,7 +1,7 @@
 import HTLCore
 
 /// A goal, milestone or obligation, `goals/<id>.md`.
-public struct Goal: Sendable {
+public struct Goal: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case goal, milestone, obligation
 
@@ -27,7 +27,7 @@ public struct Goal: Sendable {
     }
 
     /// A measurable target: reach `amount` of `measure`.
-    public struct Target: Sendable {
+    public struct Target: Sendable, Equatable {
         /// The measure id (an alias in the file is resolved to its measure).
         public var measure: String
         public var amount: ExactDecimal
@@ -41,7 +41,7 @@ public struct Goal: Sendable {
     }
 
     /// How strongly the goal serves a value (1-10).
-    public struct Alignment: Sendable {
+    public struct Alignment: Sendable, Equatable {
         public var value: String
         public var strength: Int
         public var location: SourceLocation
@@ -53,7 +53,7 @@ public struct Goal: Sendable {
         }
     }
 
-    public struct TermReference: Sendable {
+    public struct TermReference: Sendable, Equatable {
         public var number: Int
         public var location: SourceLocation
 

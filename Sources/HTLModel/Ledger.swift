@@ -2,7 +2,7 @@ import HTLCore
 
 /// The whole ledger in memory: the domain model, and nothing about how it
 /// was read (that is `ParsedLedger`'s).
-public struct Ledger: Sendable {
+public struct Ledger: Sendable, Equatable {
     public var settings = Settings()
     public var measures = MeasureCatalog()
     public var values: [Value] = []

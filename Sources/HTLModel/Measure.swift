@@ -1,13 +1,13 @@
 import HTLCore
 
 /// A unit that targets and quantities use, declared in `measures.yaml`.
-public struct Measure: Sendable {
+public struct Measure: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case distance, time, count, mass, energy, currency, other
     }
 
     /// A declared conversion: one of this measure equals `amount` of `unit`.
-    public struct Conversion: Sendable {
+    public struct Conversion: Sendable, Equatable {
         public var amount: ExactDecimal
         /// The unit as written (an id or an alias).
         public var unit: String

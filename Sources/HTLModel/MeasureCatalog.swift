@@ -1,7 +1,7 @@
 import HTLCore
 
 /// The declared measures with name lookup (ids and aliases) and conversions.
-public struct MeasureCatalog: Sendable {
+public struct MeasureCatalog: Sendable, Equatable {
     public private(set) var measures: [Measure]
     private var indexByName: [String: Int]
     /// Per measure: the root of its conversion tree and how many root units one unit is.
@@ -91,5 +91,24 @@ public struct MeasureCatalog: Sendable {
             return nil
         }
         return factor.applySaturating(to: amount)
+    }
+
+    /// Positions erased, for `Ledger.meaning()`.
+    mutating func erasePositions() {
+        measures = measures.map { m in
+            var m = m
+            m.location = .start(of: m.location.path)
+            if var conversion = m.equals {
+                conversion.location = .start(of: conversion.location.path)
+                m.equals = conversion
+            }
+            return m
+        }
+    }
+
+    /// Equal when the measures and the conversions installed are.
+    public static func == (a: MeasureCatalog, b: MeasureCatalog) -> Bool {
+        a.measures == b.measures && a.roots.count == b.roots.count
+            && zip(a.roots, b.roots).allSatisfy { $0.root == $1.root && $0.factor == $1.factor }
     }
 }

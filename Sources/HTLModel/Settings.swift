@@ -1,7 +1,7 @@
 import HTLCore
 
 /// `htl.yaml`: the ledger's settings.
-public struct Settings: Sendable {
+public struct Settings: Sendable, Equatable {
     public static let defaultTermWeeks = 10
     public static let defaultBehindMargin = ExactDecimal(millionths: 100_000)
 

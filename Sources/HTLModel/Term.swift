@@ -1,7 +1,7 @@
 import HTLCore
 
 /// A ten-week term, `terms/<id>.md`.
-public struct Term: Sendable {
+public struct Term: Sendable, Equatable {
     public enum Status: String, Sendable, CaseIterable {
         case planned, active, completed, delayed
         case onHold = "on_hold"

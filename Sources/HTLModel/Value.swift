@@ -1,7 +1,7 @@
 import HTLCore
 
 /// A personal value, `values/<id>.md`.
-public struct Value: Sendable {
+public struct Value: Sendable, Equatable {
     public enum Level: String, Sendable, CaseIterable {
         case highestOrder = "highest_order"
         case major

@@ -39,33 +39,21 @@ import Testing
             + [SourceFile(path: path, bytes: bytes)]
     }
 
-    /// The exported model, without the line numbers of measures and checklist
-    /// items (positions inside a file, not meaning).
-    static func meaning(_ files: [SourceFile]) throws -> NSDictionary {
-        let loaded = LedgerParser.parse(files)
-        let json = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: SampleLedger.today))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        var copy = object
-        copy["measures"] = (object["measures"] as? [[String: Any]])?.map { var m = $0; m["line"] = nil; return m }
-        copy["goals"] = (object["goals"] as? [[String: Any]])?.map { goal in
-            var g = goal
-            g["checklist_items"] = (goal["checklist_items"] as? [[String: Any]])?.map { var item = $0; item["line"] = nil; return item }
-            return g
-        }
-        return copy as NSDictionary
+    /// What the ledger means (its model with positions erased).
+    static func meaning(_ files: [SourceFile]) -> Ledger {
+        LedgerParser.parse(files).ledger.meaning()
     }
 
-    static func difference(_ a: NSDictionary, _ b: NSDictionary) -> String {
-        var out = ""
-        for key in ["measures", "values", "terms", "goals", "actions"] {
-            let x = (a[key] as? [NSDictionary]) ?? [], y = (b[key] as? [NSDictionary]) ?? []
-            for (p, q) in zip(x, y) where p != q {
-                for k in p.allKeys.compactMap({ $0 as? String }) where !((p[k] as? NSObject)?.isEqual(q[k]) ?? (q[k] == nil)) {
-                    out += "\(key).\(k): \(p[k] ?? "nil") vs \(q[k] ?? "nil")\n"
-                }
-            }
-        }
-        return out
+    /// Which parts of two meanings differ, for a failure message.
+    static func difference(_ a: Ledger, _ b: Ledger) -> String {
+        var out: [String] = []
+        if a.settings != b.settings { out.append("settings") }
+        if a.measures != b.measures { out.append("measures") }
+        for (x, y) in zip(a.values, b.values) where x != y { out.append("value \(x.id)") }
+        for (x, y) in zip(a.terms, b.terms) where x != y { out.append("term \(x.id)") }
+        for (x, y) in zip(a.goals, b.goals) where x != y { out.append("goal \(x.id): \(x) vs \(y)") }
+        if a.actions != b.actions { out.append("actions") }
+        return out.joined(separator: "\n")
     }
 
     @Test(arguments: cases)
@@ -79,7 +67,7 @@ import Testing
         // Idempotent.
         #expect(Formatter.canonical(SourceFile(path: path, bytes: formatted)) == formatted, "\(name): second pass changed it")
         // Meaning kept.
-        #expect(try Self.meaning(Self.ledger(replacing: path, with: bytes)) == Self.meaning(Self.ledger(replacing: path, with: formatted)),
+        #expect(Self.meaning(Self.ledger(replacing: path, with: bytes)) == Self.meaning(Self.ledger(replacing: path, with: formatted)),
                 "\(name): the model changed")
         // Canonical files raise no `unformatted`.
         let report = Checker.check(LedgerParser.parse(Self.ledger(replacing: path, with: formatted)), today: SampleLedger.today)
@@ -146,11 +134,46 @@ import Testing
                                          "round \(round): refused \(source.path):\n\(String(decoding: messy, as: UTF8.self))")
             #expect(Formatter.canonical(SourceFile(path: source.path, bytes: formatted)) == formatted, "round \(round): not idempotent")
             let canonicalFiles = files.filter { $0.path != source.path } + [SourceFile(path: source.path, bytes: formatted)]
-            let before = try Self.meaning(files), after = try Self.meaning(canonicalFiles)
+            let before = Self.meaning(files), after = Self.meaning(canonicalFiles)
             #expect(before == after, "round \(round): meaning changed in \(source.path)\n\(String(decoding: messy, as: UTF8.self))\n---\n\(String(decoding: formatted, as: UTF8.self))\n\(Self.difference(before, after))")
             checked += 1
         }
         #expect(checked == 300)
+    }
+
+    @Test func fmtKeepsCommentsAfterQuotesAndMultiLineScalars() throws {
+        let texts = [
+            "---\ntitle: Health 'strong # keep me 1\ndomain: say \"hi # keep me 2\nguidance: Move every\n  day # keep me 3\n---\n",
+            "---\ntitle: \"Health\n  and strength\" # keep me 4\nguidance: |  # keep me 5\n  # not a comment\n  line two\n---\n",
+        ]
+        for text in texts {
+            let out = String(decoding: try #require(Formatter.canonical(SourceFile(path: "values/health.md", text: text))), as: UTF8.self)
+            for n in 1...5 where text.contains("keep me \(n)") {
+                #expect(out.contains("# keep me \(n)"), "comment \(n) lost:\n\(out)")
+            }
+            #expect(Formatter.canonical(SourceFile(path: "values/health.md", text: out)) == Array(out.utf8))
+        }
+    }
+
+    @Test func fmtIsIdempotentWithRunsOfCarriageReturns() throws {
+        let once = try #require(Formatter.canonical(SourceFile(path: "values/health.md", text: "---\ntitle: Health\n---\nBody line\r\r\nlast\r\r")))
+        #expect(String(decoding: once, as: UTF8.self) == "---\ntitle: Health\n---\nBody line\nlast\n")
+        #expect(Formatter.canonical(SourceFile(path: "values/health.md", bytes: once)) == once)
+    }
+
+    @Test func controlCharactersThatLibyamlCannotReadAreEscaped() throws {
+        let text = "---\ntitle: \"Health\\x80 \\uFFFE\"\n---\n"
+        let out = try #require(Formatter.canonical(SourceFile(path: "values/health.md", text: text)))
+        #expect(String(decoding: out, as: UTF8.self) == "---\ntitle: \"Health\\x80 \\uFFFE\"\n---\n")
+        #expect(!YAMLScalarWriter.isPlainSafe("a\u{80}b", inFlow: false))
+    }
+
+    @Test func diffMemoryIsBoundedAndLargeRewritesBecomeOneHunk() {
+        let old = Array(String(repeating: "2026-11-20 run 1km\r\n", count: 5000).utf8)
+        let new = Array(String(repeating: "2026-11-20 run 1km\n", count: 5000).utf8)
+        let diff = UnifiedDiff.render(old: old, new: new, path: "log/2026.log")
+        #expect(diff.hasPrefix("--- a/log/2026.log\n+++ b/log/2026.log\n@@ -1,5000 +1,5000 @@\n"))
+        #expect(diff.utf8.split(separator: 0x0A).count == 3 + 10_000)
     }
 }
 

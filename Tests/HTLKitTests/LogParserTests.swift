@@ -1,4 +1,10 @@
 import HTLKit
+@testable import HTLCheck
+@testable import HTLCore
+@testable import HTLFormat
+@testable import HTLModel
+@testable import HTLParse
+@testable import HTLRender
 import HTLTestSupport
 import Testing
 
@@ -146,10 +152,29 @@ import Testing
         #expect(loaded.ledger.actions.map(\.path) == ["log/2025.log", "log/2026.log", "log/a/2026.log"])
     }
 
-    @Test func aTenMegabyteLineIsParsedLinearly() {
-        let words = String(repeating: "word ", count: 2_000_000)
+    /// A megabyte on one line: linear (a quadratic step would never finish;
+    /// the ten-million-quantity line is a bench row, not a test).
+    @Test func aMegabyteLineIsParsedLinearly() {
+        let words = String(repeating: "word ", count: 200_000)
         let (actions, diagnostics) = parse("2026-11-20 " + words + "5km\n")
         #expect(diagnostics.isEmpty)
         #expect(actions.first?.quantities.first?.column == 11 + words.count + 1)
+    }
+
+    @Test func repeatedFindingsOnOneLineAreCapped() {
+        let line = "2026-11-20 x" + String(repeating: " 1zz", count: 20_000) + "\n"
+        let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": line]))
+        let report = Checker.check(loaded, today: SampleLedger.today)
+        #expect(report.errorCount == 6)
+        #expect(report.diagnostics.map(\.location.column) == [15, 19, 23, 27, 31, 35])
+        #expect(report.diagnostics.last?.message == "and 19995 more unknown-unit findings on this line")
+        let text = DiagnosticRenderer.text(report, files: loaded.files)
+        // 50 characters each side of the caret, cut with "…": the first and the last finding.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let ends = (lines.prefix(4) + ["…"] + lines.suffix(5)).joined(separator: "\n")
+        Golden.check(ends, against: "Tests/Golden/long-line-excerpts.txt")
+        let tags = "2026-11-20 x" + (0..<20_000).map { " #t\($0)" }.joined() + " +run\n"
+        let tagged = SampleLedger.load(SampleLedger.with(["log/2026.log": tags]))
+        #expect(tagged.ledger.actions.first?.tags.count == 20_000)
     }
 }

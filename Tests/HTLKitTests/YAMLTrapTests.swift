@@ -1,4 +1,10 @@
 import HTLKit
+@testable import HTLCheck
+@testable import HTLCore
+@testable import HTLFormat
+@testable import HTLModel
+@testable import HTLParse
+@testable import HTLRender
 import HTLTestSupport
 import Testing
 
@@ -105,5 +111,29 @@ import Testing
         #expect(found.first?.location == SourceLocation(path: "values/health.md", line: 3, column: 11))
         // The value is known to exist: no unknown-value cascade from the goal that aligns to it.
         #expect(!loaded.findings.contains { $0.rule == .unknownValue })
+    }
+
+    @Test func readerErrorsAndForeignLineBreaksAreReportedWhereTheyAre() {
+        let control = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: Health\ndomain: x\nguidance: He\u{1}alth\n---\n"]))
+        #expect(control.findings.map(\.location) == [SourceLocation(path: "values/health.md", line: 4, column: 13)])
+        #expect(control.findings.first?.message == "invalid YAML: control characters are not allowed")
+        for (text, column, what) in [("htl: 1\rtitle: x\n", 7, "a carriage return without a line feed"),
+                                     ("htl: 1\ntitle: a\u{2028}b\n", 9, "the character U+2028 (line separator)"),
+                                     ("htl: 1\ntitle: a\u{85}b\n", 9, "the character U+0085 (next line)")] {
+            let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": text]))
+            #expect(loaded.findings.map(\.rule) == [.yamlSyntax])
+            #expect(loaded.findings.first?.location.column == column)
+            #expect(loaded.findings.first?.message.hasPrefix(what) == true)
+        }
+    }
+
+    @Test func aGoalWithVeryManyTags() {
+        let tags = (0..<160_000).map { "t\($0)" }
+        let goal = "---\ntitle: Many\ntags: [" + (tags + tags.prefix(1000)).joined(separator: ", ") + "]\n---\n"
+        let loaded = SampleLedger.load(SampleLedger.with(["goals/many.md": goal]))
+        let many = loaded.ledger.goals.first { $0.id == "many" }
+        #expect(many?.tags.count == 160_000)
+        #expect(many?.tags.first == "t0")
+        #expect(many?.tags.last == "t159999")
     }
 }
