@@ -23,15 +23,19 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
 	fi
 
+# --explicit-target-dependency-import-check: a layer that imports a module it
+# does not declare is a build error (the layers are in Package.swift).
+CHECKED := --explicit-target-dependency-import-check error
+
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(CHECKED)
 
 release: deps
 	$(SWIFT) build -c release --product htl
 
 # Unit tests of the library, then end-to-end tests of the built binary.
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(CHECKED)
 	HTL_BIN=$(CURDIR)/.build/debug/htl $(SWIFT) test --skip-build
 
 demo: release

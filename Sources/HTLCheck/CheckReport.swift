@@ -14,7 +14,7 @@ public struct CheckReport: Sendable {
     }
 
     public var errorCount: Int { diagnostics.filter(\.isError).count }
-    public var warningCount: Int { diagnostics.count - errorCount }
+    package var warningCount: Int { diagnostics.count - errorCount }
 
     /// Whether the ledger fails the check (errors, or with `strict` any warning).
     public func fails(strict: Bool) -> Bool {
@@ -22,7 +22,7 @@ public struct CheckReport: Sendable {
     }
 
     /// The paths that have at least one error.
-    public var pathsWithErrors: Set<String> {
+    package var pathsWithErrors: Set<String> {
         Set(diagnostics.filter(\.isError).map(\.location.path))
     }
 

@@ -5,7 +5,7 @@ import HTLParse
 /// The pipeline's check step: a parsed ledger's findings and the model
 /// rules', with the `rules:` severities applied, kept on real positions of
 /// their files, and sorted.
-public enum Checker {
+package enum Checker {
     /// `extra` carries findings made outside the files (git's append-only
     /// check). `formatting: false` skips `unformatted`, which formats every
     /// file (reports that only count errors do not need it).

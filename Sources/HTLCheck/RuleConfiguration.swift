@@ -3,7 +3,7 @@ import HTLModel
 
 /// The severities in force: each rule's default (its descriptor),
 /// overridden by `rules:` in htl.yaml.
-public struct RuleConfiguration: Sendable {
+package struct RuleConfiguration: Sendable {
     private var levels: [RuleID: RuleSetting.Level] = [:]
 
     public init(_ settings: [RuleSetting] = []) {
@@ -25,7 +25,7 @@ public struct RuleConfiguration: Sendable {
         }
     }
 
-    public func isEnabled(_ rule: RuleID) -> Bool {
+    package func isEnabled(_ rule: RuleID) -> Bool {
         severity(of: rule) != nil
     }
 

@@ -4,16 +4,16 @@ import HTLParse
 
 /// What a model rule sees: the ledger, the reading's bookkeeping, "today",
 /// which files already have errors, and indexes built once.
-public struct RuleContext: Sendable {
+package struct RuleContext: Sendable {
     public let ledger: Ledger
     public let parse: ParseContext
     public let today: CivilDate
     /// Files with errors (after `rules:` severities apply): advice about
     /// them (warnings) waits until the errors are fixed.
-    public let pathsWithErrors: Set<String>
-    public let goalsByID: [String: Goal]
-    public let termsByNumber: [Int: Term]
-    public let valueIDs: Set<String>
+    package let pathsWithErrors: Set<String>
+    package let goalsByID: [String: Goal]
+    package let termsByNumber: [Int: Term]
+    package let valueIDs: Set<String>
 
     public init(_ parsed: ParsedLedger, today: CivilDate, pathsWithErrors: Set<String>) {
         ledger = parsed.ledger

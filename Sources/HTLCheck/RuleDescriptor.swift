@@ -8,7 +8,7 @@ import HTLCore
 /// broken YAML) have no check here: the parser reports them, and their
 /// descriptor says which part does (`reportedBy`).
 public struct RuleDescriptor: Sendable {
-    public enum Origin: String, Sendable {
+    package enum Origin: String, Sendable {
         /// A check over the model (`check`).
         case model
         case logParser = "the log parser"
@@ -22,11 +22,11 @@ public struct RuleDescriptor: Sendable {
     public let severity: Severity
     /// Errors can be lowered to warnings but not turned off, except those
     /// that depend on a workflow (`log-rewrite`, `unformatted`).
-    public let canBeTurnedOff: Bool
+    package let canBeTurnedOff: Bool
     public let summary: String
     public let failing: RuleExample
     public let passing: RuleExample
-    public let reportedBy: Origin
+    package let reportedBy: Origin
     /// The check of a model rule: the ledger in, its findings out.
     let check: (@Sendable (RuleContext) -> [Finding])?
 

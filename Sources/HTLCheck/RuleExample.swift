@@ -7,7 +7,7 @@ import HTLModel
 /// created on disk (for `bad-entry`), and `committed` gives files as they
 /// were committed (for `log-rewrite`).
 public struct RuleExample: Sendable {
-    public static let marker: Character = "‸"
+    package static let marker: Character = "‸"
 
     public var files: [(path: String, text: String)]
     public var folders: [String]
@@ -53,7 +53,7 @@ public struct RuleExample: Sendable {
 
     /// The example's files with `base`: bytes (markers removed, `\xNN` as
     /// raw bytes) by path, in path order.
-    public func ledgerFiles() -> [(path: String, bytes: [UInt8])] {
+    package func ledgerFiles() -> [(path: String, bytes: [UInt8])] {
         var merged: [String: String] = [:]
         for (path, text) in RuleExample.base { merged[path] = text }
         for (path, text) in files { merged[RuleExample.shown(path)] = text }
@@ -62,7 +62,7 @@ public struct RuleExample: Sendable {
 
     /// Where the `‸` marker is: the finding's expected location, if any (a
     /// marker before a folder's or a file's name marks the whole entry).
-    public var markedLocation: SourceLocation? {
+    package var markedLocation: SourceLocation? {
         for name in folders + files.map(\.path) where name.contains(RuleExample.marker) {
             return .start(of: RuleExample.shown(name))
         }

@@ -36,18 +36,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var year: Int { parts.year }
 
     /// ISO 8601 weekday: Monday = 1 ... Sunday = 7.
-    public var isoWeekday: Int {
+    package var isoWeekday: Int {
         // 1970-01-01 was a Thursday (4).
         let r = (dayNumber + 3) % 7
         return (r < 0 ? r + 7 : r) + 1
     }
 
-    public func adding(days: Int) -> CivilDate {
+    package func adding(days: Int) -> CivilDate {
         CivilDate(dayNumber: dayNumber + days)
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).
-    public func days(until other: CivilDate) -> Int {
+    package func days(until other: CivilDate) -> Int {
         other.dayNumber - dayNumber
     }
 

@@ -1,7 +1,7 @@
 /// A time of day written `HH:MM` (24-hour), as in a log line.
 public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Minutes since midnight, 0 ..< 1440.
-    public let minuteOfDay: Int
+    package let minuteOfDay: Int
 
     public init?(hour: Int, minute: Int) {
         guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }

@@ -15,11 +15,11 @@ public struct Diagnostic: Hashable, Sendable {
     }
     public var message: String { finding.message }
     public var help: String? { finding.help }
-    public var wholeFile: Bool { finding.wholeFile }
+    package var wholeFile: Bool { finding.wholeFile }
     public var isError: Bool { severity == .error }
 
     /// The order of `htl check`: path, line, column, rule, then message.
-    public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted { a, b in
             if a.location != b.location { return a.location < b.location }
             if a.rule != b.rule { return a.rule.rawValue < b.rule.rawValue }

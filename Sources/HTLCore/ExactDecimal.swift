@@ -4,14 +4,14 @@
 /// Stored as a count of millionths in a 128-bit integer; arithmetic saturates
 /// at the representable range instead of trapping.
 public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public static let fractionDigits = 6
-    public static let scale: Int128 = 1_000_000
+    package static let fractionDigits = 6
+    package static let scale: Int128 = 1_000_000
     /// The most integer digits accepted when parsing (keeps every sum and
     /// product of parsed values far from the 128-bit range).
-    public static let maxIntegerDigits = 15
+    package static let maxIntegerDigits = 15
 
     /// The value times 10^6.
-    public let millionths: Int128
+    package let millionths: Int128
 
     public init(millionths: Int128) {
         self.millionths = millionths
@@ -21,28 +21,28 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
         millionths = Int128(integer) * ExactDecimal.scale
     }
 
-    public static let zero = ExactDecimal(millionths: 0)
+    package static let zero = ExactDecimal(millionths: 0)
     public static let one = ExactDecimal(millionths: scale)
 
-    public var isZero: Bool { millionths == 0 }
-    public var isNegative: Bool { millionths < 0 }
-    public var isPositive: Bool { millionths > 0 }
+    package var isZero: Bool { millionths == 0 }
+    package var isNegative: Bool { millionths < 0 }
+    package var isPositive: Bool { millionths > 0 }
 
     public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         lhs.millionths < rhs.millionths
     }
 
-    public static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    package static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
         ExactDecimal(millionths: saturatingAdd(lhs.millionths, rhs.millionths))
     }
 
-    public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    package static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
         let (d, overflow) = lhs.millionths.subtractingReportingOverflow(rhs.millionths)
         if overflow { return ExactDecimal(millionths: rhs.millionths < 0 ? .max : .min) }
         return ExactDecimal(millionths: d)
     }
 
-    public static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
+    package static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
         lhs = lhs + rhs
     }
 
@@ -51,7 +51,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The product, rounded half-even to six fractional digits.
-    public func multiplied(by other: ExactDecimal) -> ExactDecimal {
+    package func multiplied(by other: ExactDecimal) -> ExactDecimal {
         let (p, overflow) = millionths.multipliedReportingOverflow(by: other.millionths)
         if overflow {
             return ExactDecimal(millionths: (millionths < 0) != (other.millionths < 0) ? .min : .max)
@@ -60,14 +60,14 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The product with an integer.
-    public func multiplied(by factor: Int) -> ExactDecimal {
+    package func multiplied(by factor: Int) -> ExactDecimal {
         let (p, overflow) = millionths.multipliedReportingOverflow(by: Int128(factor))
         if overflow { return ExactDecimal(millionths: (millionths < 0) != (factor < 0) ? .min : .max) }
         return ExactDecimal(millionths: p)
     }
 
     /// The quotient, rounded half-even to six fractional digits; nil when dividing by zero.
-    public func divided(by other: ExactDecimal) -> ExactDecimal? {
+    package func divided(by other: ExactDecimal) -> ExactDecimal? {
         guard other.millionths != 0 else { return nil }
         let (n, overflow) = millionths.multipliedReportingOverflow(by: ExactDecimal.scale)
         if overflow { return ExactDecimal(millionths: (millionths < 0) != (other.millionths < 0) ? .min : .max) }
@@ -75,13 +75,13 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The quotient with an integer, rounded half-even.
-    public func divided(by divisor: Int) -> ExactDecimal? {
+    package func divided(by divisor: Int) -> ExactDecimal? {
         guard divisor != 0 else { return nil }
         return ExactDecimal(millionths: divideHalfEven(millionths, Int128(divisor)))
     }
 
     /// Rounded half-even to `digits` fractional digits (0...6).
-    public func rounded(toFractionDigits digits: Int) -> ExactDecimal {
+    package func rounded(toFractionDigits digits: Int) -> ExactDecimal {
         let drop = ExactDecimal.fractionDigits - max(0, min(digits, ExactDecimal.fractionDigits))
         guard drop > 0 else { return self }
         var unit: Int128 = 1
@@ -92,7 +92,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The whole part, rounded toward negative infinity.
-    public var floor: Int128 {
+    package var floor: Int128 {
         let q = millionths / ExactDecimal.scale
         return (millionths % ExactDecimal.scale < 0) ? q - 1 : q
     }

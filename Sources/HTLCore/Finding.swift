@@ -9,7 +9,7 @@ public struct Finding: Hashable, Sendable {
     public var help: String?
     /// The finding is about the file as a whole (a missing key, a bad name),
     /// not about the text at its position: no source excerpt is shown.
-    public var wholeFile: Bool
+    package var wholeFile: Bool
 
     public init(_ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil, wholeFile: Bool = false) {
         self.rule = rule

@@ -1,33 +1,33 @@
 /// The id grammars of the ledger format.
 public enum Identifier {
-    public static let maxLength = 64
+    package static let maxLength = 64
 
     /// A value, term or goal id: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
-    public static func isValidEntityID<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func isValidEntityID<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         guard let first = bytes.first, bytes.count <= maxLength, isLowerAlnum(first) else { return false }
         return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
     }
 
-    public static func isValidEntityID(_ text: String) -> Bool {
+    package static func isValidEntityID(_ text: String) -> Bool {
         isValidEntityID(text.utf8)
     }
 
     /// A measure id or alias: `[a-z][a-z0-9_]*`.
-    public static func isValidMeasureName<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func isValidMeasureName<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         guard let first = bytes.first, first >= 0x61, first <= 0x7A else { return false }
         return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "_") }
     }
 
-    public static func isValidMeasureName(_ text: String) -> Bool {
+    package static func isValidMeasureName(_ text: String) -> Bool {
         isValidMeasureName(text.utf8)
     }
 
     /// A tag's characters after `#`: ASCII letters, digits, `-` and `_`.
-    public static func isValidTag<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func isValidTag<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         !bytes.isEmpty && bytes.allSatisfy(isTagByte)
     }
 
-    public static func isValidTag(_ text: String) -> Bool {
+    package static func isValidTag(_ text: String) -> Bool {
         isValidTag(text.utf8)
     }
 

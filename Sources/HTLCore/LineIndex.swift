@@ -5,10 +5,10 @@
 /// a leading byte order mark is no column. A final line ending does not
 /// open another line.
 public struct LineIndex: Sendable {
-    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Byte offset where each line starts.
-    public let starts: [Int]
+    package let starts: [Int]
     private let byteCount: Int
     private let hasByteOrderMark: Bool
 
@@ -24,15 +24,15 @@ public struct LineIndex: Sendable {
         hasByteOrderMark = LineIndex.hasByteOrderMark(bytes)
     }
 
-    public var lineCount: Int { starts.count }
+    package var lineCount: Int { starts.count }
 
-    public static func hasByteOrderMark<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func hasByteOrderMark<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         bytes.starts(with: byteOrderMark)
     }
 
     /// The bytes of a line's text: without its line ending (LF or CRLF), and
     /// on line 1 without a byte order mark. `line` is clamped to the file.
-    public func content(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
+    package func content(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
         let line = min(max(line, 1), starts.count)
         var start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : byteCount
@@ -56,7 +56,7 @@ public struct LineIndex: Sendable {
 
     /// Line and column of a byte offset, scanning from the start of `bytes`
     /// (a slice of a file whose first byte is on `firstLine`).
-    public static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
+    package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, bytes.startIndex), bytes.endIndex)
         var line = firstLine
         var lineStart = bytes.startIndex
@@ -75,7 +75,7 @@ public struct LineIndex: Sendable {
     }
 
     /// Unicode scalars in a run of bytes: bytes that start a sequence.
-    public static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    package static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
         return n

@@ -3,7 +3,7 @@
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int
-    public var column: Int
+    package var column: Int
 
     public init(path: String, line: Int, column: Int) {
         self.path = path

@@ -36,7 +36,7 @@ public enum TerminalText {
     }
 
     /// Whether a scalar is shown escaped.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -15,7 +15,7 @@ public struct LogEntry: Sendable {
     /// The ledger path of the log file it goes to.
     public var path: String
     /// The line number it will have in that file.
-    public var lineNumber: Int
+    package var lineNumber: Int
     /// The log file as it was checked (with the line appended): findings
     /// about the line point into it.
     public var file: SourceFile

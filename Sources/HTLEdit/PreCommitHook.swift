@@ -10,7 +10,7 @@ import HTLSystem
 /// `htl hook install`: a git pre-commit hook that runs `htl check --staged`.
 /// An existing hook is never replaced.
 public enum PreCommitHook {
-    public static let marker = "# Installed by htl hook install"
+    package static let marker = "# Installed by htl hook install"
 
     public enum Outcome: Sendable, Equatable {
         case installed(String)
@@ -20,7 +20,7 @@ public enum PreCommitHook {
     }
 
     /// The hook's text. `htlPath` is used when `htl` is not on PATH at commit time.
-    public static func script(prefix: String, htlPath: String) -> String {
+    package static func script(prefix: String, htlPath: String) -> String {
         let folder = prefix.isEmpty ? "" : "/" + String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
         return """
         #!/bin/sh

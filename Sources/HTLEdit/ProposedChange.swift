@@ -9,7 +9,7 @@ import HTLSystem
 
 /// A file as a writer would leave it, checked with the same checker as
 /// `htl check` against the rest of the ledger before anything is written.
-public enum ProposedChange {
+package enum ProposedChange {
     /// The diagnostics in `file` when it joins (or replaces its namesake in)
     /// the loaded ledger. (`unformatted` is not run: writers write canonical text.)
     public static func diagnostics(in file: SourceFile, replacing loaded: LoadedLedger) -> [Diagnostic] {

@@ -3,7 +3,7 @@ import HTLModel
 import HTLParse
 
 /// `htl fmt` as a function: a file's canonical bytes (FORMAT.md §10).
-public enum Formatter {
+package enum Formatter {
     /// The canonical form of a ledger file, or nil when htl cannot format it:
     /// it does not parse, or its shape is not the schema's (such files have
     /// errors and are left untouched). The result is verified: re-reading it

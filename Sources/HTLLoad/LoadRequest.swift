@@ -31,14 +31,14 @@ public struct LoadRequest: Sendable {
     public var today: CivilDate
     /// Files to use instead of what the source holds: unsaved editor buffers,
     /// a writer's proposal. By ledger path.
-    public var overrides: [String: [UInt8]] = [:]
+    package var overrides: [String: [UInt8]] = [:]
     public var appendOnly: AppendOnlyBase = .none
     /// Also report `unformatted` (it formats every file; only `check` needs it).
     public var formatting = false
     /// Compute progress (reports need it; `check` does not).
     public var computeProgress = false
     /// Parses kept between loads (the language server): only changed files are parsed again.
-    public var cache: ParseCache?
+    package var cache: ParseCache?
 
     public init(root: LedgerRoot, today: CivilDate) {
         self.root = root

@@ -10,7 +10,7 @@ public struct LoadedLedger: Sendable {
     public let root: LedgerRoot
     public let today: CivilDate
     /// The model, the files it was read from, and the reading's findings.
-    public let parsed: ParsedLedger
+    package let parsed: ParsedLedger
     /// Every finding, configured, kept on real positions, sorted.
     public let check: CheckReport
     /// Progress as of `today`, when the request asked for it.

@@ -15,7 +15,7 @@ public struct ProgressDiff: Sendable {
     }
 
     public struct TargetChange: Sendable {
-        public var measure: String
+        package var measure: String
         public var from: ExactDecimal?
         public var to: ExactDecimal?
     }
@@ -24,14 +24,14 @@ public struct ProgressDiff: Sendable {
         public var id: String
         public var title: String
         public var change: Change
-        public var fromProgress: ExactDecimal?
-        public var toProgress: ExactDecimal?
-        public var fromState: GoalState?
-        public var toState: GoalState?
+        package var fromProgress: ExactDecimal?
+        package var toProgress: ExactDecimal?
+        package var fromState: GoalState?
+        package var toState: GoalState?
         public var targets: [TargetChange]
 
         /// to − from, when both have progress.
-        public var delta: ExactDecimal? {
+        package var delta: ExactDecimal? {
             guard let a = fromProgress, let b = toProgress else { return nil }
             return b - a
         }
@@ -40,7 +40,7 @@ public struct ProgressDiff: Sendable {
     /// By id.
     public var goals: [GoalChange]
     /// Action lines in `to` that are not in `from` (compared by file and text).
-    public var actionsAdded: Int
+    package var actionsAdded: Int
 
     /// Both sides loaded with progress computed for the same day.
     public init(from: LoadedLedger, to: LoadedLedger) {

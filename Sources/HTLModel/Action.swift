@@ -4,11 +4,11 @@ import HTLCore
 public struct Action: Sendable, Equatable {
     public struct Quantity: Sendable, Equatable {
         /// The measure id (an alias in the log is resolved to its measure).
-        public var measure: String
+        package var measure: String
         /// The measure's position in the ledger's `MeasureCatalog`.
-        public var measureIndex: Int
-        public var amount: ExactDecimal
-        public var column: Int
+        package var measureIndex: Int
+        package var amount: ExactDecimal
+        package var column: Int
         /// The token as written in the log, e.g. `1session`.
         public var written: String
 
@@ -23,7 +23,7 @@ public struct Action: Sendable, Equatable {
 
     public struct Link: Sendable, Equatable {
         public var goal: String
-        public var column: Int
+        package var column: Int
 
         package init(goal: String, column: Int) {
             self.goal = goal
@@ -44,7 +44,7 @@ public struct Action: Sendable, Equatable {
     public var location: SourceLocation { SourceLocation(path: path, line: line, column: 1) }
 
     /// Report order: date, time (none first), path, line.
-    public static func chronologically(_ a: Action, _ b: Action) -> Bool {
+    package static func chronologically(_ a: Action, _ b: Action) -> Bool {
         if a.date != b.date { return a.date < b.date }
         if a.time != b.time {
             guard let ta = a.time else { return true }

@@ -5,7 +5,7 @@ public struct Goal: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case goal, milestone, obligation
 
-        public var defaultImportance: Int {
+        package var defaultImportance: Int {
             switch self {
             case .goal: return 8
             case .milestone: return 5
@@ -13,7 +13,7 @@ public struct Goal: Sendable, Equatable {
             }
         }
 
-        public var defaultUrgency: Int {
+        package var defaultUrgency: Int {
             switch self {
             case .goal: return 5
             case .milestone: return 8
@@ -29,8 +29,8 @@ public struct Goal: Sendable, Equatable {
     /// A measurable target: reach `amount` of `measure`.
     public struct Target: Sendable, Equatable {
         /// The measure id (an alias in the file is resolved to its measure).
-        public var measure: String
-        public var amount: ExactDecimal
+        package var measure: String
+        package var amount: ExactDecimal
         public var location: SourceLocation
 
         package init(measure: String, amount: ExactDecimal, location: SourceLocation) {
@@ -65,7 +65,7 @@ public struct Goal: Sendable, Equatable {
 
     public struct ChecklistItem: Sendable, Hashable {
         public var text: String
-        public var done: Bool
+        package var done: Bool
         public var line: Int
 
         package init(text: String, done: Bool, line: Int) {
@@ -79,35 +79,35 @@ public struct Goal: Sendable, Equatable {
     public var path: String
     public var title: String
     public var kind: Kind
-    public var importance: Int
+    package var importance: Int
     public var urgency: Int
     public var start: CivilDate?
     public var target: CivilDate?
-    public var weeks: Int?
+    package var weeks: Int?
     public var terms: [TermReference]
     public var targets: [Target]
     public var values: [Alignment]
     public var tags: [String]
-    public var requestedBy: String?
-    public var consequence: String?
+    package var requestedBy: String?
+    package var consequence: String?
     public var status: Status
-    public var hasActionPlan: Bool
+    package var hasActionPlan: Bool
     public var checklist: [ChecklistItem]
     /// Where `start` and `target` are written, for date findings.
-    public var startLocation: SourceLocation?
-    public var targetLocation: SourceLocation?
+    package var startLocation: SourceLocation?
+    package var targetLocation: SourceLocation?
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
     /// False when start is after target (a `date-order` error): rules about
     /// the window then stay quiet instead of repeating that error.
-    public var hasOrderedWindow: Bool {
+    package var hasOrderedWindow: Bool {
         guard let start, let target else { return true }
         return start <= target
     }
 
     /// Whether `date` lies in [start, target] (an absent bound is open).
-    public func windowContains(_ date: CivilDate) -> Bool {
+    package func windowContains(_ date: CivilDate) -> Bool {
         if let start, date < start { return false }
         if let target, date > target { return false }
         return true

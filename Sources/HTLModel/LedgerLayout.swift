@@ -2,12 +2,12 @@ import HTLCore
 
 /// Where each kind of file lives in a ledger (FORMAT.md §1).
 public enum LedgerLayout {
-    public static let settingsFile = "htl.yaml"
-    public static let measuresFile = "measures.yaml"
-    public static let valuesFolder = "values"
-    public static let termsFolder = "terms"
-    public static let goalsFolder = "goals"
-    public static let logFolder = "log"
+    package static let settingsFile = "htl.yaml"
+    package static let measuresFile = "measures.yaml"
+    package static let valuesFolder = "values"
+    package static let termsFolder = "terms"
+    package static let goalsFolder = "goals"
+    package static let logFolder = "log"
 
     /// The four folders, in the order htl reads them.
     public static let folders = [valuesFolder, termsFolder, goalsFolder, logFolder]
@@ -41,14 +41,14 @@ public enum LedgerLayout {
     }
 
     /// The id of an entity file: its name without `.md`.
-    public static func entityID(of path: String) -> String {
+    package static func entityID(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
     /// Whether a ledger path is selected by any of `selectors` (a file, or a
     /// folder and everything below it); no selectors select everything.
-    public static func isSelected(_ path: String, by selectors: [String]) -> Bool {
+    package static func isSelected(_ path: String, by selectors: [String]) -> Bool {
         selectors.isEmpty || selectors.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
     }
 }

@@ -8,9 +8,9 @@ public struct Measure: Sendable, Equatable {
 
     /// A declared conversion: one of this measure equals `amount` of `unit`.
     public struct Conversion: Sendable, Equatable {
-        public var amount: ExactDecimal
+        package var amount: ExactDecimal
         /// The unit as written (an id or an alias).
-        public var unit: String
+        package var unit: String
         public var location: SourceLocation
 
         package init(amount: ExactDecimal, unit: String, location: SourceLocation) {
@@ -23,8 +23,8 @@ public struct Measure: Sendable, Equatable {
     public var id: String
     public var title: String
     public var kind: Measure.Kind
-    public var aliases: [String]
-    public var equals: Conversion?
+    package var aliases: [String]
+    package var equals: Conversion?
     public var location: SourceLocation
 
     public init(id: String, title: String? = nil, kind: Measure.Kind = .other, aliases: [String] = [],

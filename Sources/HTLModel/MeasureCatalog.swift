@@ -23,7 +23,7 @@ public struct MeasureCatalog: Sendable, Equatable {
     }
 
     /// The measure id for an id or alias.
-    public func measureID(for name: String) -> String? {
+    package func measureID(for name: String) -> String? {
         indexByName[name].map { measures[$0].id }
     }
 
@@ -32,12 +32,12 @@ public struct MeasureCatalog: Sendable, Equatable {
         indexByName[name]
     }
 
-    public func measure(named name: String) -> Measure? {
+    package func measure(named name: String) -> Measure? {
         indexByName[name].map { measures[$0] }
     }
 
     /// Every id and alias, for suggestions.
-    public private(set) var allNames: [String] = []
+    package private(set) var allNames: [String] = []
 
     /// Installs the conversion graph. `usable` lists, per measure index, whether
     /// its `equals` passed validation (known unit, same type, no cycle).
@@ -77,14 +77,14 @@ public struct MeasureCatalog: Sendable, Equatable {
     }
 
     /// Whether measure `a` converts to measure `b` (positions in `measures`).
-    public func canConvert(from a: Int, to b: Int) -> Bool {
+    package func canConvert(from a: Int, to b: Int) -> Bool {
         roots[a].root == roots[b].root
     }
 
     /// `amount` of measure `a` expressed in measure `b` (positions in
     /// `measures`), rounded half-even to six fractional digits; nil when the
     /// two are not connected by conversions.
-    public func convert(_ amount: ExactDecimal, from a: Int, to b: Int) -> ExactDecimal? {
+    package func convert(_ amount: ExactDecimal, from a: Int, to b: Int) -> ExactDecimal? {
         guard roots[a].root == roots[b].root else { return nil }
         if a == b { return amount }
         guard let inverse = roots[b].factor.inverse, let factor = roots[a].factor.multiplied(by: inverse) else {

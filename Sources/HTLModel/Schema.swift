@@ -4,7 +4,7 @@ import HTLCore
 /// writes them, FORMAT.md §3-5).
 public enum Schema {
     public static let settings = ["htl", "title", "term_weeks", "behind_margin", "rules"]
-    public static let measure = ["title", "type", "aliases", "equals"]
+    package static let measure = ["title", "type", "aliases", "equals"]
     public static let value = ["title", "level", "priority", "domain", "guidance"]
     public static let term = ["number", "title", "start", "end", "theme", "status"]
     public static let goal = [

@@ -2,13 +2,13 @@ import HTLCore
 
 /// `htl.yaml`: the ledger's settings.
 public struct Settings: Sendable, Equatable {
-    public static let defaultTermWeeks = 10
-    public static let defaultBehindMargin = ExactDecimal(millionths: 100_000)
+    package static let defaultTermWeeks = 10
+    package static let defaultBehindMargin = ExactDecimal(millionths: 100_000)
 
     public var version: Int = 1
     public var title: String?
-    public var termWeeks: Int = Settings.defaultTermWeeks
-    public var behindMargin: ExactDecimal = Settings.defaultBehindMargin
+    package var termWeeks: Int = Settings.defaultTermWeeks
+    package var behindMargin: ExactDecimal = Settings.defaultBehindMargin
     /// Severities set in `rules:`, in file order.
     public var rules: [RuleSetting] = []
     public var location: SourceLocation = SourceLocation(path: LedgerLayout.settingsFile, line: 1, column: 1)
@@ -23,7 +23,7 @@ public struct RuleSetting: Sendable, Hashable {
     }
 
     public var rule: RuleID
-    public var level: Level
+    package var level: Level
     /// Where the level is written.
     public var location: SourceLocation
 

@@ -14,25 +14,25 @@ public struct Term: Sendable, Equatable {
     public var title: String
     public var start: CivilDate
     /// Inclusive last day.
-    public var end: CivilDate
-    public var theme: String?
+    package var end: CivilDate
+    package var theme: String?
     public var status: Status?
-    public var numberLocation: SourceLocation
+    package var numberLocation: SourceLocation
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
     /// Length in days, start and end included.
-    public var lengthInDays: Int { start.days(until: end) + 1 }
+    package var lengthInDays: Int { start.days(until: end) + 1 }
 
     /// Whether the term is under way on a day: its `status` says so, or,
     /// without a status, the day lies in [start, end] (FORMAT.md §9).
-    public func isActive(on day: CivilDate) -> Bool {
+    package func isActive(on day: CivilDate) -> Bool {
         if let status { return status == .active }
         return start <= day && day <= end
     }
 
     /// Number of weeks the term spans (a partial week counts).
-    public var weeks: Int { (lengthInDays + 6) / 7 }
+    package var weeks: Int { (lengthInDays + 6) / 7 }
 
     package init(id: String, path: String, number: Int, title: String, start: CivilDate, end: CivilDate, theme: String? = nil, status: Status? = nil, numberLocation: SourceLocation) {
         self.id = id

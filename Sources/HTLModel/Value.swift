@@ -9,7 +9,7 @@ public struct Value: Sendable, Equatable {
         case lifeArea = "life_area"
 
         /// Priority when the file gives none (1 = most important).
-        public var defaultPriority: Int {
+        package var defaultPriority: Int {
             switch self {
             case .highestOrder: return 1
             case .major: return 10
@@ -21,10 +21,10 @@ public struct Value: Sendable, Equatable {
     public var id: String
     public var path: String
     public var title: String
-    public var level: Level
-    public var priority: Int
-    public var domain: String?
-    public var guidance: String?
+    package var level: Level
+    package var priority: Int
+    package var domain: String?
+    package var guidance: String?
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 

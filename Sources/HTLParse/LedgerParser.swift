@@ -4,7 +4,7 @@ import HTLModel
 /// The pipeline's parse step: files → the model, with every problem found
 /// along the way. Each file is read on its own (and, given a cache, only
 /// when it changed), then the pieces are put together in path order.
-public enum LedgerParser {
+package enum LedgerParser {
     /// Builds the model from a ledger's files (any order; they are processed
     /// in byte order of their paths; files htl does not read are ignored).
     /// `entryFindings` are the reader's findings about entries it did not read.

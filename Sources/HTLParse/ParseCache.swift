@@ -6,7 +6,7 @@ import Synchronization
 /// the measures for a log, the term length for a term) stay the same. One
 /// `htl` command uses a fresh cache; the language server keeps one, so a
 /// keystroke re-parses only the file that changed.
-public final class ParseCache: Sendable {
+package final class ParseCache: Sendable {
     private struct Entry {
         var bytes: [UInt8]
         var dependency: [UInt8]
@@ -30,7 +30,7 @@ public final class ParseCache: Sendable {
     }
 
     /// Forgets files that are no longer part of the ledger.
-    public func keep(only paths: Set<String>) {
+    package func keep(only paths: Set<String>) {
         entries.withLock { entries in entries = entries.filter { paths.contains($0.key) } }
     }
 

@@ -27,7 +27,7 @@ public struct ParsedLedger: Sendable {
 public struct ParseContext: Sendable {
     /// A link written on a log line that had other errors: it counts toward
     /// nothing, but an unknown goal there is still reported.
-    public struct RejectedLink: Sendable {
+    package struct RejectedLink: Sendable {
         public var location: SourceLocation
         public var goal: String
     }
@@ -35,13 +35,13 @@ public struct ParseContext: Sendable {
     /// Ids of value, term and goal files that could not be read into the
     /// model (broken YAML, missing required keys): references to them are
     /// not reported again as unknown.
-    public var unloadedValueIDs: Set<String> = []
-    public var unloadedTermIDs: Set<String> = []
-    public var unloadedGoalIDs: Set<String> = []
-    public var linksOnRejectedLines: [RejectedLink] = []
+    package var unloadedValueIDs: Set<String> = []
+    package var unloadedTermIDs: Set<String> = []
+    package var unloadedGoalIDs: Set<String> = []
+    package var linksOnRejectedLines: [RejectedLink] = []
     /// measures.yaml exists but could not be read (broken YAML, a bad entry):
     /// unknown units and measures are not reported until it is fixed.
-    public var measuresUnreadable = false
+    package var measuresUnreadable = false
 
     public init() {}
 }

@@ -4,7 +4,7 @@ import HTLModel
 /// Where a goal stands on a given day (FORMAT.md §9).
 public enum GoalState: String, Sendable, CaseIterable {
     /// Progress from which a goal is near complete.
-    public static let nearCompleteThreshold = ExactDecimal(millionths: 750_000)
+    package static let nearCompleteThreshold = ExactDecimal(millionths: 750_000)
 
     case overdue
     case behind
@@ -15,7 +15,7 @@ public enum GoalState: String, Sendable, CaseIterable {
     case dropped
 
     /// Position in the urgency order of listings (most urgent first).
-    public var urgencyRank: Int {
+    package var urgencyRank: Int {
         switch self {
         case .overdue: return 0
         case .behind: return 1
@@ -62,7 +62,7 @@ public enum GoalState: String, Sendable, CaseIterable {
 }
 
 /// The colour band of a progress value (FORMAT.md §9).
-public enum ProgressBand: String, Sendable {
+package enum ProgressBand: String, Sendable {
     case red, orange, yellow, green, blue
 
     public init(_ progress: ExactDecimal) {

@@ -11,7 +11,7 @@ public struct ProgressReport: Sendable {
     /// By priority, then id.
     public var values: [ValueInsight]
     /// Goals (not dropped) aligned to no value, by id.
-    public var unalignedGoals: [String]
+    package var unalignedGoals: [String]
 
     private var goalIndex: [String: Int]
 
@@ -32,7 +32,7 @@ public struct ProgressReport: Sendable {
 
     /// For the given actions (indices into `ledger.actions`), the ids of the
     /// goals each counts toward, sorted. Built on demand: only listings need it.
-    public func goalsCounting(_ actionIndices: [Int], actionCount: Int) -> [Int: [String]] {
+    package func goalsCounting(_ actionIndices: [Int], actionCount: Int) -> [Int: [String]] {
         var wanted = [Bool](repeating: false, count: actionCount)
         for i in actionIndices where i < actionCount { wanted[i] = true }
         var result: [Int: [String]] = [:]
@@ -48,7 +48,7 @@ public struct ProgressReport: Sendable {
 
     /// For every action, the positions in `goals` of the goals it counts
     /// toward, in one flat table (no dictionary of arrays for a million actions).
-    public func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
+    package func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
         var counts = [Int32](repeating: 0, count: actionCount + 1)
         for g in goals {
             for i in g.actionIndices where i < actionCount { counts[i + 1] += 1 }
@@ -73,7 +73,7 @@ public struct ProgressReport: Sendable {
         goals.sorted(by: ProgressReport.moreUrgent)
     }
 
-    public static func moreUrgent(_ a: GoalProgress, _ b: GoalProgress) -> Bool {
+    package static func moreUrgent(_ a: GoalProgress, _ b: GoalProgress) -> Bool {
         if a.state.urgencyRank != b.state.urgencyRank { return a.state.urgencyRank < b.state.urgencyRank }
         switch (a.goal.target, b.goal.target) {
         case let (x?, y?) where x != y: return x < y
@@ -96,8 +96,8 @@ public struct ProgressReport: Sendable {
     }
 }
 
-public enum ProgressEngine {
-    public static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
+package enum ProgressEngine {
+    package static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
         var index = ActionIndex(ledger.actions)
         let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, today: today) }
         // Goals by the terms they commit to and by the values they align to, built once.
@@ -267,7 +267,7 @@ public enum ProgressEngine {
 
 /// Which goals each action counts toward: action i's goals (positions in
 /// `ProgressReport.goals`) are `goals[starts[i] ..< starts[i + 1]]`, by id.
-public struct ActionGoalTable: Sendable {
+package struct ActionGoalTable: Sendable {
     var starts: [Int32]
     var goals: [Int32]
 

@@ -5,13 +5,13 @@ import HTLModel
 import HTLProgress
 
 /// Colour families of the reports; each renderer maps them to its own colours.
-public enum Hue: String, Sendable, CaseIterable {
+package enum Hue: String, Sendable, CaseIterable {
     case red, orange, yellow, green, blue, purple, gray
 }
 
 extension GoalState {
     /// The colour family the state is shown in, in the terminal and in HTML.
-    public var hue: Hue {
+    package var hue: Hue {
         switch self {
         case .overdue: return .red
         case .behind: return .orange
@@ -23,7 +23,7 @@ extension GoalState {
 }
 
 extension ProgressBand {
-    public var hue: Hue {
+    package var hue: Hue {
         switch self {
         case .red: return .red
         case .orange: return .orange
@@ -37,12 +37,12 @@ extension ProgressBand {
 extension GoalProgress {
     /// The colour of the goal's gauges: its progress band (FORMAT.md §9),
     /// except red when overdue, blue when completed, gray when dropped.
-    public var hue: Hue {
+    package var hue: Hue {
         hue(forRatio: progress ?? .zero)
     }
 
     /// The colour of one target's gauge: the target's band, with the same exceptions.
-    public func hue(forRatio ratio: ExactDecimal) -> Hue {
+    package func hue(forRatio ratio: ExactDecimal) -> Hue {
         switch state {
         case .overdue: return .red
         case .completed: return .blue

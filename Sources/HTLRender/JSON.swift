@@ -19,13 +19,13 @@ public indirect enum JSON: Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
-    public static func int(_ value: Int) -> JSON { .number(String(value)) }
-    public static func decimal(_ value: ExactDecimal) -> JSON { .number(value.description) }
-    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func int(_ value: Int) -> JSON { .number(String(value)) }
+    package static func decimal(_ value: ExactDecimal) -> JSON { .number(value.description) }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
     public static func date(_ value: CivilDate?) -> JSON { value.map { .string($0.description) } ?? .null }
 
     /// Pretty-printed with two-space indentation and a final newline.
-    public func serialized() -> String {
+    package func serialized() -> String {
         var out = ""
         write(into: &out, indent: 0)
         out += "\n"
@@ -122,7 +122,7 @@ public indirect enum JSON: Sendable, Equatable {
 /// `JSON.serialized()`: the top-level object's arrays are written element by
 /// element and handed to `sink` in chunks, so memory stays bounded by one
 /// element, not the document.
-public struct JSONStream {
+package struct JSONStream {
     private var buffer = ""
     private let sink: (String) -> Void
     private var fields = 0
@@ -135,14 +135,14 @@ public struct JSONStream {
     }
 
     /// A field of the top-level object whose value is a small JSON value.
-    public mutating func field(_ name: String, _ value: JSON) {
+    package mutating func field(_ name: String, _ value: JSON) {
         startField(name)
         value.write(into: &buffer, indent: 2)
     }
 
     /// A field of the top-level object whose value is an array of objects,
     /// written as they are produced.
-    public mutating func arrayField<S: Sequence>(_ name: String, _ items: S, _ element: (S.Element) -> JSON) {
+    package mutating func arrayField<S: Sequence>(_ name: String, _ items: S, _ element: (S.Element) -> JSON) {
         startField(name)
         var any = false
         for item in items {

@@ -7,7 +7,7 @@ import HTLProgress
 /// ANSI styling, or none. Output never relies on colour alone: every state
 /// and number is also written in words and digits.
 public struct TerminalStyle: Sendable {
-    public enum Color: Int, Sendable {
+    package enum Color: Int, Sendable {
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, gray = 90
         case orange = 208
     }
@@ -20,17 +20,17 @@ public struct TerminalStyle: Sendable {
 
     public static let plain = TerminalStyle(enabled: false)
 
-    public func paint(_ text: String, _ color: Color, bold: Bool = false) -> String {
+    package func paint(_ text: String, _ color: Color, bold: Bool = false) -> String {
         guard enabled else { return text }
         let code = color == .orange ? "38;5;208" : String(color.rawValue)
         return "\u{1B}[" + (bold ? "1;" : "") + code + "m" + text + "\u{1B}[0m"
     }
 
-    public func bold(_ text: String) -> String {
+    package func bold(_ text: String) -> String {
         enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text
     }
 
-    public func dim(_ text: String) -> String {
+    package func dim(_ text: String) -> String {
         enabled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
     }
 }

@@ -8,7 +8,7 @@ import HTLProgress
 /// to 20-1000 columns, so a huge value cannot build gigabyte lines and a
 /// tiny one cannot break the layout.
 public enum TerminalWidth {
-    public static let range = 20...1000
+    package static let range = 20...1000
 
     public static func clamp(_ columns: Int) -> Int {
         min(max(columns, range.lowerBound), range.upperBound)

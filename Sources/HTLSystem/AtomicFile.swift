@@ -321,7 +321,6 @@ struct Folder {
     /// Writes `bytes` to a fresh temporary file here with the given mode
     /// (and owner, when given) and fsyncs it; returns its name.
     func writeTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String) throws -> String {
-        TemporaryFiles.removeStale(in: fd)
         let name = TemporaryFiles.freshName()
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
@@ -340,6 +339,7 @@ struct Folder {
             throw HTLError("cannot write \(shown): \(FileSystem.errorText())")
         }
         ok = true
+        TemporaryFiles.removeStale(in: fd, besides: name)
         return name
     }
 }

@@ -32,7 +32,7 @@ public enum FileSystem {
 
     /// The canonical absolute path (every symbolic link, `.` and `..`
     /// resolved), or nil when the path does not exist or loops.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -167,7 +167,7 @@ public enum FileSystem {
     }
 
     /// The parent folder of an absolute or relative path ("" at the top).
-    public static func parent(_ path: String) -> String? {
+    package static func parent(_ path: String) -> String? {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return nil }

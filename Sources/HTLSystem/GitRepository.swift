@@ -13,16 +13,16 @@ public struct GitRepository: Sendable {
     }
 
     /// One ledger file in a revision, not yet read.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Relative to the ledger root.
         public var path: String
-        public var object: String
+        package var object: String
     }
 
     /// The repository's work tree root.
-    public let top: String
+    package let top: String
     /// The ledger root relative to `top`, ending in `/` (empty at the top).
-    public let prefix: String
+    package let prefix: String
 
     /// The repository containing `ledgerRoot`; exit-2 errors when git is
     /// missing or the folder is not in a repository. Git's answer is read
@@ -49,7 +49,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The commit a revision names; exit-2 error when it names none.
-    public func resolve(_ revision: String) throws -> String {
+    package func resolve(_ revision: String) throws -> String {
         guard !revision.hasPrefix("-") else { throw HTLError("unknown revision '\(revision)'") }
         let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top)
         let id = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
@@ -65,14 +65,14 @@ public struct GitRepository: Sendable {
     }
 
     /// The ledger files in a revision (regular files only), by path.
-    public func entries(at revision: Revision) throws -> [Entry] {
+    package func entries(at revision: Revision) throws -> [Entry] {
         try listing(at: revision).entries
     }
 
     /// The ledger files in a revision, and a `bad-entry` finding for each
     /// ledger path that git holds as something htl does not read (a
     /// symbolic link, a submodule) and for a staged temporary file of htl.
-    public func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Finding]) {
+    package func listing(at revision: Revision) throws -> (entries: [Entry], findings: [Finding]) {
         let arguments: [String]
         switch revision {
         case .index: arguments = ["ls-files", "--stage", "-z", "--", prefix.isEmpty ? "." : prefix]
@@ -119,7 +119,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The contents of objects, read by one `git cat-file --batch`.
-    public func contents(of objects: [String]) throws -> [String: [UInt8]] {
+    package func contents(of objects: [String]) throws -> [String: [UInt8]] {
         let unique = Array(Set(objects)).sorted()
         guard !unique.isEmpty else { return [:] }
         let request = Array(unique.joined(separator: "\n").utf8) + [0x0A]

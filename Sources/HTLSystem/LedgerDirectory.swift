@@ -56,7 +56,7 @@ public enum LedgerDirectory {
     }
 
     /// `read`, for callers that only want the files.
-    public static func readFiles(root: String) throws -> [SourceFile] {
+    package static func readFiles(root: String) throws -> [SourceFile] {
         try read(LedgerRoot(root)).files
     }
 }

@@ -19,7 +19,7 @@ public enum LedgerPath {
     }
 
     /// Removes `.`, `..` and repeated slashes, lexically.
-    public static func normalise(_ path: String) -> String {
+    package static func normalise(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." || part.isEmpty { continue }

@@ -9,7 +9,7 @@ public struct LedgerRoot: Sendable, Equatable {
     /// The absolute path the root was found at (as the user named it).
     public let path: String
     /// The same folder with every symbolic link resolved.
-    public let realPath: String
+    package let realPath: String
 
     public init(_ path: String) throws {
         guard let real = FileSystem.realPath(path) else {
@@ -27,7 +27,7 @@ public struct LedgerRoot: Sendable, Equatable {
     }
 
     /// A ledger path (relative, `/`-separated) as a path on disk.
-    public func absolute(_ relative: String) -> String {
+    package func absolute(_ relative: String) -> String {
         relative.isEmpty ? path : FileSystem.join(path, relative)
     }
 

@@ -26,16 +26,17 @@ enum TemporaryFiles {
     private static let cleaned = Mutex<Set<String>>([])
 
     /// Removes stale temporary files from a folder, once per process.
-    static func removeStale(in folder: Int32) {
+    /// `fresh` is a temporary file just written there: its modification time
+    /// is "now" for judging age (the library never reads the clock itself).
+    static func removeStale(in folder: Int32, besides fresh: String) {
         guard let real = FileSystem.realPath(of: folder) else { return }
         let first = cleaned.withLock { $0.insert(real).inserted }
-        guard first, let names = try? FileSystem.list(real) else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        for name in names where isTemporary(name) {
+        var own = stat()
+        guard first, fstatat(folder, fresh, &own, AT_SYMLINK_NOFOLLOW) == 0, let names = try? FileSystem.list(real) else { return }
+        for name in names where isTemporary(name) && name != fresh {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let dayOld = now.tv_sec - info.st_mtim.tv_sec > 86_400
+            let dayOld = own.st_mtim.tv_sec - info.st_mtim.tv_sec > 86_400
             if dayOld || !processIsAlive(ownerPID(of: name)) {
                 unlinkat(folder, name, 0)
             }

@@ -20,7 +20,7 @@ extension RuleDescriptor {
     /// matter; others are ignored). `currentObjects` and `baseObjects`, when
     /// known, map paths to git object ids: equal ids need no comparison, and
     /// a removed file whose object appears at a new path was renamed.
-    public static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
+    package static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
                                 baseObjects: [String: String] = [:], currentObjects: [String: String] = [:]) -> [Finding] {
         var found: [Finding] = []
         let currentByObject = Dictionary(currentObjects.map { ($0.value, $0.key) }, uniquingKeysWith: { a, b in min(a, b) })

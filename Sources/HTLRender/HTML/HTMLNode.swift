@@ -11,7 +11,7 @@ import HTLProgress
 /// of the output (line breaks between block elements, two-space indentation)
 /// depends on nothing but the tree, so the same tree always gives the same
 /// bytes.
-public indirect enum HTMLNode: Sendable, Equatable {
+package indirect enum HTMLNode: Sendable, Equatable {
     case element(String, [HTMLAttribute], [HTMLNode])
     /// Text, escaped when serialized.
     case text(String)
@@ -20,7 +20,7 @@ public indirect enum HTMLNode: Sendable, Equatable {
     /// Children without an element of their own.
     case fragment([HTMLNode])
 
-    public static let empty = HTMLNode.fragment([])
+    package static let empty = HTMLNode.fragment([])
 
     /// Elements that never have children or a closing tag.
     static let voidElements: Set<String> = ["meta", "link", "br", "hr", "img", "input"]
@@ -41,11 +41,11 @@ public indirect enum HTMLNode: Sendable, Equatable {
     // MARK: Building
 
     /// `<name attributes…>children…</name>`; nil attribute values are left out.
-    public static func el(_ name: String, _ attributes: [(String, String?)] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+    package static func el(_ name: String, _ attributes: [(String, String?)] = [], _ children: [HTMLNode] = []) -> HTMLNode {
         .element(name, attributes.compactMap { pair in pair.1.map { HTMLAttribute(pair.0, $0) } }, children)
     }
 
-    public static func el(_ name: String, _ attributes: [(String, String?)] = [], text: String) -> HTMLNode {
+    package static func el(_ name: String, _ attributes: [(String, String?)] = [], text: String) -> HTMLNode {
         el(name, attributes, [.text(text)])
     }
 
@@ -81,7 +81,7 @@ public indirect enum HTMLNode: Sendable, Equatable {
     /// elements (or a structural container without text children) puts each
     /// child on a line of its own, indented; any other element keeps its
     /// content on one line, as whitespace there matters.
-    public func serialized() -> String {
+    package func serialized() -> String {
         var out = ""
         write(into: &out, indent: 0)
         return out
@@ -153,65 +153,12 @@ public indirect enum HTMLNode: Sendable, Equatable {
 }
 
 /// One attribute; a nil value is a boolean attribute written by name only.
-public struct HTMLAttribute: Sendable, Equatable {
+package struct HTMLAttribute: Sendable, Equatable {
     public var name: String
     public var value: String?
 
     public init(_ name: String, _ value: String?) {
         self.name = name
         self.value = value
-    }
-}
-
-/// HTML escaping of text and attribute values.
-public enum HTMLEscape {
-    /// Text content: `&`, `<` and `>`.
-    public static func text(_ s: String) -> String {
-        var out = ""
-        text(s, into: &out)
-        return out
-    }
-
-    /// A double-quoted attribute value: `&`, `<`, `>`, `"` and `'`.
-    public static func attribute(_ s: String) -> String {
-        var out = ""
-        attribute(s, into: &out)
-        return out
-    }
-
-    static func text(_ s: String, into out: inout String) {
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: appendScalar(scalar, into: &out)
-            }
-        }
-    }
-
-    static func attribute(_ s: String, into out: inout String) {
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: appendScalar(scalar, into: &out)
-            }
-        }
-    }
-
-    /// Control characters (other than tab and line feed) and lone carriage
-    /// returns cannot come from a valid ledger, but would break the page: they
-    /// are written as U+FFFD.
-    private static func appendScalar(_ scalar: Unicode.Scalar, into out: inout String) {
-        let v = scalar.value
-        if (v < 0x20 && v != 0x09 && v != 0x0A) || (v >= 0x7F && v < 0xA0) {
-            out.unicodeScalars.append("\u{FFFD}")
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
     }
 }

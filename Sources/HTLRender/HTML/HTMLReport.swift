@@ -11,9 +11,9 @@ import HTLProgress
 /// byte-identical output.
 public enum HTMLReport {
     /// At most this many actions of the "Earlier" group are listed.
-    public static let earlierLimit = 50
+    package static let earlierLimit = 50
     /// At most this many actions of any other group are listed.
-    public static let groupLimit = 100
+    package static let groupLimit = 100
 
     public static func render(ledger: Ledger, report: ProgressReport) -> String {
         let scene = ReportScene.choose(for: report)

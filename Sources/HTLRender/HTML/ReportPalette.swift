@@ -14,20 +14,20 @@ import HTLProgress
 /// strokes (gauges, icons), `soft` for tinted backgrounds and `ink` for text
 /// in that hue, dark enough (light scheme) or light enough (dark scheme) to
 /// read at 4.5:1 or better.
-public enum ReportPalette {
+package enum ReportPalette {
     /// Light and dark, each with a raised-contrast variant (`prefers-contrast: more`).
-    public enum Scheme: String, Sendable, CaseIterable {
+    package enum Scheme: String, Sendable, CaseIterable {
         case light, dark, lightMoreContrast, darkMoreContrast
 
-        public var isDark: Bool { self == .dark || self == .darkMoreContrast }
-        public var isMoreContrast: Bool { self == .lightMoreContrast || self == .darkMoreContrast }
+        package var isDark: Bool { self == .dark || self == .darkMoreContrast }
+        package var isMoreContrast: Bool { self == .lightMoreContrast || self == .darkMoreContrast }
     }
 
     /// The hues of the palette are the reports' shared `Hue`s.
-    public typealias Tone = Hue
+    package typealias Tone = Hue
 
     /// One colour token: a CSS custom property `--name`.
-    public enum Token: Hashable, Sendable {
+    package enum Token: Hashable, Sendable {
         /// Behind everything (the scene covers it; shown while printing).
         case page
         /// Solid "material" of content cards.
@@ -82,24 +82,24 @@ public enum ReportPalette {
         }
 
         /// `var(--name)`.
-        public var css: String { "var(--\(name))" }
+        package var css: String { "var(--\(name))" }
 
         /// Every token of the interface, in the order they are written (scene tokens apart).
-        public static let interface: [Token] =
+        package static let interface: [Token] =
             [.page, .surface, .surfaceInset, .separator, .track, .glass, .glassEdge, .text, .textSecondary, .link, .focus,
              .badge, .onBadge, .shadow]
             + Tone.allCases.flatMap { [Token.vivid($0), .soft($0), .ink($0)] }
             + [ProgressBand.red, .orange, .yellow, .green, .blue].map(Token.band)
             + Semantic.allCases.map(Token.semantic)
 
-        public static let sceneTokens: [Token] = SceneRole.allCases.map(Token.scene)
+        package static let sceneTokens: [Token] = SceneRole.allCases.map(Token.scene)
     }
 
     /// The semantic colours of the app: areas and messages.
-    public enum Semantic: String, Sendable, CaseIterable {
+    package enum Semantic: String, Sendable, CaseIterable {
         case actions, goals, values, terms, success, warning, error, info
 
-        public var tone: Tone {
+        package var tone: Tone {
             switch self {
             case .actions, .error: return .red
             case .goals, .warning: return .orange
@@ -111,7 +111,7 @@ public enum ReportPalette {
     }
 
     /// The parts of a background scene (see `ReportScene`).
-    public enum SceneRole: String, Sendable, CaseIterable {
+    package enum SceneRole: String, Sendable, CaseIterable {
         case skyTop = "sky-top", skyBottom = "sky-bottom", sun, cloud, cloudShade = "cloud-shade", far, farSnow = "far-snow", mid, near, path, accent
     }
 
@@ -209,11 +209,11 @@ public enum ReportPalette {
 }
 
 /// An sRGB colour with an alpha in whole percent (so the CSS text is exact).
-public struct ReportColor: Hashable, Sendable, ExpressibleByStringLiteral {
-    public var red: Int
-    public var green: Int
-    public var blue: Int
-    public var alphaPercent: Int
+package struct ReportColor: Hashable, Sendable, ExpressibleByStringLiteral {
+    package var red: Int
+    package var green: Int
+    package var blue: Int
+    package var alphaPercent: Int
 
     public init(_ red: Int, _ green: Int, _ blue: Int, alphaPercent: Int = 100) {
         self.red = red
@@ -240,10 +240,10 @@ public struct ReportColor: Hashable, Sendable, ExpressibleByStringLiteral {
         self.init(byte(0), byte(2), byte(4))
     }
 
-    public var isOpaque: Bool { alphaPercent >= 100 }
+    package var isOpaque: Bool { alphaPercent >= 100 }
 
     /// `#1c1c1e`, or `rgb(28 28 30 / 0.74)` when translucent.
-    public var css: String {
+    package var css: String {
         if isOpaque {
             let hex = Array("0123456789abcdef")
             return "#" + [red, green, blue].map { String(hex[$0 / 16]) + String(hex[$0 % 16]) }.joined()
@@ -262,9 +262,9 @@ public struct ReportColor: Hashable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// WCAG 2 contrast (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio).
-public enum Contrast {
+package enum Contrast {
     /// Relative luminance of an opaque sRGB colour, 0 (black) to 1 (white).
-    public static func luminance(_ c: ReportColor) -> Double {
+    package static func luminance(_ c: ReportColor) -> Double {
         func channel(_ v: Int) -> Double {
             let s = Double(v) / 255
             return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
@@ -273,13 +273,13 @@ public enum Contrast {
     }
 
     /// (L1 + 0.05) / (L2 + 0.05), the lighter over the darker: 1 to 21.
-    public static func ratio(_ a: ReportColor, _ b: ReportColor) -> Double {
+    package static func ratio(_ a: ReportColor, _ b: ReportColor) -> Double {
         let la = luminance(a), lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
     /// AA for normal text (4.5:1), or for large text (3:1).
-    public static func meetsAA(_ text: ReportColor, on background: ReportColor, largeText: Bool = false) -> Bool {
+    package static func meetsAA(_ text: ReportColor, on background: ReportColor, largeText: Bool = false) -> Bool {
         ratio(text, background) >= (largeText ? 3 : 4.5)
     }
 }

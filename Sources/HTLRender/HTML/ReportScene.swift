@@ -6,7 +6,7 @@ import HTLProgress
 
 /// The vivid landscape behind the report (its content layer), chosen by the
 /// collective state of the ledger's goals.
-public enum ReportScene: String, Sendable, CaseIterable {
+package enum ReportScene: String, Sendable, CaseIterable {
     /// Nothing started yet: a lone peak far away across a plain at dawn.
     case distantPeak = "distant-peak"
     /// Work under way: a trail winding up through the hills on a clear day.
@@ -23,7 +23,7 @@ public enum ReportScene: String, Sendable, CaseIterable {
     /// (of the goals that have progress, completed goals counting as 1)
     /// ≥ 75 % → approaching summit; any progress or counted action →
     /// climbing path; otherwise (or no goals at all) → distant peak.
-    public static func choose(for report: ProgressReport) -> ReportScene {
+    package static func choose(for report: ProgressReport) -> ReportScene {
         let goals = report.goals.filter { $0.state != .dropped }
         if goals.isEmpty { return .distantPeak }
         if goals.contains(where: { $0.state == .overdue }) { return .stormClearing }
@@ -144,6 +144,7 @@ public enum ReportScene: String, Sendable, CaseIterable {
         .el("circle", [("class", "glow"), ("cx", String(x)), ("cy", String(y)), ("r", String(r))])
     }
 
+    /// A data table: the scene's shapes, one SVG element each.
     private var shapes: [HTMLNode] {
         func p(_ cls: String, _ d: String, _ extra: [(String, String?)] = []) -> HTMLNode { ReportScene.path(cls, d, extra) }
         let c = ReportScene.circle

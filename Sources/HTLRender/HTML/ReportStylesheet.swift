@@ -111,6 +111,7 @@ enum ReportStylesheet {
     static let onGlass: [Token] = [.glass, .surface]
     static let onCard: [Token] = [.surface, .surfaceInset]
 
+    /// A data table: every CSS rule of the report, in order.
     static var rules: [CSSBlock] {
         let tones = ReportPalette.Tone.allCases
         let bands: [ProgressBand] = [.red, .orange, .yellow, .green, .blue]

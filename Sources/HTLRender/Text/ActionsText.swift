@@ -6,7 +6,7 @@ import HTLProgress
 
 /// The action log, newest first, grouped by when: `htl actions`.
 public enum ActionsText {
-    public enum Group: String, CaseIterable, Sendable {
+    package enum Group: String, CaseIterable, Sendable {
         case future = "Later"
         case today = "Today"
         case yesterday = "Yesterday"
@@ -16,7 +16,7 @@ public enum ActionsText {
     }
 
     /// Which group an action's date falls in. Weeks start on Monday.
-    public static func group(of date: CivilDate, today: CivilDate) -> Group {
+    package static func group(of date: CivilDate, today: CivilDate) -> Group {
         let days = date.days(until: today)
         if days < 0 { return .future }
         if days == 0 { return .today }

@@ -49,7 +49,7 @@ public enum DiffText {
             let n = d.multiplied(by: 100).rounded(toFractionDigits: 0).description
             points = d.isZero ? "" : (d.isPositive ? "+\(n)" : n) + " pts"
         }
-        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, d(g).isNegative ? .red : .green, bold: true))
+        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, delta(of: g).isNegative ? .red : .green, bold: true))
         let rightWidth = movement.count + (points.isEmpty ? 0 : 2 + points.count)
         let left = TextLayout.truncate("\(g.id)  \(g.title)", width - rightWidth - 4)
         var out = "  " + left + String(repeating: " ", count: max(width - 2 - left.count - rightWidth, 2)) + right + "\n"
@@ -65,5 +65,5 @@ public enum DiffText {
         return out
     }
 
-    private static func d(_ g: ProgressDiff.GoalChange) -> ExactDecimal { g.delta ?? .zero }
+    private static func delta(of g: ProgressDiff.GoalChange) -> ExactDecimal { g.delta ?? .zero }
 }

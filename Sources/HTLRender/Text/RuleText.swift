@@ -62,7 +62,7 @@ public enum RuleText {
 
 extension RuleText {
     /// docs/RULES.md: every rule with its summary and examples.
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var out = "# Rules\n\nEvery rule `htl check` knows, written from the rules' descriptors (HTLCheck/Rules, one\n"
         out += "file per rule). The examples are tested: each failing example produces exactly its rule where the\n"
         out += "caret points, each passing example nothing. `htl explain RULE` prints the same.\n\n"

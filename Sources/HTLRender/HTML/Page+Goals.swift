@@ -19,7 +19,7 @@ extension Page {
     }
 
     /// Overdue goals are red whatever their progress; dropped goals gray.
-    static func bandClass(_ g: GoalProgress, ratio: ExactDecimal? = nil) -> String {
+    static func hueClass(_ g: GoalProgress, ratio: ExactDecimal? = nil) -> String {
         (ratio.map { g.hue(forRatio: $0) } ?? g.hue).rawValue
     }
 
@@ -38,7 +38,7 @@ extension Page {
 
         var body: [N] = [
             .el("div", [("class", "row top")], [
-                Page.ring(g.progress, strokeClass: "stroke-" + Page.bandClass(g), large: false, caption: nil,
+                Page.ring(g.progress, strokeClass: "stroke-" + Page.hueClass(g), large: false, caption: nil,
                           label: Page.gaugeLabel(goal.title, g.progress), done: g.state == .completed),
                 .el("div", [("class", "grow gauge")], [
                     .el("h3", [("id", headingID)], [.text(goal.title)]),
@@ -53,7 +53,7 @@ extension Page {
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
             let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
             gauges.append(.el("li", [], [Page.linearGauge(
-                label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + Page.bandClass(g, ratio: t.ratio),
+                label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + Page.hueClass(g, ratio: t.ratio),
                 ariaLabel: "\(goal.title): \(name)",
                 valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))")]))
         }
@@ -61,7 +61,7 @@ extension Page {
             let share = ExactDecimal(g.checklistDone).divided(by: g.checklistTotal) ?? .zero
             gauges.append(.el("li", [], [Page.linearGauge(
                 label: "Checklist", amount: "\(g.checklistDone) / \(g.checklistTotal) done (\(TextLayout.percent(share)))",
-                fraction: share, fillClass: "fill-" + Page.bandClass(g, ratio: share),
+                fraction: share, fillClass: "fill-" + Page.hueClass(g, ratio: share),
                 ariaLabel: "\(goal.title): checklist",
                 valueText: "\(g.checklistDone) of \(g.checklistTotal) done, \(Page.percentWords(share))")]))
         }

@@ -1,0 +1,122 @@
+import Foundation
+import HTLTestSupport
+import Testing
+
+/// The architecture, checked against the sources (docs/ARCHITECTURE.md):
+/// layers that only use the layers below them, short functions, and a
+/// library that never prints, exits or reads the clock.
+@Suite struct ArchitectureTests {
+    /// The library's layers, bottom first. A layer may import only layers
+    /// before it (and the C modules its target declares).
+    static let layers = ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
+                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit"]
+    /// Layers that stand side by side and must not use each other.
+    static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
+                                          ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"]]
+    static let systemModules: Set<String> = ["Glibc", "Synchronization", "CYaml", "CSystem"]
+
+    static func swiftFiles(in target: String) -> [URL] {
+        let folder = Paths.root.appendingPathComponent("Sources/\(target)")
+        let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        return (walk?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+    }
+
+    static func imports(_ file: URL) -> [String] {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            return String(words[i + 1])
+        }
+    }
+
+    /// Target → its declared dependencies, read from Package.swift.
+    static func declaredDependencies() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var result: [String: Set<String>] = [:]
+        for chunk in manifest.components(separatedBy: ".target(name: \"").dropFirst() {
+            let name = String(chunk.prefix { $0 != "\"" })
+            let list = chunk.components(separatedBy: ")")[0]
+            let deps = list.components(separatedBy: "dependencies: [").dropFirst().first?.components(separatedBy: "]")[0] ?? ""
+            result[name] = Set(deps.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+        }
+        return result
+    }
+
+    @Test func eachLayerDependsOnlyOnLayersBelowIt() throws {
+        let declared = try Self.declaredDependencies()
+        for (position, layer) in Self.layers.enumerated() {
+            let below = Set(Self.layers[..<position])
+            let deps = try #require(declared[layer], "\(layer) is not in Package.swift")
+            #expect(deps.subtracting(Self.systemModules).isSubset(of: below), "\(layer) declares \(deps.subtracting(below).sorted())")
+            for file in Self.swiftFiles(in: layer) {
+                for module in Self.imports(file) where !Self.systemModules.contains(module) {
+                    #expect(below.contains(module) && deps.contains(module),
+                            "\(file.lastPathComponent) in \(layer) imports \(module), which \(layer) may not use")
+                }
+                for module in Self.imports(file) where Self.systemModules.contains(module) && module.hasPrefix("C") {
+                    #expect(deps.contains(module), "\(file.lastPathComponent) imports \(module), which \(layer) does not declare")
+                }
+            }
+        }
+    }
+
+    @Test func siblingLayersDoNotUseEachOther() {
+        for pair in Self.siblings {
+            for layer in pair {
+                let other = pair.subtracting([layer]).first!
+                for file in Self.swiftFiles(in: layer) {
+                    #expect(!Self.imports(file).contains(other), "\(file.lastPathComponent) in \(layer) imports its sibling \(other)")
+                }
+            }
+        }
+    }
+
+    @Test func theLibraryNeverPrintsExitsOrReadsTheClock() throws {
+        let forbidden = ["print(", "exit(", "abort(", "import Foundation", "Date()", "time(nil)", "clock_gettime", "gettimeofday", "localtime"]
+        for layer in Self.layers {
+            for file in Self.swiftFiles(in: layer) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for word in forbidden {
+                    #expect(!text.contains(word), "\(layer)/\(file.lastPathComponent) uses \(word)")
+                }
+            }
+        }
+    }
+
+    /// No function longer than 80 lines, except data tables (marked
+    /// `/// A data table` in their documentation).
+    @Test func functionsAreShortEnoughToReadAtOnce() throws {
+        for target in Self.layers + ["htl"] {
+            for file in Self.swiftFiles(in: target) {
+                let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+                for (start, length) in Self.functions(lines) where length > 80 {
+                    let doc = lines[max(0, start - 6)..<start].joined(separator: "\n")
+                    #expect(doc.contains("/// A data table"), "\(target)/\(file.lastPathComponent):\(start + 1) is \(length) lines")
+                }
+            }
+        }
+    }
+
+    /// (first line, number of lines) of each function, initializer or computed
+    /// property whose body starts on its declaration line.
+    static func functions(_ lines: [String]) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        for (i, line) in lines.enumerated() {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            let isDeclaration = ["func ", "init(", "init?(", "var "].contains { code.contains($0) } && code.hasSuffix("{")
+                && !code.hasPrefix("//") && !code.contains(" = ")
+            guard isDeclaration else { continue }
+            var depth = 0
+            for j in i..<lines.count {
+                let text = lines[j].replacingOccurrences(of: "\"[^\"]*\"", with: "", options: .regularExpression)
+                depth += text.filter { $0 == "{" }.count - text.filter { $0 == "}" }.count
+                if depth <= 0 {
+                    found.append((i, j - i + 1))
+                    break
+                }
+            }
+        }
+        return found
+    }
+}
