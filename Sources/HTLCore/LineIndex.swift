@@ -75,7 +75,7 @@ public struct LineIndex: Sendable {
     }
 
     /// Unicode scalars in a run of bytes: bytes that start a sequence.
-    package static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    package static func scalarCount<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
         return n

@@ -406,15 +406,10 @@ struct LineCursor {
             lastOffset = start
             lastColumn = 1
         }
-        var k = lastOffset
-        var column = lastColumn
-        while k < offset {
-            if buffer[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
-        }
+        // Columns count as LineIndex counts them, from the last position asked.
+        lastColumn += LineIndex.scalarCount(buffer[lastOffset..<offset])
         lastOffset = offset
-        lastColumn = column
-        return column
+        return lastColumn
     }
 
     mutating func location(_ offset: Int) -> SourceLocation {
