@@ -26,11 +26,31 @@ public struct CheckReport: Sendable {
         Set(diagnostics.filter(\.isError).map(\.location.path))
     }
 
-    /// Only the findings in the given ledger paths (files, or folders and what is below them).
-    public func limited(to paths: [String]) -> CheckReport {
+    /// Without warnings on log lines already committed (`committed`: per
+    /// path, how many first lines are); errors stay.
+    package func withoutWarnings(onCommittedLines committed: [String: Int]) -> CheckReport {
+        var report = self
+        report.diagnostics = diagnostics.filter { d in
+            d.isError || d.location.line > (committed[d.location.path] ?? 0) || d.finding.wholeFile
+        }
+        return report
+    }
+
+    /// Only the findings in the given ledger paths (files, or folders and
+    /// what is below them), counted over the files selected among `files`.
+    public func limited(to paths: [String], files: [String]) -> CheckReport {
         guard !paths.isEmpty else { return self }
         var report = self
         report.diagnostics = diagnostics.filter { LedgerLayout.isSelected($0.location.path, by: paths) }
+        report.fileCount = files.filter { LedgerLayout.isSelected($0, by: paths) }.count
         return report
+    }
+
+    /// The paths that select neither a file nor a finding (a typo).
+    public func unmatched(_ paths: [String], files: [String]) -> [String] {
+        paths.filter { path in
+            !files.contains { LedgerLayout.isSelected($0, by: [path]) }
+                && !diagnostics.contains { LedgerLayout.isSelected($0.location.path, by: [path]) }
+        }
     }
 }

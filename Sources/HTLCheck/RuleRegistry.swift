@@ -10,6 +10,7 @@ public enum RuleRegistry {
         .badEntry, .emptyAction, .duplicateQuantity, .zeroQuantity, .badConversion, .logRewrite,
         .goalNotMeasurable, .goalNotTimeBound, .goalNoValues, .goalNoPlan, .futureAction, .linkOutsideWindow,
         .termOverlap, .goalOutsideTerm, .goalLongerThanTerm, .valueNoGuidance, .unformatted,
+        .spacedQuantity, .unusedQuantity, .duplicateAction,
     ]
 
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

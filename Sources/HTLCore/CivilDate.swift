@@ -97,6 +97,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return true
     }
 
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
+    /// Why text shaped `DDDD-DD-DD` names no real day ("November 2026 has 30
+    /// days"); nil when it does, or when it is not date-shaped at all.
+    public static func whyNotReal(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard hasDateShape(bytes), parse(bytes) == nil else { return nil }
+        let n = bytes.map { Int($0) - 0x30 }
+        let (year, month, day) = (n[0] * 1000 + n[1] * 100 + n[2] * 10 + n[3], n[5] * 10 + n[6], n[8] * 10 + n[9])
+        if year == 0 { return "there is no year 0" }
+        if !(1...12).contains(month) { return "there is no month \(month)" }
+        if day == 0 { return "there is no day 0" }
+        return "\(monthNames[month - 1]) \(year) has \(daysIn(month: month, year: year)) days"
+    }
+
     static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }

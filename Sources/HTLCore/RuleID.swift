@@ -34,6 +34,9 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case goalLongerThanTerm = "goal-longer-than-term"
     case valueNoGuidance = "value-no-guidance"
     case unformatted = "unformatted"
+    case spacedQuantity = "spaced-quantity"
+    case unusedQuantity = "unused-quantity"
+    case duplicateAction = "duplicate-action"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

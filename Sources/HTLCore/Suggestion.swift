@@ -3,19 +3,24 @@ import Synchronization
 /// "Did you mean ...?" for misspelt names.
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when it is close
-    /// enough to be a plausible typo (ties go to the earliest candidate).
+    /// enough to be a plausible typo. Ties go to a candidate of the same
+    /// length, then one with the same letters (`targest` is `targets` with
+    /// two letters swapped, not `target` with one added), then the earliest.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         if let exact = candidates.first(where: { $0.lowercased() == lowered }) { return exact }
         let w = Array(lowered.unicodeScalars)
         guard !w.isEmpty, w.count <= 64 else { return nil }
         let limit = max(1, min(3, w.count / 3))
-        var best: (name: String, distance: Int)?
+        let letters = w.sorted()
+        var best: (name: String, rank: (Int, Int, Int))?
         for candidate in candidates {
             let c = Array(candidate.lowercased().unicodeScalars)
             guard abs(c.count - w.count) <= limit else { continue }
             let d = editDistance(w, c)
-            if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
+            guard d <= limit else { continue }
+            let rank = (d, c.count == w.count ? 0 : 1, c.sorted() == letters ? 0 : 1)
+            if best == nil || rank < best!.rank { best = (candidate, rank) }
         }
         return best?.name
     }

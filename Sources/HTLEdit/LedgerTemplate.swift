@@ -79,7 +79,8 @@ public enum LedgerTemplate {
             """),
             ("log/\(pad(today.year, 4)).log", """
             # \(pad(today.year, 4)): one action per line: date, words, quantities, +goal links, #tags
-            \(today) First run of the term 3km 1session +run-50km #outdoors
+            # For example (a comment, so it counts for nothing; log your own with htl log):
+            # \(today) First run of the term 3km 1session +run-50km #outdoors
 
             """),
         ]

@@ -54,6 +54,6 @@ public enum PreCommitHook {
 
     /// A word for sh in single quotes.
     static func shellQuoted(_ s: String) -> String {
-        s.isEmpty ? "" : "'" + s.replacingAll("'", "'\\''") + "'"
+        s.isEmpty ? "" : ShellWord.quoted(s)
     }
 }

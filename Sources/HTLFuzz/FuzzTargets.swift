@@ -70,7 +70,7 @@ enum FuzzChecks {
         _ = DiagnosticRenderer.text(report, files: parsed.files)
         _ = DiagnosticRenderer.json(report)
         let progress = ProgressEngine.compute(parsed.ledger, today: today)
-        _ = StatusText.render(progress, ledger: parsed.ledger, term: progress.currentTerm, goals: progress.urgencyOrdered)
+        _ = StatusText.render(progress, ledger: parsed.ledger, term: progress.currentTerm, goals: progress.attentionOrdered)
         _ = ReportJSON.export(parsed.ledger, report: progress)
     }
 

@@ -14,9 +14,14 @@ public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
         let read = try LedgerReader.read(request)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
-        let check = Checker.check(parsed, today: request.today, extra: read.appendOnlyFindings, formatting: request.formatting)
-        let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: request.today) : nil
-        return LoadedLedger(root: request.root, today: request.today, parsed: parsed, check: check, progress: progress)
+        let today = parsed.ledger.settings.today(at: request.now)
+        var check = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting)
+        if request.source == .staged {
+            // A committed line can never change: its warnings were shown when it was committed (CLI.md).
+            check = check.withoutWarnings(onCommittedLines: read.committedLines)
+        }
+        let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
+        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: check, progress: progress)
     }
 
     /// A ledger given as files in memory (tests, proposals, examples): parsed,

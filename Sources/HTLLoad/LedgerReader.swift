@@ -12,6 +12,9 @@ enum LedgerReader {
         var files: [SourceFile]
         var entryFindings: [Finding] = []
         var appendOnlyFindings: [Finding] = []
+        /// Per log file, how many of its first lines are committed and
+        /// unchanged (Int.max: the whole file is as committed).
+        var committedLines: [String: Int] = [:]
         /// Git object ids of the files read from git's index (by path).
         var objects: [String: String] = [:]
     }
@@ -36,7 +39,7 @@ enum LedgerReader {
             read.files = read.files.filter { request.overrides[$0.path] == nil }
                 + request.overrides.map { SourceFile(path: $0.key, bytes: $0.value) }
         }
-        read.appendOnlyFindings = try appendOnly(request, read: read, repository: repository)
+        (read.appendOnlyFindings, read.committedLines) = try appendOnly(request, read: read, repository: repository)
         return read
     }
 
@@ -54,9 +57,9 @@ enum LedgerReader {
     }
 
     /// `log-rewrite`: committed log lines at the base revision against the
-    /// log files being loaded.
-    private static func appendOnly(_ request: LoadRequest, read: Read, repository: GitRepository?) throws -> [Finding] {
-        guard let (repo, base) = try baseCommit(request, repository: repository) else { return [] }
+    /// log files being loaded; and how much of each log is committed.
+    private static func appendOnly(_ request: LoadRequest, read: Read, repository: GitRepository?) throws -> ([Finding], [String: Int]) {
+        guard let (repo, base) = try baseCommit(request, repository: repository) else { return ([], [:]) }
         let baseLogs = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
         // Contents are needed only where the object differs from the one read (or it was read from disk).
         let changed = baseLogs.filter { read.objects[$0.path] != $0.object }
@@ -69,8 +72,15 @@ enum LedgerReader {
             committed[entry.path] = blobs[entry.object] ?? []
             objects[entry.path] = entry.object
         }
-        return RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
-                                          currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
+        var prefixes: [String: Int] = [:]
+        for entry in baseLogs {
+            guard let now = current[entry.path] else { continue }
+            prefixes[entry.path] = read.objects[entry.path] == entry.object
+                ? Int.max : RuleDescriptor.committedPrefix(base: committed[entry.path] ?? [], current: now)
+        }
+        let findings = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
+                                                  currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
+        return (findings, prefixes)
     }
 
     /// The repository and the commit committed lines are read from, or nil
@@ -81,7 +91,8 @@ enum LedgerReader {
         case .none:
             return nil
         case .headWhenInGit:
-            guard let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
+            guard repository != nil || GitRepository.mayHold(request.root.path),
+                  let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
                   let head = try? repo.head() else { return nil }
             return (repo, head)
         case .head:

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLModel
 import HTLParse
 import HTLSystem
 
@@ -28,7 +29,8 @@ public struct LoadRequest: Sendable {
 
     public var root: LedgerRoot
     public var source: Source = .directory
-    public var today: CivilDate
+    /// When the command runs; the loader makes it "today" with the ledger's `day_starts_at`.
+    public var now: Now
     /// Files to use instead of what the source holds: unsaved editor buffers,
     /// a writer's proposal. By ledger path.
     package var overrides: [String: [UInt8]] = [:]
@@ -40,8 +42,12 @@ public struct LoadRequest: Sendable {
     /// Parses kept between loads (the language server): only changed files are parsed again.
     package var cache: ParseCache?
 
-    public init(root: LedgerRoot, today: CivilDate) {
+    public init(root: LedgerRoot, now: Now) {
         self.root = root
-        self.today = today
+        self.now = now
+    }
+
+    public init(root: LedgerRoot, today: CivilDate) {
+        self.init(root: root, now: .day(today))
     }
 }

@@ -3,7 +3,7 @@ import HTLCore
 /// The keys each file kind accepts, in canonical order (the order `htl fmt`
 /// writes them, FORMAT.md §3-5).
 public enum Schema {
-    public static let settings = ["htl", "title", "term_weeks", "behind_margin", "rules"]
+    public static let settings = ["htl", "title", "term_weeks", "behind_margin", "week_start", "day_starts_at", "rules"]
     package static let measure = ["title", "type", "aliases", "equals"]
     public static let value = ["title", "level", "priority", "domain", "guidance"]
     public static let term = ["number", "title", "start", "end", "theme", "status"]

@@ -9,11 +9,20 @@ public struct Settings: Sendable, Equatable {
     public var title: String?
     package var termWeeks: Int = Settings.defaultTermWeeks
     package var behindMargin: ExactDecimal = Settings.defaultBehindMargin
+    /// The first day of a cadence week.
+    package var weekStart: Weekday = .monday
+    /// Before this time of day, "today" is still yesterday (night owls).
+    package var dayStartsAt: ClockTime = ClockTime(hour: 0, minute: 0)!
     /// Severities set in `rules:`, in file order.
     public var rules: [RuleSetting] = []
     public var location: SourceLocation = SourceLocation(path: LedgerLayout.settingsFile, line: 1, column: 1)
 
     public init() {}
+
+    /// Today for a command run at `now`.
+    public func today(at now: Now) -> CivilDate {
+        now.today(dayStartsAt: dayStartsAt)
+    }
 }
 
 /// One line of `rules:` in htl.yaml.

@@ -113,8 +113,8 @@ struct FieldReader {
     mutating func date(_ node: YAMLNode, _ key: String) -> CivilDate? {
         guard let text = scalar(node, key, expected: "a date YYYY-MM-DD") else { return nil }
         if let date = CivilDate.parse(text) { return date }
-        if CivilDate.hasDateShape(Array(text.utf8)) {
-            report(.invalidValue, node, "\(key): \(text) is not a real date")
+        if let why = CivilDate.whyNotReal(text) {
+            report(.invalidValue, node, "\(key): \(text) is not a real date: \(why)")
         } else {
             report(.invalidValue, node, "\(key) must be a date YYYY-MM-DD, found \(FieldReader.found(node))")
         }

@@ -21,6 +21,7 @@ struct LogParser {
     /// rejected for other errors.
     func parse(_ file: SourceFile) -> LogParse {
         var result = LogParse()
+        var repeats = RepeatedLines()
         file.bytes.withUnsafeBufferPointer { buffer in
             var position = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
             var line = 0
@@ -36,6 +37,11 @@ struct LogParser {
                 let action = scanner.parse()
                 scanner.findings.flush(into: &result.findings)
                 if let action {
+                    if let earlier = repeats.earlier(buffer, position..<contentEnd, line: line) {
+                        result.findings.append(Finding(.duplicateAction, SourceLocation(path: file.path, line: line, column: 1),
+                                                       "this action repeats line \(earlier) (logged twice?)",
+                                                       help: "if it is a repeat, delete it before you commit, or log a correction"))
+                    }
                     result.actions.append(action)
                 } else {
                     for link in scanner.links {
@@ -47,6 +53,25 @@ struct LogParser {
             }
         }
         return result
+    }
+}
+
+/// Action lines seen so far in one file, by their canonical form, to find
+/// one logged twice (`duplicate-action`).
+struct RepeatedLines {
+    private var seen: [Int: [(line: Int, range: Range<Int>)]] = [:]
+
+    /// The number of an earlier line with the same canonical text, if any.
+    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int? {
+        let canonical = CanonicalLogLine.of(buffer[range])
+        var hasher = Hasher()
+        canonical.withUnsafeBytes { hasher.combine(bytes: $0) }
+        let key = hasher.finalize()
+        for candidate in seen[key] ?? [] where CanonicalLogLine.of(buffer[candidate.range]) == canonical {
+            return candidate.line
+        }
+        seen[key, default: []].append((line, range))
+        return nil
     }
 }
 
@@ -129,6 +154,8 @@ struct LineScanner {
     private var hasContent = false
     private var failed = false
     private var stopped = false
+    /// A bare number just read (`5` of `5 km`), waiting to see whether a unit follows.
+    private var pendingNumber: Range<Int>?
 
     let judgesUnits: Bool
 
@@ -140,6 +167,11 @@ struct LineScanner {
     }
 
     var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
+
+    /// A warning: the line still counts.
+    mutating func warn(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
+        findings.add(Finding(rule, cursor.location(offset), message, help: help))
+    }
 
     mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
         findings.add(Finding(rule, cursor.location(offset), message, help: help))
@@ -222,9 +254,8 @@ struct LineScanner {
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
         if let date = CivilDate.parse(bytes) { return date }
         let token = cursor.text(start, i, limit: 20)
-        let message = CivilDate.hasDateShape(bytes)
-            ? "\(token) is not a real date"
-            : "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
+        let message = CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
+            ?? "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
         report(.badLogLine, at: start, message)
         return nil
     }
@@ -256,6 +287,7 @@ struct LineScanner {
 
     /// Quoted text: `\"` and `\\` are the only escapes.
     private mutating func readQuoted(_ i: inout Int) -> Bool {
+        pendingNumber = nil
         let start = i
         var text: [UInt8] = []
         var j = i + 1
@@ -289,6 +321,8 @@ struct LineScanner {
 
     /// A link, a tag, a quantity (or something almost one), or a word.
     private mutating func readToken(_ start: Int, _ end: Int) {
+        let number = pendingNumber
+        pendingNumber = nil
         let b = buffer[start]
         if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
         if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
@@ -308,7 +342,20 @@ struct LineScanner {
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
         case .word:
             addWords(UnsafeBufferPointer(rebasing: buffer[start..<end])[...])
+            if let number { checkSpacedQuantity(number, unit: start..<end) }
+            if QuantityToken.isBareNumber(buffer, start, end) { pendingNumber = start..<end }
         }
+    }
+
+    /// `5 km`: a number, a space, then a declared unit counts for nothing as
+    /// written; say so (a warning: the line still counts, as words).
+    private mutating func checkSpacedQuantity(_ number: Range<Int>, unit: Range<Int>) {
+        let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[unit]), as: UTF8.self)
+        guard measures.index(for: word) != nil else { return }
+        let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
+        warn(.spacedQuantity, at: number.lowerBound,
+             "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
+             help: "write \(written)")
     }
 
     private mutating func addWords<C: Collection>(_ bytes: C) where C.Element == UInt8 {

@@ -45,6 +45,22 @@ enum QuantityToken {
         return j
     }
 
+    /// `-?D+(.D+)?` and nothing else (the `5` of `5 km`).
+    static func isBareNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var j = start
+        if j < end, b[j] == Bytes.minus { j += 1 }
+        let digits = j
+        while j < end, Bytes.isDigit(b[j]) { j += 1 }
+        guard j > digits else { return false }
+        if j < end, b[j] == Bytes.dot {
+            j += 1
+            let fraction = j
+            while j < end, Bytes.isDigit(b[j]) { j += 1 }
+            guard j > fraction else { return false }
+        }
+        return j == end
+    }
+
     /// `1st`, `2nd`, `3rd`, `10th`, `21st` and `3x` (in any case, perhaps
     /// followed by punctuation: `2nd,`): words in a diary line.
     static func isOrdinalOrCount(_ b: UnsafeBufferPointer<UInt8>, _ digitsStart: Int, _ split: Int, _ end: Int) -> Bool {

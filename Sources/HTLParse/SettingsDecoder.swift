@@ -34,6 +34,10 @@ enum SettingsDecoder {
                         settings.behindMargin = margin
                     }
                 }
+            case "week_start":
+                settings.weekStart = reader.word(node, "week_start", Weekday.self) ?? .monday
+            case "day_starts_at":
+                settings.dayStartsAt = dayStart(node, &reader) ?? settings.dayStartsAt
             case "rules":
                 settings.rules = decodeRules(node, &reader)
             default:
@@ -45,6 +49,16 @@ enum SettingsDecoder {
                                                  "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
         }
         return (settings, yaml.diagnostics + reader.diagnostics)
+    }
+
+    /// `day_starts_at: "04:00"`: a time of day, HH:MM.
+    private static func dayStart(_ node: YAMLNode, _ reader: inout FieldReader) -> ClockTime? {
+        guard let text = reader.text(node, "day_starts_at") else { return nil }
+        guard let time = ClockTime.parse(text) else {
+            reader.report(.invalidValue, node, "day_starts_at must be a time of day written HH:MM (24-hour), found '\(text)'")
+            return nil
+        }
+        return time
     }
 
     private static func decodeRules(_ node: YAMLNode, _ reader: inout FieldReader) -> [RuleSetting] {

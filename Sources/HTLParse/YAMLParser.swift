@@ -230,11 +230,11 @@ struct YAMLTreeBuilder {
             return stop(Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
                                 "invalid YAML: " + (problem ?? "unreadable character")))
         }
-        let problemMark = mark(parser.problem_mark)
+        let problemMark = Self.clamped(mark(parser.problem_mark), to: bytes, firstLine: firstLine)
         var message = "invalid YAML: " + (problem ?? "unknown problem")
         var at = problemMark
         if let context = parser.context {
-            let contextMark = mark(parser.context_mark)
+            let contextMark = Self.clamped(mark(parser.context_mark), to: bytes, firstLine: firstLine)
             message += " " + String(cString: context) + " that starts here"
             if contextMark != problemMark {
                 message += " (problem at line \(problemMark.line), column \(problemMark.column))"
@@ -242,6 +242,15 @@ struct YAMLTreeBuilder {
             at = contextMark
         }
         stop(Finding(.yamlSyntax, location(at), message))
+    }
+
+    /// libyaml can place a mark one line past the text (at the end of the
+    /// stream): such a mark moves back to where the text ends.
+    static func clamped(_ mark: YAMLMark, to bytes: ArraySlice<UInt8>, firstLine: Int) -> YAMLMark {
+        let lastByte = bytes.last == 0x0A ? bytes.endIndex - 1 : bytes.endIndex
+        let end = LineIndex.position(ofByte: lastByte, in: bytes, firstLine: firstLine)
+        guard mark.line > end.line || (mark.line == end.line && mark.column > end.column) else { return mark }
+        return YAMLMark(line: end.line, column: end.column)
     }
 
     static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int? = nil) -> String? {

@@ -20,8 +20,12 @@ public struct GoalProgress: Sendable {
     }
 
     public var goal: Goal
-    /// Indices into `ledger.actions`, in file order.
+    /// Indices into `ledger.actions` of the actions that count toward the
+    /// goal as of today, in file order.
     public var actionIndices: [Int]
+    /// Actions dated after today that will count once their day comes:
+    /// listed, never counted (FORMAT.md §7).
+    public var upcomingActionIndices: [Int]
     public var targets: [TargetProgress]
     public var checklistDone: Int
     public var checklistTotal: Int
@@ -38,4 +42,12 @@ public struct GoalProgress: Sendable {
     public var paceDays: Int?
 
     public var id: String { goal.id }
+
+    /// Importance that stands out from the default 8: 9 or 10, on a goal
+    /// still in play (not completed, not dropped). Reports mark these.
+    package var standsOut: Bool {
+        goal.importance >= GoalProgress.standOutImportance && state != .completed && state != .dropped
+    }
+
+    package static let standOutImportance = 9
 }

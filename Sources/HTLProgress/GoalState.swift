@@ -15,7 +15,7 @@ public enum GoalState: String, Sendable, CaseIterable {
     case dropped
 
     /// Position in the urgency order of listings (most urgent first).
-    package var urgencyRank: Int {
+    package var attentionRank: Int {
         switch self {
         case .overdue: return 0
         case .behind: return 1
@@ -37,11 +37,12 @@ public enum GoalState: String, Sendable, CaseIterable {
             self = .overdue
         } else if (summary.progress != nil && summary.zero) || (summary.progress == nil && !anyCounted) {
             self = .notStarted
-        } else if let p = summary.progress, p >= GoalState.nearCompleteThreshold {
-            self = .nearComplete
         } else if let p = summary.progress, let span = window.span, let elapsed = window.elapsedInSpan,
                   (p + margin).multiplied(by: span) < ExactDecimal(elapsed) {
+            // Revision 2: behind is tested before near complete (76 % on day 69 of 70 is behind).
             self = .behind
+        } else if let p = summary.progress, p >= GoalState.nearCompleteThreshold {
+            self = .nearComplete
         } else {
             self = .onTrack
         }

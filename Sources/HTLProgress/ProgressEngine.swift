@@ -38,7 +38,7 @@ public struct ProgressReport: Sendable {
         var result: [Int: [String]] = [:]
         for i in actionIndices { result[i] = [] }
         for g in goals {
-            for i in g.actionIndices where wanted[i] { result[i]!.append(g.id) }
+            for i in g.actionIndices + g.upcomingActionIndices where wanted[i] { result[i]!.append(g.id) }
         }
         for (i, ids) in result where ids.count > 1 {
             result[i] = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -51,13 +51,13 @@ public struct ProgressReport: Sendable {
     package func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
         var counts = [Int32](repeating: 0, count: actionCount + 1)
         for g in goals {
-            for i in g.actionIndices where i < actionCount { counts[i + 1] += 1 }
+            for i in g.actionIndices + g.upcomingActionIndices where i < actionCount { counts[i + 1] += 1 }
         }
         for i in 0..<actionCount { counts[i + 1] += counts[i] }
         var next = counts
         var table = [Int32](repeating: 0, count: Int(counts[actionCount]))
         for (position, g) in goals.enumerated() {
-            for i in g.actionIndices where i < actionCount {
+            for i in g.actionIndices + g.upcomingActionIndices where i < actionCount {
                 table[Int(next[i])] = Int32(position)
                 next[i] += 1
             }
@@ -67,20 +67,24 @@ public struct ProgressReport: Sendable {
         return result
     }
 
-    /// Goals in urgency order: state, target date (none last), progress
-    /// ascending (none last), id.
-    public var urgencyOrdered: [GoalProgress] {
-        goals.sorted(by: ProgressReport.moreUrgent)
+    /// Goals in attention order (FORMAT.md §9).
+    public var attentionOrdered: [GoalProgress] {
+        goals.sorted(by: ProgressReport.needsAttentionFirst)
     }
 
-    package static func moreUrgent(_ a: GoalProgress, _ b: GoalProgress) -> Bool {
-        if a.state.urgencyRank != b.state.urgencyRank { return a.state.urgencyRank < b.state.urgencyRank }
+    /// Attention order: state (overdue first), target date (none last),
+    /// urgency (higher first), importance (higher first), progress ascending
+    /// (none last), then id.
+    public static func needsAttentionFirst(_ a: GoalProgress, _ b: GoalProgress) -> Bool {
+        if a.state.attentionRank != b.state.attentionRank { return a.state.attentionRank < b.state.attentionRank }
         switch (a.goal.target, b.goal.target) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false
         default: break
         }
+        if a.goal.urgency != b.goal.urgency { return a.goal.urgency > b.goal.urgency }
+        if a.goal.importance != b.goal.importance { return a.goal.importance > b.goal.importance }
         switch (a.progress, b.progress) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
@@ -131,14 +135,18 @@ package enum ProgressEngine {
     // MARK: Goals
 
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, today: CivilDate) -> GoalProgress {
-        let counted = index.counted(toward: goal, in: ledger.actions)
+        // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
+        let all = index.counted(toward: goal, in: ledger.actions)
+        let counted = all.filter { ledger.actions[$0].date <= today }
         let window = GoalWindow(goal, today: today)
         let targets = targetProgress(goal, counted: counted, index: index, catalog: ledger.measures, window: window)
         let summary = ProgressSummary(targets: targets, checklist: goal.checklist)
         let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
                               margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.progress, state: state, window: window, today: today)
-        return GoalProgress(goal: goal, actionIndices: counted, targets: targets, checklistDone: summary.checklistDone,
+        return GoalProgress(goal: goal, actionIndices: counted,
+                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { ledger.actions[$0].date > today },
+                            targets: targets, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
                             daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
     }
@@ -168,7 +176,8 @@ package enum ProgressEngine {
     /// of (positive) or behind an even pace.
     static func paceFigures(_ progress: ExactDecimal?, state: GoalState, window: GoalWindow,
                             today: CivilDate) -> (CivilDate?, Int?) {
-        guard state != .completed, state != .dropped, let p = progress else { return (nil, nil) }
+        // No progress, no pace (FORMAT.md §9).
+        guard state != .completed, state != .dropped, let p = progress, p.isPositive else { return (nil, nil) }
         var projected: CivilDate?
         let pm = p.millionths
         if let elapsedDays = window.elapsedDays, pm > 0, pm < ExactDecimal.scale {
@@ -222,13 +231,21 @@ package enum ProgressEngine {
         case nil: state = today < term.start ? .upcoming : (today > term.end ? .complete : .active)
         }
         let week = today < term.start ? nil : min(term.start.days(until: today) / 7 + 1, term.weeks)
-        let measured = committed.filter { $0.state != .dropped }.compactMap(\.progress)
-        let ids = committed.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var unique: [String] = []
-        for id in ids where unique.last != id { unique.append(id) }
+        // Dropped goals are left out of the term's goals and mean (listed apart).
+        let kept = committed.filter { $0.state != .dropped }
+        let measured = kept.compactMap(\.progress)
         return TermProgress(term: term, state: state, week: week, weeks: term.weeks, daysLeft: today.days(until: term.end),
-                            goals: unique,
+                            goals: sortedIDs(kept), droppedGoals: sortedIDs(committed.filter { $0.state == .dropped }),
                             meanProgress: measured.isEmpty ? nil : measured.reduce(.zero, +).divided(by: measured.count))
+    }
+
+    /// Ids in byte order, each once.
+    static func sortedIDs(_ goals: [GoalProgress]) -> [String] {
+        var unique: [String] = []
+        for id in goals.map(\.id).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where unique.last != id {
+            unique.append(id)
+        }
+        return unique
     }
 
     // MARK: Values

@@ -19,8 +19,10 @@ public struct TermProgress: Sendable {
     public var weeks: Int
     /// end − today (negative once the term is over).
     public var daysLeft: Int
-    /// Ids of the goals committed to the term, in id order.
+    /// Ids of the goals committed to the term, in id order, dropped ones left out.
     public var goals: [String]
+    /// Ids of the dropped goals committed to the term (listed apart).
+    public var droppedGoals: [String]
     /// Mean progress of its committed goals that have progress (dropped goals excluded).
     public var meanProgress: ExactDecimal?
 }

@@ -10,19 +10,24 @@ package enum Hue: String, Sendable, CaseIterable {
 }
 
 extension GoalState {
-    /// The colour family the state is shown in, in the terminal and in HTML.
+    /// The colour family the state is shown in, in the terminal and in HTML:
+    /// the one colour of everything about a goal (its word, bar, percent and
+    /// gauges), so a goal never tells two stories.
     package var hue: Hue {
         switch self {
         case .overdue: return .red
         case .behind: return .orange
-        case .notStarted, .dropped: return .gray
+        case .notStarted: return .gray
         case .onTrack, .nearComplete: return .green
         case .completed: return .blue
+        case .dropped: return .purple
         }
     }
 }
 
 extension ProgressBand {
+    /// Bands colour aggregates with no state of their own (a term's mean, a
+    /// value's weighted progress).
     package var hue: Hue {
         switch self {
         case .red: return .red
@@ -35,19 +40,8 @@ extension ProgressBand {
 }
 
 extension GoalProgress {
-    /// The colour of the goal's gauges: its progress band (FORMAT.md §9),
-    /// except red when overdue, blue when completed, gray when dropped.
+    /// The colour of the goal's gauges, bar and percent: its state's.
     package var hue: Hue {
-        hue(forRatio: progress ?? .zero)
-    }
-
-    /// The colour of one target's gauge: the target's band, with the same exceptions.
-    package func hue(forRatio ratio: ExactDecimal) -> Hue {
-        switch state {
-        case .overdue: return .red
-        case .completed: return .blue
-        case .dropped: return .gray
-        default: return ProgressBand(ratio).hue
-        }
+        state.hue
     }
 }

@@ -56,6 +56,7 @@ public enum ReportJSON {
             ("days_left", .int(t.daysLeft)),
             ("goals", .array(t.goals.map(JSON.string))),
             ("mean_progress", ratio(t.meanProgress)),
+            ("dropped_goals", .array(t.droppedGoals.map(JSON.string))),
         ]
     }
 
@@ -69,6 +70,8 @@ public enum ReportJSON {
             ("quantities", .array(a.quantities.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
             ("goals", .array(goals.map(JSON.string))),
             ("tags", .array(a.tags.map(JSON.string))),
+            // The goals written as +links on the line; the others in "goals" count by a tag.
+            ("links", .array(a.links.map { .string($0.goal) })),
         ]
     }
 

@@ -48,12 +48,30 @@ public struct GitRepository: Sendable {
         self.top = top
     }
 
+    /// Whether `path` may be inside a git work tree: a `.git` entry in it or
+    /// a folder above it, or GIT_DIR set. When not, git need not be asked
+    /// (a plain check outside git starts no process).
+    package static func mayHold(_ path: String) -> Bool {
+        if FileSystem.environment("GIT_DIR") != nil { return true }
+        var folder = FileSystem.realPath(path)
+        while let current = folder {
+            if FileSystem.kind(of: current + (current.hasSuffix("/") ? "" : "/") + ".git") != .missing { return true }
+            folder = FileSystem.parent(current)
+        }
+        return false
+    }
+
     /// The commit a revision names; exit-2 error when it names none.
     package func resolve(_ revision: String) throws -> String {
         guard !revision.hasPrefix("-") else { throw HTLError("unknown revision '\(revision)'") }
         let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top)
         let id = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
-        guard result.status == 0, !id.isEmpty else { throw HTLError("unknown revision '\(revision)'") }
+        guard result.status == 0, !id.isEmpty else {
+            if (try? head()) ?? nil == nil {
+                throw HTLError("the repository has no commits yet, so '\(revision)' names none: commit the ledger first")
+            }
+            throw HTLError("unknown revision '\(revision)'")
+        }
         return id
     }
 

@@ -48,7 +48,7 @@ public enum SyntheticLedger {
             files.append(("terms/term-\(t).md", "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"))
         }
         let todayNumber = dayNumber(today.year, today.month, today.day)
-        var windows: [(id: String, start: Int, end: Int, tag: String)] = []
+        var windows: [(id: String, start: Int, end: Int, tag: String, measures: [String])] = []
         for g in 1...max(goalCount, 1) {
             let id = "g\(pad(g, 5))"
             let term = Int.random(in: 1...5, using: &rng)
@@ -63,12 +63,13 @@ public enum SyntheticLedger {
             text += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
             text += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
             text += "targets:\n  \(m1): \(Int.random(in: 10...500, using: &rng))\n"
-            if Bool.random(using: &rng) { text += "  \(m2): \(Int.random(in: 5...200, using: &rng))\n" }
+            let counted = Bool.random(using: &rng) ? [m1, m2] : [m1]
+            if counted.count == 2 { text += "  \(m2): \(Int.random(in: 5...200, using: &rng))\n" }
             text += "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
             text += "tags: [\(tag)]\n---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
             if g % 3 == 0 { text += "- [x] First step\n- [ ] Second step\n" }
             files.append(("goals/\(id).md", text))
-            if g <= goalCount { windows.append((id, start, min(end, todayNumber), tag)) }
+            if g <= goalCount { windows.append((id, start, min(end, todayNumber), tag, counted)) }
         }
         // Log lines inside their goal's window, in date order.
         var lines: [(day: Int, text: String)] = []
@@ -79,7 +80,7 @@ public enum SyntheticLedger {
             var line = date(day)
             if Bool.random(using: &rng) { line += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
             for _ in 0..<Int.random(in: 2...4, using: &rng) { line += " " + words.randomElement(using: &rng)! }
-            let q1 = measures.randomElement(using: &rng)!
+            let q1 = w.measures.randomElement(using: &rng)!  // a quantity its goal counts (unused-quantity)
             line += " \(Int.random(in: 1...60, using: &rng)).\(Int.random(in: 1...9, using: &rng))\(q1)"
             if Int.random(in: 0..<10, using: &rng) < 7 { line += " +\(w.id)" } else { line += " #\(w.tag)" }
             lines.append((day, line))

@@ -30,10 +30,16 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load { request in
             request.source = staged ? .staged : .directory
-            request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .none)
+            // Inside git a plain check also applies the append-only rule against HEAD (CLI.md).
+            request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .headWhenInGit)
             request.formatting = true
         }
-        let report = loaded.check.limited(to: try options.ledgerPaths(paths, root: loaded.root))
+        let selected = try options.ledgerPaths(paths, root: loaded.root)
+        let names = loaded.files.map(\.path)
+        if let typo = loaded.check.unmatched(selected, files: names).first {
+            throw HTLError("no ledger file or folder \(typo)" + (staged ? " is staged" : ""))
+        }
+        let report = loaded.check.limited(to: selected, files: names)
         switch format {
         case .text:
             Output.write(DiagnosticRenderer.text(report, files: loaded.files, style: options.style()))

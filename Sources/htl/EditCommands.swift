@@ -5,12 +5,19 @@ struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Append one action to the log, after checking it against the ledger.",
-        discussion: "Example: htl log Morning run 5.8km 35min +run-100km #outdoors")
+        discussion: """
+            Quote the line, so that the shell keeps its #tags and quotes:
+              htl log "Morning run 5.8km 35min +run-100km #outdoors"
+              htl log "Correction for the 20th -0.8km +run-100km"
+              echo "Read 30pages +read-6-books" | htl log -
+            With no text on a terminal, htl asks for the line.
+            """)
 
     @OptionGroup var options: LedgerOptions
 
-    @Argument(help: "The action: words, quantities (5.8km), links (+goal), tags (#tag), \"quoted text\".")
-    var text: [String]
+    @Argument(parsing: .allUnrecognized, help: "The action, best quoted as one argument: words, quantities (5.8km, -0.8km), links (+goal), tags (#tag), \"quoted text\". '-' reads it from standard input.",
+              completion: ShellCompletion.logWord)
+    var text: [String] = []
 
     @Option(help: ArgumentHelp("The action's date (default: today).", valueName: "yyyy-mm-dd"))
     var date: String?
@@ -26,11 +33,11 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
-        guard !text.isEmpty else { throw HTLError("nothing to log: give the action's text") }
+        let text = try actionText()
         let day = try date.map { try LedgerOptions.date($0, option: "--date") } ?? loaded.today
         let clock = try time.map { try LedgerOptions.time($0, option: "--time") }
         let path = try file.map { try options.ledgerPaths([$0], root: loaded.root)[0] }
-        let entry = try LogEntry(text: text.joined(separator: " "), date: day, time: clock, path: path, in: loaded)
+        let entry = try LogEntry(text: text, date: day, time: clock, path: path, in: loaded)
         if !entry.diagnostics.isEmpty {
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
             Output.errorRendered(DiagnosticRenderer.text(report, files: [entry.file], style: options.errorStyle()))
@@ -44,6 +51,26 @@ struct LogCommand: ParsableCommand {
         }
         Output.say(entry.line)
     }
+
+    /// The action's text: the arguments (negative quantities such as -0.8km
+    /// are text; an unknown option is an error, not text), standard input
+    /// for `-`, or a line typed at a prompt when there is no text on a terminal.
+    func actionText() throws -> String {
+        if text == ["-"] { return try Input.oneLine(from: Input.standardInput(), what: "the action on standard input") }
+        if text.isEmpty {
+            guard Input.isTerminal else {
+                throw HTLError("nothing to log: give the action's text (quoted), or '-' to read it from standard input")
+            }
+            return try Input.oneLine(from: Input.prompt("Action (words, quantities like 5km, +goal, #tag): "), what: "the action")
+        }
+        for word in text where word.hasPrefix("-") && word.count > 1 {
+            let next = word.dropFirst().first!
+            if !(next.isNumber || next == ".") {
+                throw HTLError("unknown option '\(word)' for htl log (to log it as text, quote the whole line: htl log \"...\")")
+            }
+        }
+        return text.joined(separator: " ")
+    }
 }
 
 struct NewCommand: ParsableCommand {
@@ -53,7 +80,7 @@ struct NewCommand: ParsableCommand {
 
     @OptionGroup var options: LedgerOptions
 
-    @Argument(help: "goal, value or term.")
+    @Argument(help: "goal, value or term.", completion: .list(EntityTemplate.Kind.allCases.map(\.rawValue)))
     var kind: String
 
     @Argument(help: "The id: the file name without .md (lowercase letters, digits, '-').")

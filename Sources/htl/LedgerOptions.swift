@@ -32,8 +32,9 @@ struct LedgerOptions: ParsableArguments {
 
     /// A date given to an option, or exit 2 naming the option.
     static func date(_ text: String, option: String) throws -> CivilDate {
-        guard let date = CivilDate.parse(text) else { throw HTLError("\(option) '\(text)' is not a date: write YYYY-MM-DD") }
-        return date
+        if let date = CivilDate.parse(text) { return date }
+        if let why = CivilDate.whyNotReal(text) { throw HTLError("\(option) \(text) is not a real date: \(why)") }
+        throw HTLError("\(option) '\(text)' is not a date: write YYYY-MM-DD")
     }
 
     /// A time given to an option, or exit 2 naming the option.
@@ -42,14 +43,17 @@ struct LedgerOptions: ParsableArguments {
         return time
     }
 
-    func todayDate() throws -> CivilDate {
+    /// When this command runs: --today (or HTL_TODAY), else the local clock.
+    func now() throws -> Now {
         if let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let date = CivilDate.parse(text) else {
-                throw HTLError("'\(text)' is not a date: write YYYY-MM-DD (a real calendar day)")
-            }
-            return date
+            return .day(try Self.date(text, option: today != nil ? "--today" : "HTL_TODAY"))
         }
-        return Clock.localToday()
+        return Clock.now()
+    }
+
+    /// Today without a ledger's settings (a ledger not yet made).
+    func todayDate() throws -> CivilDate {
+        try now().today(dayStartsAt: Settings().dayStartsAt)
     }
 
     /// Styling for stdout.
@@ -92,7 +96,7 @@ struct LedgerOptions: ParsableArguments {
     /// Loads the ledger through the one pipeline; `configure` adjusts the
     /// request (source, append-only base, progress).
     func load(_ configure: (inout LoadRequest) throws -> Void = { _ in }) throws -> LoadedLedger {
-        var request = LoadRequest(root: try ledgerRoot(), today: try todayDate())
+        var request = LoadRequest(root: try ledgerRoot(), now: try now())
         try configure(&request)
         return try LedgerLoader.load(request)
     }

@@ -21,7 +21,7 @@ struct StatusCommand: ParsableCommand {
         let context = try ReportContext(options)
         let report = context.report
         var shownTerm = report.currentTerm
-        var goals = report.urgencyOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
+        var goals = report.attentionOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
         if let number = term {
             guard let chosen = report.terms.first(where: { $0.term.number == number }) else {
                 let known = report.terms.map { String($0.term.number) }.joined(separator: ", ")
@@ -47,7 +47,7 @@ struct ProgressCommand: ParsableCommand {
 
     @OptionGroup var options: LedgerOptions
 
-    @Argument(help: "The goal's id (its file name without .md).")
+    @Argument(help: "The goal's id (its file name without .md), or the start of one.", completion: ShellCompletion.goalIDs)
     var goal: String
 
     @Flag(help: "Print JSON.")
@@ -55,8 +55,8 @@ struct ProgressCommand: ParsableCommand {
 
     func run() throws {
         let context = try ReportContext(options)
-        let id = goal.hasPrefix("+") ? String(goal.dropFirst()) : goal
-        guard let g = context.report.goal(id) else { throw context.noSuchGoal(id) }
+        let id = try context.goalID(goal.hasPrefix("+") ? String(goal.dropFirst()) : goal)
+        guard let g = context.report.goal(id) else { throw HTLError("no goal '\(id)'") }
         if json {
             Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))
         } else {
@@ -109,7 +109,7 @@ struct ActionsCommand: ParsableCommand {
 
     @OptionGroup var options: LedgerOptions
 
-    @Option(help: "Only actions that count toward this goal.")
+    @Option(help: "Only actions that count toward this goal (an id or the start of one).", completion: ShellCompletion.goalIDs)
     var goal: String?
 
     @Option(help: "Only actions with this tag.")
@@ -127,11 +127,10 @@ struct ActionsCommand: ParsableCommand {
     func run() throws {
         let context = try ReportContext(options)
         let filter = ActionFilter(
-            goal: goal.map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 },
+            goal: try goal.map { try context.goalID($0.hasPrefix("+") ? String($0.dropFirst()) : $0) },
             tag: tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
             from: try from.map { try LedgerOptions.date($0, option: "--from") },
             to: try to.map { try LedgerOptions.date($0, option: "--to") })
-        if let id = filter.goal, context.report.goal(id) == nil { throw context.noSuchGoal(id) }
         let indices = filter.apply(context.ledger, context.report)
         Output.write(json ? ReportJSON.actions(indices, ledger: context.ledger, report: context.report)
                           : ActionsText.render(indices, ledger: context.ledger, report: context.report,

@@ -23,11 +23,12 @@ struct ReportContext {
         style = options.style()
     }
 
-    /// Reports an unknown goal id with a suggestion; the command exits 1.
-    func noSuchGoal(_ id: String) -> ExitCode {
-        let suggestion = Suggestion.closest(to: id, in: ledger.goals.map(\.id))
-        Output.error("htl: no goal '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
-        return ExitCode(1)
+    /// The goal a command-line argument names: its id or a unique prefix;
+    /// otherwise a usage error that suggests what was meant.
+    func goalID(_ text: String) throws -> String {
+        let lookup = GoalLookup(text, in: ledger.goals.map(\.id))
+        if case .found(let id) = lookup { return id }
+        throw HTLError(lookup.message(for: text) ?? "no goal '\(text)'")
     }
 
     /// Prints the error note and exits 1 when the ledger has errors.

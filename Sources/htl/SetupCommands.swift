@@ -42,7 +42,10 @@ struct InitCommand: ParsableCommand {
         }
         var out = "Created a ledger in \(shown):\n"
         for path in written { out += "  \(path)\n" }
-        out += "Next: htl status" + (shown == "." ? "" : " -C \(shown)") + "\n"
+        let c = shown == "." ? "" : " -C \(TerminalText.escaped(ShellWord.minimal(shown)))"
+        out += "Next:\n"
+        out += "  htl status\(c)\n"
+        out += "  htl log\(c) 'First run 3km 1session +run-50km #outdoors'   (quote the line: in a shell, # starts a comment)\n"
         Output.say(out)
     }
 }
@@ -66,7 +69,7 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var options: LedgerOptions
 
-    @Argument(help: "A rule id, as printed in brackets by htl check.")
+    @Argument(help: "A rule id, as printed in brackets by htl check.", completion: .list(RuleID.allCases.map(\.rawValue)))
     var rule: String
 
     func run() throws {

@@ -67,7 +67,11 @@ import Testing
         // References still resolve against the whole ledger: the log's findings are simply not shown.
         let logOnly = try HTLBinary.run(["check", "-C", folder, "log"] + today)
         #expect(logOnly.stdout.contains("log/2026.log:6:28: error: unknown goal '+delta'"))
-        #expect(!logOnly.stdout.contains("goals/"))
+        #expect(!logOnly.stdout.split(separator: "\n").contains { $0.hasPrefix("goals/") })
+        #expect(logOnly.stderr.hasSuffix(" in 2 files\n"))  // the two selected logs, not the whole ledger
+        let typo = try HTLBinary.run(["check", "-C", folder, "goals/nope.md"] + today)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "htl: no ledger file or folder goals/nope.md\n")
     }
 
     @Test func findsTheLedgerByWalkingUp() throws {
@@ -95,7 +99,9 @@ import Testing
         #expect(try HTLBinary.run(["frobnicate"]).status == 2)
         let badDay = try HTLBinary.run(["check", "-C", Paths.fixture("clean"), "--today", "2026-02-30"])
         #expect(badDay.status == 2)
-        #expect(badDay.stderr == "htl: '2026-02-30' is not a date: write YYYY-MM-DD (a real calendar day)\n")
+        #expect(badDay.stderr == "htl: --today 2026-02-30 is not a real date: February 2026 has 28 days\n")
+        let notADay = try HTLBinary.run(["check", "-C", Paths.fixture("clean"), "--today", "soon"])
+        #expect(notADay.stderr == "htl: --today 'soon' is not a date: write YYYY-MM-DD\n")
         let missing = try HTLBinary.run(["check", "-C", "/nonexistent/ledger"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "htl: no such folder: /nonexistent/ledger\n")

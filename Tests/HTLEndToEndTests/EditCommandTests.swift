@@ -200,6 +200,25 @@ import Testing
         #expect(again.status == 2)
         #expect(again.stderr.hasPrefix("htl: not creating a ledger over existing files: "))
     }
+
+    /// The example action is a comment: deleting the example goal (once the
+    /// log is committed) leaves nothing that links it.
+    @Test func initsExampleTrapsNoOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try HTLBinary.run(["init", folder] + today)
+        #expect(made.stdout.contains("  htl log -C \(folder) 'First run 3km 1session +run-50km #outdoors'   (quote the line: in a shell, # starts a comment)\n"))
+        let log = try String(contentsOfFile: folder + "/log/2026.log", encoding: .utf8)
+        #expect(log == "# 2026: one action per line: date, words, quantities, +goal links, #tags\n"
+            + "# For example (a comment, so it counts for nothing; log your own with htl log):\n"
+            + "# 2026-11-22 First run of the term 3km 1session +run-50km #outdoors\n")
+        try FileManager.default.removeItem(atPath: folder + "/goals/run-50km.md")
+        let check = try HTLBinary.run(["check", "-C", folder] + today)
+        #expect(check.status == 0, "\(check.stdout)")
+        // Had a committed line linked it, the finding names the way out.
+        #expect(try HTLBinary.run(["log", "-C", folder, "Run 3km +run-50km"] + today).stderr.contains(
+            "= help: fix the link; or, if goals/run-50km.md was deleted, restore it with 'status: dropped' (committed actions keep their goal)\n"))
+    }
 }
 
 @Suite struct AtomicFileTests {

@@ -152,11 +152,50 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
     }
 
+    /// Inside git a plain check applies the append-only rule against HEAD,
+    /// so an edited committed line is caught before `git commit` refuses it.
+    @Test func plainCheckCatchesAnEditedCommittedLine() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
+        let plain = try repo.htl(["check"] + today)
+        #expect(plain.status == 1)
+        #expect(plain.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
+        let staged = try repo.htl(["check", "--staged"] + today)
+        #expect(staged.status == 0)  // not staged yet
+    }
+
+    /// A committed line can never change: its warnings were shown when it
+    /// was committed and are not repeated at every commit after.
+    @Test func stagedDoesNotRepeatWarningsOnCommittedLines() throws {
+        let early = "2026-10-01 Early 4km +run\n"
+        let repo = try repository(["log/2026.log": Self.log + early])
+        defer { repo.remove() }
+        try repo.commitAll("an early run")
+        try repo.write("log/2026.log", Self.log + early + "2026-11-08 Run 2km +run\n2026-10-02 Early 1km +run\n")
+        try repo.git("add", "-A")
+        let staged = try repo.htl(["check", "--staged"] + today)
+        #expect(staged.status == 0)
+        #expect(staged.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") } == [
+            "log/2026.log:7:22: warning: action dated 2026-10-02 links 'run' outside its window [2026-11-02, 2027-01-10]; it still counts [link-outside-window]",
+        ])
+        // A plain check shows the ledger as it is: both.
+        #expect(try repo.htl(["check"] + today).stdout.split(separator: "\n").filter { $0.hasPrefix("log/") }.count == 2)
+    }
+
+    @Test func aRepositoryWithNoCommitYet() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        let diff = try repo.htl(["diff"] + today)
+        #expect(diff.status == 2)
+        #expect(diff.stderr == "htl: the repository has no commits yet, so 'HEAD' names none: commit the ledger first\n")
+        #expect(try repo.htl(["check"] + today).status == 0)
+    }
+
     @Test func sinceAComparesTheWorkingTreeWithThatRevision() throws {
         let repo = try committed()
         defer { repo.remove() }
         try repo.write("log/2026.log", "# 2026\n")
-        #expect(try repo.htl(["check"] + today).status == 0)
         let since = try repo.htl(["check", "--since", "HEAD"] + today)
         #expect(since.status == 1)
         #expect(since.stdout.hasPrefix("log/2026.log:1:1: error: committed log lines 2-4 were removed [log-rewrite]"))

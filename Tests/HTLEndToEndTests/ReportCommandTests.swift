@@ -94,11 +94,21 @@ import Testing
         }
     }
 
+    /// A goal is named by its id or a unique prefix; anything else is a
+    /// usage error (exit 2) that says what was meant.
     @Test func unknownGoalGetsDidYouMean() throws {
-        let result = try HTLBinary.run(["progress", "run-100k", "-C", Self.example] + Self.today)
-        #expect(result.status == 1)
+        let result = try HTLBinary.run(["progress", "rnu-100km", "-C", Self.example] + Self.today)
+        #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "htl: no goal 'run-100k' (did you mean 'run-100km'?)\n")
+        #expect(result.stderr == "htl: no goal 'rnu-100km' (did you mean 'run-100km'?)\n")
+        let prefix = try HTLBinary.run(["progress", "run-1", "-C", Self.example] + Self.today)
+        #expect(prefix.status == 0)
+        #expect(prefix.stdout.hasPrefix("Run 100 kilometres this term"))
+        let several = try HTLBinary.run(["actions", "--goal", "run", "-C", Self.example] + Self.today)
+        #expect(several.status == 2)
+        #expect(several.stderr == "htl: 'run' starts several goal ids: 'run-100km', 'run-autumn-10k'; type more of it\n")
+        let inside = try HTLBinary.run(["progress", "guitar", "-C", Self.example] + Self.today)
+        #expect(inside.stderr == "htl: no goal 'guitar' (htl status lists them)\n")
     }
 
     @Test func reportsRunOnWhatIsValidThenExitOne() throws {

@@ -202,24 +202,13 @@ import Testing
         #expect(over.contains("style=\"width: 100.00%\""))
     }
 
-    @Test func highBadgeFromImportanceEight() {
-        let files = SampleLedger.with(["goals/low.md": "---\ntitle: Low\nimportance: 7\n---\n## Action plan\n- [ ] a\n"])
-        let html = render(files)
-        let run = html.components(separatedBy: "id=\"goal-run\"")[1].components(separatedBy: "</article>")[0]
-        let low = html.components(separatedBy: "id=\"goal-low\"")[1].components(separatedBy: "</article>")[0]
-        #expect(run.contains(">HIGH<"))  // importance 8 by default
-        #expect(!low.contains(">HIGH<"))
-        #expect(low.contains(">not started<"))
-        #expect(run.contains(">behind<"))
-    }
-
     @Test func goalsInUrgencyOrder() throws {
         let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
         let report = ProgressEngine.compute(loaded.ledger, today: today)
         let html = HTMLReport.render(ledger: loaded.ledger, report: report)
         let goals = html.components(separatedBy: "<section id=\"goals\"")[1].components(separatedBy: "</section>")[0]
         let ids = attributeValues("id", in: goals).filter { $0.hasPrefix("goal-") && !$0.hasSuffix("-title") }
-        #expect(ids == report.urgencyOrdered.map { "goal-" + $0.id })
+        #expect(ids == report.attentionOrdered.map { "goal-" + $0.id })
         #expect(ids.count == 8)
         // Overdue goals are red whatever their progress.
         let overdue = goals.components(separatedBy: "id=\"goal-overdue\"")[1].components(separatedBy: "</article>")[0]

@@ -56,7 +56,7 @@ import Testing
         ("2026-11-20 Run 5kms", RuleID.unknownUnit, 17, "unknown unit 'kms' (did you mean 'km'?)"),
         ("2026-11-20 Came 2nx", .unknownUnit, 18, "unknown unit 'nx'"),
         ("2026-11-20 Run 5KM", .unknownUnit, 17, "unknown unit 'KM' (did you mean 'km'?)"),
-        ("2026-02-30 Run", .badLogLine, 1, "2026-02-30 is not a real date"),
+        ("2026-02-30 Run", .badLogLine, 1, "2026-02-30 is not a real date: February 2026 has 28 days"),
         ("20/11/2026 Run", .badLogLine, 1, "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026'"),
         ("2026-11-20 7:10 Run", .badLogLine, 12, "invalid time '7:10': write HH:MM (24-hour)"),
         ("2026-11-20 24:00 Run", .badLogLine, 12, "invalid time '24:00': write HH:MM (24-hour)"),

@@ -131,13 +131,13 @@ import Testing
         }
         changes["log/2026.log"] = log
         let (_, r) = report(changes)
-        #expect(r.urgencyOrdered.map(\.id) == ["c-early", "d-late-less", "a-late", "b-late", "e-open", "f-open-none"])
+        #expect(r.attentionOrdered.map(\.id) == ["c-early", "d-late-less", "a-late", "b-late", "e-open", "f-open-none"])
         #expect(Set(r.goals.map(\.state)) == [.onTrack])
     }
 
     @Test func stateRankComesFirstInUrgency() {
         let (_, r) = report([:])
-        let ordered = GoalState.allCases.sorted { $0.urgencyRank < $1.urgencyRank }
+        let ordered = GoalState.allCases.sorted { $0.attentionRank < $1.attentionRank }
         #expect(ordered == [.overdue, .behind, .notStarted, .onTrack, .nearComplete, .completed, .dropped])
         #expect(r.goals.count == 1)
     }

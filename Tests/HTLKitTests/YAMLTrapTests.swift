@@ -44,7 +44,7 @@ import Testing
         let (_, diagnostics) = goal("title: Run\nstart: 2026-02-30\n")
         #expect(diagnostics.map(\.rule) == [.invalidValue])
         #expect(diagnostics.first?.location == SourceLocation(path: "goals/run.md", line: 3, column: 8))
-        #expect(diagnostics.first?.message == "start: 2026-02-30 is not a real date")
+        #expect(diagnostics.first?.message == "start: 2026-02-30 is not a real date: February 2026 has 28 days")
     }
 
     @Test func duplicateKeysAreReportedAndTheFirstCounts() {
@@ -76,6 +76,15 @@ import Testing
         let (_, diagnostics) = goal("title: Run\ntags: \(deep)\n")
         #expect(diagnostics.map(\.rule) == [.yamlSyntax])
         #expect(diagnostics.first?.message == "nesting is deeper than 32 levels")
+    }
+
+    /// Found by make fuzz: libyaml placed the end of an unfinished flow
+    /// sequence one line past a file without a final newline.
+    @Test func anErrorAtTheEndOfTheStreamPointsInsideTheFile() {
+        let files = SampleLedger.with(["measures.yaml": "km:\n  type: distance\ntags: ["])
+        let findings = SampleLedger.load(files).findings.filter { $0.location.path == "measures.yaml" }
+        #expect(findings.map(\.rule) == [.yamlSyntax])
+        #expect(findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (3, 8))  // just after the bracket, where the text ends
     }
 
     @Test func htlVersionAndRuleSettings() {

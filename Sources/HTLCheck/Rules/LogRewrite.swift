@@ -42,6 +42,17 @@ extension RuleDescriptor {
         return found
     }
 
+    /// How many of a log file's first lines are committed lines, unchanged:
+    /// the committed prefix (all of it when nothing was rewritten).
+    package static func committedPrefix(base: [UInt8], current: [UInt8]) -> Int {
+        var old = TextLines.split(base)
+        while let last = old.last, LogFormatter.canonicalLine(last).isEmpty { old.removeLast() }
+        let new = TextLines.split(current)
+        var n = 0
+        while n < old.count, n < new.count, LogFormatter.canonicalLine(old[n]) == LogFormatter.canonicalLine(new[n]) { n += 1 }
+        return n
+    }
+
     /// The first committed line that is no longer there as it was.
     static func firstRewrite(path: String, base: [UInt8], current: [UInt8]) -> Finding? {
         var old = TextLines.split(base).map { LogFormatter.canonicalLine($0) }

@@ -19,7 +19,9 @@ extension RuleDescriptor {
             guard context.goalsByID[goal] == nil, !context.parse.unloadedGoalIDs.contains(goal) else { return }
             let suggestion = suggestions.didYouMean(goal, names)
             if Identifier.isValidEntityID(goal) {
-                found.append(Finding(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion))
+                // A committed line cannot be edited: the way out is to keep the goal, dropped.
+                found.append(Finding(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion,
+                                     help: "fix the link; or, if goals/\(goal).md was deleted, restore it with 'status: dropped' (committed actions keep their goal)"))
             } else {
                 found.append(Finding(.unknownGoal, location,
                                      "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))

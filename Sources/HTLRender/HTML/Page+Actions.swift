@@ -16,7 +16,7 @@ extension Page {
         }
         var groups: [(ActionsText.Group, [Int])] = []
         for i in indices {
-            let g = ActionsText.group(of: ledger.actions[i].date, today: today)
+            let g = ActionsText.group(of: ledger.actions[i].date, today: today, weekStart: ledger.settings.weekStart)
             if groups.last?.0 == g { groups[groups.count - 1].1.append(i) } else { groups.append((g, [i])) }
         }
         let shown = groups.flatMap { g, items in items.prefix(g == .earlier ? HTMLReport.earlierLimit : HTMLReport.groupLimit) }

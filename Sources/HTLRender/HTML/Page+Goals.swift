@@ -4,10 +4,11 @@ import HTLLoad
 import HTLModel
 import HTLProgress
 
-/// Goal cards in urgency order: a ring gauge, a linear gauge per target, state and badges.
+/// Goal cards in attention order: a ring gauge, a linear gauge per target,
+/// state and badges, all in the goal's state's colour (one story per goal).
 extension Page {
     var goalsSection: N {
-        let goals = report.urgencyOrdered
+        let goals = report.attentionOrdered
         var children: [N] = [sectionHead("goals", "Goals", area: .goals,
                                          count: goals.isEmpty ? nil : "\(goals.count) · most urgent first")]
         if goals.isEmpty {
@@ -18,27 +19,22 @@ extension Page {
         return section("goals", children)
     }
 
-    /// Overdue goals are red whatever their progress; dropped goals gray.
-    static func hueClass(_ g: GoalProgress, ratio: ExactDecimal? = nil) -> String {
-        (ratio.map { g.hue(forRatio: $0) } ?? g.hue).rawValue
-    }
-
     func goalCard(_ g: GoalProgress) -> N {
         let goal = g.goal
         let headingID = "goal-\(goal.id)-title"
         var chips: [N] = [
             .el("span", [("class", "pill tone-\(g.state.hue.rawValue)")], [.text(g.state.words)]),
         ]
-        if goal.importance >= 8 {
-            chips.append(.el("span", [("class", "badge")], [
-                .text("HIGH"), .el("span", [("class", "visually-hidden")], [.text(" importance \(goal.importance)")]),
-            ]))
+        if g.standsOut {
+            // Only what stands out is marked, in words that explain themselves.
+            chips.append(.el("span", [("class", "badge"), ("title", "importance \(goal.importance) of 10 (the default is 8)")],
+                             [.text("importance \(goal.importance)")]))
         }
         if goal.kind != .goal { chips.append(.el("span", [("class", "pill")], [.text(goal.kind.rawValue)])) }
 
         var body: [N] = [
             .el("div", [("class", "row top")], [
-                Page.ring(g.progress, strokeClass: "stroke-" + Page.hueClass(g), large: false, caption: nil,
+                Page.ring(g.progress, strokeClass: "stroke-" + g.hue.rawValue, large: false, caption: nil,
                           label: Page.gaugeLabel(goal.title, g.progress), done: g.state == .completed),
                 .el("div", [("class", "grow gauge")], [
                     .el("h3", [("id", headingID)], [.text(goal.title)]),
@@ -53,7 +49,7 @@ extension Page {
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
             let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
             gauges.append(.el("li", [], [Page.linearGauge(
-                label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + Page.hueClass(g, ratio: t.ratio),
+                label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
                 ariaLabel: "\(goal.title): \(name)",
                 valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))")]))
         }
@@ -61,7 +57,7 @@ extension Page {
             let share = ExactDecimal(g.checklistDone).divided(by: g.checklistTotal) ?? .zero
             gauges.append(.el("li", [], [Page.linearGauge(
                 label: "Checklist", amount: "\(g.checklistDone) / \(g.checklistTotal) done (\(TextLayout.percent(share)))",
-                fraction: share, fillClass: "fill-" + Page.hueClass(g, ratio: share),
+                fraction: share, fillClass: "fill-" + g.hue.rawValue,
                 ariaLabel: "\(goal.title): checklist",
                 valueText: "\(g.checklistDone) of \(g.checklistTotal) done, \(Page.percentWords(share))")]))
         }
@@ -73,10 +69,7 @@ extension Page {
         } else if let start = goal.start {
             facts.append(Page.fact("from", "\(start), no target date"))
         }
-        if let days = g.paceDays {
-            facts.append(.el("span", [], [.text(days == 0 ? "on pace" : (days > 0 ? TextLayout.plural(days, "day") + " ahead of pace"
-                                                                           : TextLayout.plural(-days, "day") + " behind pace"))]))
-        }
+        if let pace = PaceWords.describe(g) { facts.append(.el("span", [], [.text(pace)])) }
         if let finish = g.projectedFinish { facts.append(Page.fact("projected", finish.description)) }
         if !goal.terms.isEmpty {
             facts.append(.el("span", [], [.text("term " + goal.terms.map { String($0.number) }.joined(separator: ", "))]))

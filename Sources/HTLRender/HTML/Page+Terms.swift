@@ -30,13 +30,7 @@ extension Page {
         let name = "Term \(t.term.number)"
         let headingID = "term-\(t.term.number)-title"
         var facts: [N] = [.el("span", [], [.text("\(t.term.start) → \(t.term.end)")])]
-        if t.state == .active || t.state == .upcoming || t.daysLeft >= 0 {
-            if let week = t.week { facts.append(.el("span", [], [.text("week \(week) of \(t.weeks)")])) }
-            else { facts.append(.el("span", [], [.text("\(t.weeks) weeks")])) }
-            if t.daysLeft >= 0 { facts.append(.el("span", [], [.text(TextLayout.plural(t.daysLeft, "day") + " left")])) }
-        } else {
-            facts.append(.el("span", [], [.text("\(t.weeks) weeks")]))
-        }
+        facts += TermWords.timing(t, today: report.today).map { .el("span", [], [.text($0)]) }
         var body: [N] = [
             .el("div", [("class", "row top")], [
                 Page.ring(t.meanProgress, strokeClass: "stroke-" + (t.meanProgress.map { ProgressBand($0).rawValue } ?? "gray"),
@@ -66,6 +60,10 @@ extension Page {
             }))
         } else {
             body.append(.el("p", [("class", "quiet small")], [.text("No goals committed.")]))
+        }
+        if !t.droppedGoals.isEmpty {
+            // Not among the term's goals or in its mean: said apart.
+            body.append(.el("p", [("class", "quiet small")], [.text("Dropped: " + t.droppedGoals.map { report.goal($0)?.goal.title ?? $0 }.joined(separator: ", "))]))
         }
         return .el("article", [("class", "card term"), ("id", "term-\(t.term.number)"), ("aria-labelledby", headingID)], body)
     }

@@ -44,7 +44,7 @@ package enum ReportPalette {
         case textSecondary
         case link
         case focus
-        /// The "HIGH" importance badge.
+        /// The badge of a goal whose importance stands out (9 or 10).
         case badge
         case onBadge
         /// The card shadow colour (translucent).

@@ -267,6 +267,8 @@ enum ReportStylesheet {
         base += [
             CSSRule(".fill-gray", [("background", v(.vivid(.gray)))]),
             CSSRule(".stroke-gray", [("stroke", v(.vivid(.gray)))]),
+            CSSRule(".fill-purple", [("background", v(.vivid(.purple)))]),
+            CSSRule(".stroke-purple", [("stroke", v(.vivid(.purple)))]),
             CSSRule(".stroke-terms", [("stroke", v(.semantic(.terms)))]),
 
             // Dashboard.

@@ -15,15 +15,16 @@ public enum ActionsText {
         case earlier = "Earlier"
     }
 
-    /// Which group an action's date falls in. Weeks start on Monday.
-    package static func group(of date: CivilDate, today: CivilDate) -> Group {
+    /// Which group an action's date falls in. Weeks start on the ledger's
+    /// `week_start` (Monday unless htl.yaml says otherwise).
+    package static func group(of date: CivilDate, today: CivilDate, weekStart: Weekday = .monday) -> Group {
         let days = date.days(until: today)
         if days < 0 { return .future }
         if days == 0 { return .today }
         if days == 1 { return .yesterday }
-        let monday = today.adding(days: -(today.isoWeekday - 1))
-        if date >= monday { return .thisWeek }
-        if date >= monday.adding(days: -7) { return .lastWeek }
+        let firstDay = weekStart.onOrBefore(today)
+        if date >= firstDay { return .thisWeek }
+        if date >= firstDay.adding(days: -7) { return .lastWeek }
         return .earlier
     }
 
@@ -36,7 +37,7 @@ public enum ActionsText {
         let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
         for i in indices {
             let action = ledger.actions[i]
-            let g = group(of: action.date, today: report.today)
+            let g = group(of: action.date, today: report.today, weekStart: ledger.settings.weekStart)
             if g != current {
                 if current != nil { out += "\n" }
                 out += style.bold(g.rawValue) + "\n"
@@ -48,6 +49,16 @@ public enum ActionsText {
         return out
     }
 
+    /// How an action counts, as marks: the goals it links (`+run-100km`),
+    /// its tags (`#swim`), then the goals it counts toward by a tag only
+    /// (`→ swim-20km`), so a tag never looks like a link.
+    static func marks(_ a: Action, goals: [String], except: String?) -> String {
+        let linked = Set(a.links.map(\.goal))
+        let byLink = goals.filter { linked.contains($0) && $0 != except }.map { "+" + $0 }
+        let byTag = goals.filter { !linked.contains($0) && $0 != except }.map { "→ " + $0 }
+        return (byLink + a.tags.map { "#" + $0 } + byTag).joined(separator: " ")
+    }
+
     /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`: the
     /// description is shortened to fit; links and tags that do not fit go on
     /// a second, indented line. `except` leaves out a goal (the one being shown).
@@ -56,7 +67,7 @@ public enum ActionsText {
         if showDate { head += a.date.description + " " }
         head += (a.time?.description ?? "     ") + "  "
         let quantities = TextLayout.user(a.quantities.map(\.written).joined(separator: " "))
-        let marks = (goals.filter { $0 != except }.map { "+" + $0 } + a.tags.map { "#" + $0 }).joined(separator: " ")
+        let marks = Self.marks(a, goals: goals, except: except)
         var tail = quantities
         var second = ""
         let room = width - head.count

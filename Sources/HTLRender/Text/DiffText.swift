@@ -44,12 +44,15 @@ public enum DiffText {
         case .removed: movement = "was " + TextLayout.percent(g.fromProgress)
         default: movement = "\(TextLayout.percent(g.fromProgress)) → \(TextLayout.percent(g.toProgress))"
         }
+        // The points are the difference of the percents shown (both rounded
+        // down), so the line adds up: 0% → 14%  +14 pts.
         var points = ""
-        if let d = g.delta, g.change == .changed {
-            let n = d.multiplied(by: 100).rounded(toFractionDigits: 0).description
-            points = d.isZero ? "" : (d.isPositive ? "+\(n)" : n) + " pts"
+        var shownDelta = 0
+        if let from = g.fromProgress, let to = g.toProgress, g.change == .changed {
+            shownDelta = Int(to.multiplied(by: 100).floor - from.multiplied(by: 100).floor)
+            points = shownDelta == 0 ? "" : (shownDelta > 0 ? "+\(shownDelta)" : "\(shownDelta)") + " pts"
         }
-        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, delta(of: g).isNegative ? .red : .green, bold: true))
+        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, shownDelta < 0 ? .red : .green, bold: true))
         let rightWidth = movement.count + (points.isEmpty ? 0 : 2 + points.count)
         let left = TextLayout.truncate("\(g.id)  \(g.title)", width - rightWidth - 4)
         var out = "  " + left + String(repeating: " ", count: max(width - 2 - left.count - rightWidth, 2)) + right + "\n"
@@ -64,6 +67,4 @@ public enum DiffText {
         }
         return out
     }
-
-    private static func delta(of g: ProgressDiff.GoalChange) -> ExactDecimal { g.delta ?? .zero }
 }

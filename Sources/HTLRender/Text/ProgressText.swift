@@ -63,7 +63,7 @@ public enum ProgressText {
         let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
         let barWidth = width >= 70 ? 20 : 10
         for t in g.targets {
-            let band = ReportColors.color(for: g.hue(forRatio: t.ratio))
+            let band = ReportColors.color(for: g.hue)
             let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
             out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
                 + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
@@ -82,9 +82,7 @@ public enum ProgressText {
     static func paceLine(_ g: GoalProgress, style: TerminalStyle) -> String {
         guard g.paceDays != nil || g.projectedFinish != nil else { return "" }
         var pace: [String] = []
-        if let days = g.paceDays {
-            pace.append(days == 0 ? "on pace" : (days > 0 ? TextLayout.plural(days, "day") + " ahead of pace" : TextLayout.plural(-days, "day") + " behind pace"))
-        }
+        if let words = PaceWords.describe(g) { pace.append(words) }
         if let finish = g.projectedFinish { pace.append("projected finish \(finish)") }
         return "\n" + style.bold("Pace") + "  " + pace.joined(separator: " · ") + "\n"
     }

@@ -36,15 +36,7 @@ public enum StatusText {
             return "No active term\n"
         }
         let name = "Term \(term.term.number)"
-        var parts: [String] = []
-        if let week = term.week { parts.append("week \(week) of \(term.weeks)") }
-        if term.daysLeft >= 0 {
-            parts.append(TextLayout.plural(term.daysLeft, "day") + " left")
-        } else {
-            parts.append("ended \(term.term.end)")
-        }
-        if term.state != .active { parts.append(term.state.rawValue.replacingAll("_", " ")) }
-        let head = ([name] + parts).joined(separator: " · ")
+        let head = ([name] + TermWords.timing(term, today: report.today)).joined(separator: " · ")
         var out = style.paint(name, .magenta, bold: true) + String(head.dropFirst(name.count)) + "\n"
         let about = [term.term.title == name ? nil : term.term.title, term.term.theme].compactMap { $0 }.joined(separator: " · ")
         if !about.isEmpty { out += style.dim(TextLayout.truncate(about, width)) + "\n" }
@@ -61,53 +53,49 @@ public enum StatusText {
         return TextLayout.wrap(pieces, separator: " ·", width: width, indent: "")
     }
 
-    /// Two lines: state, title and id; then bar, percent, targets and due date.
+    /// State, title and id; then bar, percent, the first target and the due
+    /// date; then one line per further target.
     static func goalLines(_ g: GoalProgress, width: Int, barWidth: Int, style: TerminalStyle) -> String {
-        let stateWord = g.state.words.uppercased()
         let stateColumn = 14
-        let head = TextLayout.padRight(stateWord, stateColumn)
         let right = g.id
-        let titleRoom = width - stateColumn - right.count - 2
-        let titleText = TextLayout.truncate(g.goal.title, max(titleRoom, 10))
+        let titleText = TextLayout.truncate(g.goal.title, max(width - stateColumn - right.count - 2, 10))
         let gap = max(width - stateColumn - titleText.count - right.count, 2)
-        var line1 = style.paint(head, ReportColors.stateColor(g.state), bold: true) + style.bold(titleText)
-        line1 += String(repeating: " ", count: gap) + style.dim(right)
+        let color = ReportColors.color(for: g.hue)
+        var out = style.paint(TextLayout.padRight(g.state.words.uppercased(), stateColumn), color, bold: true) + style.bold(titleText)
+        out += String(repeating: " ", count: gap) + style.dim(right) + "\n"
 
-        let color = ReportColors.color(for: g)
-        let bar = style.paint(TextLayout.bar(g.progress, width: barWidth), color)
         let pct = TextLayout.padLeft(TextLayout.percent(g.progress), 4)
-        var detail: String
-        if !g.targets.isEmpty {
-            detail = g.targets.map(TextLayout.amounts).joined(separator: " · ")
-        } else if g.checklistTotal > 0 {
-            detail = "checklist \(g.checklistDone) / \(g.checklistTotal)"
-        } else {
-            detail = TextLayout.plural(g.actionIndices.count, "action")
+        let indent = 2 + barWidth + 1 + pct.count + 2
+        let room = width - indent
+        var details = detailLines(g).map { TextLayout.truncate($0, room) }
+        let due = dueText(g)
+        // The due date goes beside the first detail when both fit whole, else on a line of its own:
+        // never a number cut to make room, the same at every width.
+        let beside = !due.isEmpty && details[0].count + 2 + due.count <= room
+        if !due.isEmpty, !beside { details.append(TextLayout.truncate(due, room)) }
+        out += "  " + style.paint(TextLayout.bar(g.progress, width: barWidth), color) + " " + style.paint(pct, color, bold: true) + "  " + details[0]
+        if beside {
+            out += String(repeating: " ", count: room - details[0].count - due.count)
+            out += g.state == .overdue ? style.paint(due, .red) : due
         }
-        var due = ""
-        if let target = g.goal.target, let days = g.daysLeft {
-            due = "due \(target) (\(TextLayout.relativeDays(days)))"
+        out += "\n"
+        for (i, detail) in details.enumerated().dropFirst() {
+            let isDue = !beside && !due.isEmpty && i == details.count - 1
+            out += String(repeating: " ", count: indent) + (isDue && g.state == .overdue ? style.paint(detail, .red) : detail) + "\n"
         }
-        let used = 2 + barWidth + 1 + pct.count + 2
-        let room = width - used
-        var line2Right = due
-        if detail.count + due.count + 2 > room {
-            if detail.count + 2 + due.count <= room + 10, !due.isEmpty {
-                line2Right = target(g)
-            }
-            if detail.count + line2Right.count + 2 > room {
-                detail = TextLayout.truncate(detail, max(room - line2Right.count - 2, 8))
-            }
-        }
-        let line2Left = "  " + bar + " " + style.paint(pct, color, bold: true) + "  " + detail
-        let visibleLeft = used + detail.count
-        let pad = max(width - visibleLeft - line2Right.count, 2)
-        let line2 = line2Left + (line2Right.isEmpty ? "" : String(repeating: " ", count: pad) + (g.state == .overdue ? style.paint(line2Right, .red) : line2Right))
-        return line1 + "\n" + line2 + "\n"
+        return out
     }
 
-    /// A shorter due text for narrow lines: "due 2027-01-10".
-    private static func target(_ g: GoalProgress) -> String {
-        g.goal.target.map { "due \($0)" } ?? ""
+    /// One line per target (`actual / target unit`), else the checklist, else the actions.
+    static func detailLines(_ g: GoalProgress) -> [String] {
+        if !g.targets.isEmpty { return g.targets.map(TextLayout.amounts) }
+        if g.checklistTotal > 0 { return ["checklist \(g.checklistDone) / \(g.checklistTotal)"] }
+        return [TextLayout.plural(g.actionIndices.count, "action")]
+    }
+
+    /// "due 2027-01-10 (in 49 days)"; empty without a target date.
+    static func dueText(_ g: GoalProgress) -> String {
+        guard let target = g.goal.target, let days = g.daysLeft else { return "" }
+        return "due \(target) (\(TextLayout.relativeDays(days)))"
     }
 }

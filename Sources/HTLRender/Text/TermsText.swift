@@ -16,18 +16,14 @@ public enum TermsText {
             let left = TextLayout.truncate(title, width - 26)
             let dates = "\(t.term.start) → \(t.term.end)"
             out += "\n" + style.paint(left, .magenta, bold: true) + String(repeating: " ", count: max(width - left.count - dates.count, 2)) + dates + "\n"
-            var facts = [t.state.rawValue.replacingAll("_", " ")]
-            if t.state == .active || t.state == .upcoming || t.daysLeft >= 0 {
-                if let week = t.week { facts.append("week \(week) of \(t.weeks)") } else { facts.append("\(t.weeks) weeks") }
-                if t.daysLeft >= 0 { facts.append(TextLayout.plural(t.daysLeft, "day") + " left") }
-            } else {
-                facts.append("\(t.weeks) weeks")
-            }
+            var facts = TermWords.timing(t, today: report.today)
             facts.append(TextLayout.plural(t.goals.count, "goal"))
             if let mean = t.meanProgress { facts.append("mean progress \(TextLayout.percent(mean))") }
             out += "  " + TextLayout.truncate(facts.joined(separator: " · "), width - 2) + "\n"
             if let theme = t.term.theme { out += "  " + style.dim(TextLayout.truncate(theme, width - 2)) + "\n" }
             if !t.goals.isEmpty { out += TextLayout.wrap(t.goals, width: width, indent: "  ") }
+            // Dropped goals are not among the term's goals or in its mean: listed apart.
+            if !t.droppedGoals.isEmpty { out += TextLayout.paragraph("  dropped: ", t.droppedGoals.joined(separator: ", "), width: width) }
         }
         return out
     }
