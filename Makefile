@@ -1,13 +1,16 @@
-# htl: make demo (build and run on goals-example), make test (the whole suite),
-# make bench (release-build timings). Each target installs what a fresh
-# Debian machine lacks (libyaml-dev through apt-get).
+# htl: make install (the release binary, completions and man page under
+# PREFIX), make demo (build and run on goals-example), make test (the whole
+# suite), make bench (release-build timings). Each target installs what a
+# fresh Debian machine lacks (libyaml-dev through apt-get).
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 TODAY ?= 2026-11-22
 EXAMPLE := goals-example
 
-.PHONY: all deps build release test demo bench fuzz clean
+.PHONY: all deps test-deps build release install test demo bench fuzz clean
+PREFIX ?= /usr/local
+CONFIG ?= release
 
 all: build
 
@@ -17,10 +20,20 @@ deps:
 		echo "installing libyaml-dev and pkg-config"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
-	@# Debian's chromium renders the HTML report in the browser test (headless).
-	@if ! command -v chromium >/dev/null 2>&1; then \
-		echo "installing chromium (for the htl report browser test)"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
+
+# What the tests use as real clients: Chromium renders the HTML report, zsh
+# and fish complete on a terminal, man renders the manual, the pre-commit
+# framework (PyPI) runs the hooks.
+TEST_PACKAGES := chromium zsh fish man-db groff-base
+test-deps: deps
+	@missing=""; for p in chromium zsh fish man groff; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing $(TEST_PACKAGES) (real clients for the tests)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
+	fi
+	@if ! python3 -c "import pre_commit" >/dev/null 2>&1; then \
+		echo "installing pre-commit (PyPI, for the pre-commit framework test)"; \
+		python3 -m pip install -q pre-commit || python3 -m pip install -q --break-system-packages pre-commit; \
 	fi
 
 # --explicit-target-dependency-import-check: a layer that imports a module it
@@ -33,10 +46,30 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product htl
 
-# Unit tests of the library, then end-to-end tests of the built binary.
-test: deps
+# Unit tests of the library, then end-to-end tests of the built binary,
+# then make install into a temporary prefix (a debug build: the same recipe).
+test: test-deps
 	$(SWIFT) build --build-tests $(CHECKED)
 	HTL_BIN=$(CURDIR)/.build/debug/htl $(SWIFT) test --skip-build
+	CONFIG=debug Tests/install-check.sh
+
+# A binary that runs without the Swift toolchain (the standard library
+# linked in statically; libyaml and libc from the system), shell completions
+# where bash, zsh and fish look, and a man page. DESTDIR for packagers.
+STATIC := .build/static
+BIN := $(DESTDIR)$(PREFIX)/bin
+SHARE := $(DESTDIR)$(PREFIX)/share
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-11-23)
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product htl --static-swift-stdlib --scratch-path $(STATIC)
+	$(SWIFT) package generate-manual --configuration debug --date $(MAN_DATE)
+	install -d $(BIN) $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	install -m 755 $(STATIC)/$(CONFIG)/htl $(BIN)/htl
+	install -m 644 .build/plugins/GenerateManual/outputs/htl/htl.1 $(SHARE)/man/man1/htl.1
+	$(BIN)/htl completions bash > $(SHARE)/bash-completion/completions/htl
+	$(BIN)/htl completions zsh > $(SHARE)/zsh/site-functions/_htl
+	$(BIN)/htl completions fish > $(SHARE)/fish/vendor_completions.d/htl.fish
+	@echo "installed $(BIN)/htl, its man page and completions for bash, zsh and fish"
 
 demo: release
 	.build/release/htl check -C $(EXAMPLE) --today $(TODAY)

@@ -14,7 +14,7 @@ public enum GoalState: String, Sendable, CaseIterable {
     case completed
     case dropped
 
-    /// Position in the urgency order of listings (most urgent first).
+    /// Position in the attention order of listings (FORMAT.md §9).
     package var attentionRank: Int {
         switch self {
         case .overdue: return 0

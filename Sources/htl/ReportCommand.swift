@@ -6,7 +6,7 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "A self-contained static HTML dashboard (no network, no JavaScript).",
         discussion: """
-            Writes one HTML file: the current term, every goal with its gauges in urgency order, value \
+            Writes one HTML file: the current term, every goal with its gauges in attention order, value \
             insights, terms and recent actions. The same ledger and --today give the same bytes, so a \
             committed report diffs cleanly.
             """)

@@ -4,7 +4,7 @@ import HTLKit
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "The dashboard: the current term and every goal in urgency order.")
+        abstract: "The dashboard: the current term and every goal in attention order (what needs you first).")
 
     @OptionGroup var options: LedgerOptions
 

@@ -192,6 +192,35 @@ import Testing
         #expect(try repo.htl(["check"] + today).status == 0)
     }
 
+    /// The README's `.pre-commit-config.yaml`, as written, with the
+    /// pre-commit framework (PyPI) and the htl on PATH.
+    @Test func theREADMEsPreCommitConfigurationWorksAsWritten() throws {
+        let readme = try String(contentsOfFile: Paths.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "  ```yaml\n").first { $0.hasPrefix("  repos:\n    - repo: local") })
+        let config = block.components(separatedBy: "  ```")[0].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+        let repo = try repository([".pre-commit-config.yaml": config])
+        defer { repo.remove() }
+        let home = repo.root + "/.home"
+        var environment = TemporaryGitRepository.environment
+        environment["HOME"] = home
+        environment["HTL_TODAY"] = "2026-11-22"
+        environment["PATH"] = (HTLBinary.path as NSString).deletingLastPathComponent + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        try repo.write(".gitignore", ".home/\n")
+        let install = try Command.run("python3", ["-m", "pre_commit", "install"], in: repo.root, environment: environment)
+        #expect(install.status == 0, "\(install.stderr)")
+        try repo.git("add", "-A")
+        let first = try Command.run("git", ["commit", "-q", "-m", "ledger"], in: repo.root, environment: environment)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let said = first.stdout + first.stderr
+        #expect(said.contains("htl check --staged") && said.contains("Passed"), "\(said)")
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
+        try repo.git("add", "-A")
+        let refused = try Command.run("git", ["commit", "-q", "-m", "rewrite"], in: repo.root, environment: environment)
+        #expect(refused.status == 1)
+        #expect((refused.stdout + refused.stderr).contains("committed log line 3 was changed"), "\(refused.stdout)\(refused.stderr)")
+    }
+
     @Test func sinceAComparesTheWorkingTreeWithThatRevision() throws {
         let repo = try committed()
         defer { repo.remove() }

@@ -126,3 +126,36 @@ import Testing
         #expect(a.stdout.contains("\"week\": 5"))
     }
 }
+
+/// The README's examples on goals-example are real runs: every code block
+/// that starts with `$ htl ... -C goals-example` shows what that command
+/// prints today (up to a `...` line, where the README cuts it short).
+@Suite struct ReadmeExampleTests {
+    static func examples() throws -> [(command: String, shown: [String])] {
+        let readme = try String(contentsOfFile: Paths.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        var found: [(String, [String])] = []
+        for block in readme.components(separatedBy: "```").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropFirst()
+            guard let first = lines.first, first.hasPrefix("$ htl "), first.contains("-C goals-example") else { continue }
+            var shown: [String] = []
+            for line in lines.dropFirst() {
+                if line == "..." || line.hasPrefix("$ ") { break }
+                shown.append(line)
+            }
+            while shown.last == "" { shown.removeLast() }
+            found.append((first, shown))
+        }
+        return found
+    }
+
+    @Test func everyExampleOnGoalsExampleIsWhatHtlPrints() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 3)
+        for (command, shown) in examples {
+            let arguments = command.dropFirst("$ htl ".count).split(separator: " ").map(String.init)
+            let result = try HTLBinary.run(arguments, in: Paths.root.path, environment: ["HTL_TODAY": "2026-11-22"])
+            let printed = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(Array(printed.prefix(shown.count)) == shown, "\(command)")
+        }
+    }
+}

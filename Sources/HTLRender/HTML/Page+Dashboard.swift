@@ -130,7 +130,7 @@ extension Page {
                 }),
             ]))
         }
-        children.append(.el("p", [("class", "more")], [.el("a", [("href", "#goals")], [.text("All goals, most urgent first")])]))
+        children.append(.el("p", [("class", "more")], [.el("a", [("href", "#goals")], [.text("All goals, those needing attention first")])]))
         return .el("article", [("class", "card")], children)
     }
 

@@ -10,7 +10,7 @@ extension Page {
     var goalsSection: N {
         let goals = report.attentionOrdered
         var children: [N] = [sectionHead("goals", "Goals", area: .goals,
-                                         count: goals.isEmpty ? nil : "\(goals.count) · most urgent first")]
+                                         count: goals.isEmpty ? nil : "\(goals.count) · needing attention first")]
         if goals.isEmpty {
             children.append(.el("p", [("class", "plate")], [.text("No goals yet: htl new goal <id>")]))
         } else {

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Types keys into an interactive program on a pseudo-terminal and prints
+what the terminal showed, escape sequences removed: a real shell's
+completion, seen as a person would see it.
+
+usage: type_in_terminal.py KEYS PROGRAM [ARG...]
+KEYS may hold \\t for Tab. Output is read until the program falls quiet.
+"""
+import os
+import pty
+import re
+import select
+import sys
+import time
+
+
+def read_until_quiet(fd, out, quiet=1.5, limit=10.0):
+    """Reads until the program has said something and then nothing for `quiet` seconds."""
+    start = time.time()
+    last = None
+    while time.time() - start < limit:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if not ready:
+            if last is not None and time.time() - last >= quiet:
+                return
+            continue
+        last = time.time()
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            return
+        if not data:
+            return
+        out.append(data)
+
+
+def main():
+    keys = sys.argv[1].replace("\\t", "\t")
+    argv = sys.argv[2:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(argv[0], argv)
+    out = []
+    read_until_quiet(fd, out)
+    os.write(fd, keys.encode())
+    read_until_quiet(fd, out)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    text = b"".join(out).decode("utf-8", "replace")
+    text = re.sub(r"\x1b\][^\x07]*\x07", "", text)          # titles
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", text)      # cursor and colours
+    text = re.sub(r"\x1b[()=>][A-Za-z0-9]?", "", text)
+    sys.stdout.write(text)
+
+
+main()

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# make install, checked as a new machine would see it: install into a
+# temporary prefix, then run htl with an empty environment and the Swift
+# toolchain's libraries out of reach, and find the completions and the man
+# page where the shells and man look.
+set -euo pipefail
+prefix="$(mktemp -d /tmp/htl-install-XXXXXX)"
+trap 'rm -rf "$prefix"' EXIT
+make -s install PREFIX="$prefix" CONFIG="${CONFIG:-debug}" >/dev/null
+
+fail() { echo "install-check: $*" >&2; exit 1; }
+bin="$prefix/bin/htl"
+[ -x "$bin" ] || fail "no $bin"
+
+toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")"
+libs="$(ldd "$bin")"
+if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
+    fail "htl still needs the Swift toolchain's libraries:"$'\n'"$libs"
+fi
+version="$(env -i LD_LIBRARY_PATH= "$bin" --version)"
+[ "$version" = "$(.build/debug/htl --version)" ] || fail "htl --version printed '$version'"
+env -i LD_LIBRARY_PATH= "$bin" check -C goals-example --today 2026-11-22 2>/dev/null >/dev/null \
+    || fail "the installed htl does not check goals-example clean"
+
+for f in share/bash-completion/completions/htl share/zsh/site-functions/_htl \
+         share/fish/vendor_completions.d/htl.fish share/man/man1/htl.1; do
+    [ -s "$prefix/$f" ] || fail "no $prefix/$f"
+done
+bash -c "source '$prefix/share/bash-completion/completions/htl' && complete -p htl" | grep -q "_htl" \
+    || fail "bash does not load the completion"
+MANWIDTH=80 man -l "$prefix/share/man/man1/htl.1" 2>&1 | grep -q "Parse and validate the whole ledger" \
+    || fail "man cannot render htl.1"
+echo "install-check: htl installed into a temporary prefix runs without the Swift toolchain ($(wc -c <"$bin") bytes)"
