@@ -187,7 +187,8 @@ package enum ProgressEngine {
         }
         var pace: Int?
         if let span = window.span, let days = window.elapsedInSpan {
-            pace = Int(p.multiplied(by: span).floor) - days
+            // round((progress − elapsed) × window days), half to even (FORMAT.md §9).
+            pace = Int((p.multiplied(by: span) - ExactDecimal(days)).rounded(toFractionDigits: 0).floor)
         }
         return (projected, pace)
     }

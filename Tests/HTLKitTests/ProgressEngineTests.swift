@@ -152,8 +152,8 @@ import Testing
         #expect(t.neededPerWeek?.description == "9.1")
         #expect(t.currentPerDay?.description == "1.666667")
         #expect(g.daysLeft == 49)
-        // floor(0.35 × 70) − 21 = 3 days ahead; 0.65 × 21 / 0.35 = 39 days more → 2026-12-31.
-        #expect(g.paceDays == 3)
+        // round(0.35 × 70 − 21) = round(3.5) = 4 days ahead (half to even); 0.65 × 21 / 0.35 = 39 days more → 2026-12-31.
+        #expect(g.paceDays == 4)
         #expect(g.projectedFinish?.description == "2026-12-31")
     }
 

@@ -59,6 +59,14 @@ import Testing
         #expect(!html.contains("behind pace"))
     }
 
+    /// Pace days are rounded, not floored: 0.267 × 70 − 21 = −2.31 is −2.
+    @Test func paceDaysAreRounded() {
+        let (_, r) = load(["log/2026.log": "2026-11-03 Run 26.7km +run\n"])
+        #expect(r.goal("run")?.paceDays == -2)
+        let (_, half) = load(["log/2026.log": "2026-11-03 Run 25km +run\n"])
+        #expect(half.goal("run")?.paceDays == -4)  // 17.5 − 21 = −3.5, half to even
+    }
+
     @Test func noProgressNoPace() {
         let (_, r) = load(["log/2026.log": "# nothing yet\n"])
         let g = r.goal("run")!
