@@ -5,12 +5,19 @@
 /// lines in this form, so formatting never makes two lines differ.
 package enum CanonicalLogLine {
     package static func of<C: Collection>(_ line: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
-        var end = line.endIndex
-        while end > line.startIndex, isBlank(line[end - 1]) { end -= 1 }
-        var start = line.startIndex
+        let bytes = Array(line)
+        return bytes.withUnsafeBufferPointer { of($0, 0..<$0.count) }
+    }
+
+    /// The same on a range of a buffer, without generics: the parser calls
+    /// it once per log line.
+    package static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+        var end = range.upperBound
+        while end > range.lowerBound, isBlank(line[end - 1]) { end -= 1 }
+        var start = range.lowerBound
         while start < end, isBlank(line[start]) { start += 1 }
         if start == end { return [] }
-        if line[start] == UInt8(ascii: "#") { return Array(line[line.startIndex..<end]) }
+        if line[start] == UInt8(ascii: "#") { return Array(line[range.lowerBound..<end]) }
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
         var i = start

@@ -46,6 +46,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         CivilDate(dayNumber: dayNumber + days)
     }
 
+    /// The first day of this date's month.
+    package var firstOfMonth: CivilDate {
+        adding(days: 1 - parts.day)
+    }
+
+    /// The last day of this date's month.
+    package var lastOfMonth: CivilDate {
+        let (y, m, d) = parts
+        return adding(days: CivilDate.daysIn(month: m, year: y) - d)
+    }
+
     /// Whole days from `self` to `other` (positive when `other` is later).
     package func days(until other: CivilDate) -> Int {
         other.dayNumber - dayNumber
@@ -62,21 +73,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> CivilDate? where C.Element == UInt8 {
-        guard bytes.count == 10 else { return nil }
-        var digits = [Int](repeating: 0, count: 8)
-        var k = 0
-        for (i, b) in bytes.enumerated() {
-            if i == 4 || i == 7 {
-                guard b == UInt8(ascii: "-") else { return nil }
-            } else {
-                guard b >= 0x30, b <= 0x39 else { return nil }
-                digits[k] = Int(b - 0x30)
-                k += 1
-            }
+        Array(bytes).withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// The same without generics or allocation: the log parser calls it once per line.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var year = 0, month = 0, day = 0
+        for i in 0..<10 where i != 4 && i != 7 {
+            let b = bytes[i]
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            let digit = Int(b - 0x30)
+            if i < 4 { year = year * 10 + digit } else if i < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
         }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        let month = digits[4] * 10 + digits[5]
-        let day = digits[6] * 10 + digits[7]
         return CivilDate(year: year, month: month, day: day)
     }
 

@@ -18,18 +18,15 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `HH:MM` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> ClockTime? where C.Element == UInt8 {
-        guard bytes.count == 5 else { return nil }
-        var v = [Int]()
-        v.reserveCapacity(4)
-        for (i, b) in bytes.enumerated() {
-            if i == 2 {
-                guard b == UInt8(ascii: ":") else { return nil }
-            } else {
-                guard b >= 0x30, b <= 0x39 else { return nil }
-                v.append(Int(b - 0x30))
-            }
-        }
-        return ClockTime(hour: v[0] * 10 + v[1], minute: v[2] * 10 + v[3])
+        Array(bytes).withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// The same without generics or allocation: the log parser calls it for every timed line.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ClockTime? {
+        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
+        for i in [0, 1, 3, 4] where bytes[i] < 0x30 || bytes[i] > 0x39 { return nil }
+        let digit = { (i: Int) in Int(bytes[i] - 0x30) }
+        return ClockTime(hour: digit(0) * 10 + digit(1), minute: digit(3) * 10 + digit(4))
     }
 
     public static func parse(_ text: String) -> ClockTime? {

@@ -77,6 +77,8 @@ public enum EntityTemplate {
         var text = "---\ntitle: \(YAMLScalarWriter.text(title ?? humanised(id)))\n"
         text += "start: \(today)\ntarget: \(max(target, today))\n"
         if let current { text += "term: \(current.number)\n" }
+        // A commented rhythm to keep: uncommented, it is a cadence (FORMAT.md §8).
+        text += "# cadence:\n#   actions: 3/week\n"
         text += "---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n"
         return text
     }

@@ -47,6 +47,15 @@ public struct ProgressDiff: Sendable {
         self.init(from: (from.parsed, from.progressReport()), to: (to.parsed, to.progressReport()))
     }
 
+    /// A goal's totals: per target, then per cadence (named `measure
+    /// (cadence)` when a target has the same measure), its actual.
+    static func totals(_ g: GoalProgress?) -> [(String, ExactDecimal)] {
+        guard let g else { return [] }
+        let targets = Set(g.targets.map(\.measure))
+        return g.targets.map { ($0.measure, $0.actual) }
+            + g.cadences.map { (targets.contains($0.measure) ? $0.measure + " (cadence)" : $0.measure, $0.actual) }
+    }
+
     package init(from: (parsed: ParsedLedger, report: ProgressReport), to: (parsed: ParsedLedger, report: ProgressReport)) {
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
@@ -54,14 +63,14 @@ public struct ProgressDiff: Sendable {
             let a = from.report.goal(id), b = to.report.goal(id)
             var targets: [TargetChange] = []
             var before: [String: ExactDecimal] = [:]
-            for t in a?.targets ?? [] where before[t.measure] == nil { before[t.measure] = t.actual }
+            for (measure, actual) in ProgressDiff.totals(a) where before[measure] == nil { before[measure] = actual }
             var now = Set<String>()
-            for t in b?.targets ?? [] {
-                now.insert(t.measure)
-                targets.append(TargetChange(measure: t.measure, from: before[t.measure], to: t.actual))
+            for (measure, actual) in ProgressDiff.totals(b) {
+                now.insert(measure)
+                targets.append(TargetChange(measure: measure, from: before[measure], to: actual))
             }
-            for t in a?.targets ?? [] where !now.contains(t.measure) {
-                targets.append(TargetChange(measure: t.measure, from: t.actual, to: nil))
+            for (measure, actual) in ProgressDiff.totals(a) where !now.contains(measure) {
+                targets.append(TargetChange(measure: measure, from: actual, to: nil))
             }
             let change: Change
             if a == nil {

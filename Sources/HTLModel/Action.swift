@@ -66,3 +66,12 @@ public struct Action: Sendable, Equatable {
         self.tags = tags
     }
 }
+
+extension Action {
+    /// A correction of earlier lines (every quantity negative, e.g. `-0.8km`):
+    /// it adjusts totals but is not one more occurrence, so `actions` does
+    /// not count it.
+    package var isCorrection: Bool {
+        !quantities.isEmpty && quantities.allSatisfy { $0.amount < .zero }
+    }
+}

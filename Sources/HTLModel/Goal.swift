@@ -63,6 +63,17 @@ public struct Goal: Sendable, Equatable {
         }
     }
 
+    /// A break from the goal's cadence: `2026-12-21..2027-01-03`.
+    public struct Break: Sendable, Equatable {
+        public var days: DateRange
+        public var location: SourceLocation
+
+        package init(days: DateRange, location: SourceLocation) {
+            self.days = days
+            self.location = location
+        }
+    }
+
     public struct ChecklistItem: Sendable, Hashable {
         public var text: String
         package var done: Bool
@@ -88,6 +99,10 @@ public struct Goal: Sendable, Equatable {
     public var targets: [Target]
     public var values: [Alignment]
     public var tags: [String]
+    /// Rhythms to keep, in file order.
+    public var cadences: [Cadence] = []
+    /// Inclusive date ranges excused from cadence (holidays, illness).
+    public var breaks: [Break] = []
     package var requestedBy: String?
     package var consequence: String?
     public var status: Status

@@ -9,7 +9,7 @@ public enum Schema {
     public static let term = ["number", "title", "start", "end", "theme", "status"]
     public static let goal = [
         "title", "kind", "importance", "urgency", "start", "target", "weeks", "term",
-        "targets", "values", "tags", "requested_by", "consequence", "status",
+        "targets", "values", "tags", "cadence", "breaks", "requested_by", "consequence", "status",
     ]
 
     /// How `htl fmt` writes a key's value.
@@ -33,7 +33,8 @@ public enum Schema {
         "number": .typed, "start": .typed, "end": .typed, "theme": .text, "status": .typed,
         "title": .text, "kind": .typed, "importance": .typed, "urgency": .typed, "target": .typed,
         "weeks": .typed, "term": .typedOrList, "targets": .typedMapping, "values": .typedMapping,
-        "tags": .textList, "requested_by": .text, "consequence": .text,
+        "tags": .textList, "cadence": .typedMapping, "breaks": .typedOrList, "requested_by": .text, "consequence": .text,
+        "week_start": .typed, "day_starts_at": .text,
     ]
 
     public static func kind(of key: String) -> FieldKind {

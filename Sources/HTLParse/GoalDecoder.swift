@@ -52,6 +52,10 @@ enum GoalDecoder {
                 goal.values = alignments(node, &reader)
             case "tags":
                 goal.tags = tags(node, &reader)
+            case "cadence":
+                goal.cadences = cadences(node, &reader)
+            case "breaks":
+                goal.breaks = breaks(node, &reader)
             case "requested_by", "consequence":
                 if kind != .obligation {
                     reader.report(.invalidValue, pair.key, "\(pair.name) is only for obligations (kind: obligation)")
@@ -98,6 +102,43 @@ enum GoalDecoder {
                 return nil
             }
             return Goal.Target(measure: pair.name, amount: amount, location: reader.location(pair.key))
+        }
+    }
+
+    /// `cadence:` a mapping of measure → rule (`actions: 3/week`).
+    private static func cadences(_ node: YAMLNode, _ reader: inout FieldReader) -> [Cadence] {
+        guard let pairs = reader.mapping(node, "cadence") else { return [] }
+        return pairs.compactMap { pair in
+            guard let text = reader.scalar(pair.value, "cadence for \(pair.name)", expected: "a rule such as 3/week") else { return nil }
+            guard let rule = CadenceRule.parse(text) else {
+                let meant = CadenceRule.suggestion(for: text)
+                reader.report(.invalidValue, pair.value,
+                              "cadence for \(pair.name) must be N/day, N/week or N/month (at most: <=N/week), found \(FieldReader.found(pair.value))"
+                                + (meant.map { " (did you mean '\($0)'?)" } ?? ""),
+                              help: text.hasPrefix("0/") ? "a rhythm needs an amount above 0; '<=0/week' means never" : nil)
+                return nil
+            }
+            return Cadence(measure: pair.name, amount: rule.amount, atMost: rule.atMost, period: rule.period,
+                           location: reader.location(pair.key))
+        }
+    }
+
+    /// `breaks:` inclusive date ranges, `[2026-12-21..2027-01-03]` (one range alone is a list of one).
+    private static func breaks(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.Break] {
+        guard reader.plainData(node, "breaks") else { return [] }
+        return (node.items ?? [node]).compactMap { item -> Goal.Break? in
+            guard let text = reader.scalar(item, "break", expected: "two dates 'YYYY-MM-DD..YYYY-MM-DD'") else { return nil }
+            guard let (start, end) = DateRange.parse(text) else {
+                let unreal = text.split(separator: "..").map(String.init).lazy
+                    .compactMap { half in CivilDate.whyNotReal(half).map { "break: \(half) is not a real date: \($0)" } }.first
+                reader.report(.invalidValue, item, unreal ?? "a break must be two dates 'YYYY-MM-DD..YYYY-MM-DD', found \(FieldReader.found(item))")
+                return nil
+            }
+            guard start <= end else {
+                reader.report(.dateOrder, item, "break \(text) starts after it ends")
+                return nil
+            }
+            return Goal.Break(days: DateRange(start: start, end: end), location: reader.location(item))
         }
     }
 

@@ -63,11 +63,11 @@ struct RepeatedLines {
 
     /// The number of an earlier line with the same canonical text, if any.
     mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int? {
-        let canonical = CanonicalLogLine.of(buffer[range])
+        let canonical = CanonicalLogLine.of(buffer, range)
         var hasher = Hasher()
         canonical.withUnsafeBytes { hasher.combine(bytes: $0) }
         let key = hasher.finalize()
-        for candidate in seen[key] ?? [] where CanonicalLogLine.of(buffer[candidate.range]) == canonical {
+        for candidate in seen[key] ?? [] where CanonicalLogLine.of(buffer, candidate.range) == canonical {
             return candidate.line
         }
         seen[key, default: []].append((line, range))

@@ -19,6 +19,9 @@ enum MeasuresDecoder {
             if !Identifier.isValidMeasureName(id) {
                 reader.report(.badID, pair.key, "measure id '\(id)' must be lowercase letters, digits and '_', starting with a letter")
             }
+            if id == Goal.actionsMeasure {
+                reader.report(.invalidValue, pair.key, Self.reservedActions, help: "name the measure after what it counts (sessions, runs)")
+            }
             if let owner = owners[id] {
                 // A repeated id is a duplicate YAML key, reported by the parser.
                 if owner != id {
@@ -43,6 +46,10 @@ enum MeasuresDecoder {
                             if !Identifier.isValidMeasureName(alias) {
                                 reader.report(.badID, item, "alias '\(alias)' must be lowercase letters, digits and '_', starting with a letter")
                             }
+                            if alias == Goal.actionsMeasure {
+                                reader.report(.invalidValue, item, Self.reservedActions)
+                                continue
+                            }
                             if let owner = owners[alias] {
                                 let what = owner == alias ? "the id of measure '\(owner)'" : "a name of measure '\(owner)'"
                                 reader.report(.duplicateID, item, "alias '\(alias)' is already \(what)")
@@ -64,6 +71,8 @@ enum MeasuresDecoder {
         reader.diagnostics += checkConversions(&catalog, unknownKinds: unknownKinds)
         return (catalog, yaml.diagnostics + reader.diagnostics, true)
     }
+
+    static let reservedActions = "'actions' is reserved: targets and cadences use it to count a goal's actions"
 
     /// `equals: 60 min` (a space between amount and unit is optional).
     private static func conversion(_ node: YAMLNode, _ reader: inout FieldReader) -> Measure.Conversion? {

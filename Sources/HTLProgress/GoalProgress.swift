@@ -27,9 +27,12 @@ public struct GoalProgress: Sendable {
     /// listed, never counted (FORMAT.md §7).
     public var upcomingActionIndices: [Int]
     public var targets: [TargetProgress]
+    /// One per cadence measure, in file order (FORMAT.md §8).
+    public var cadences: [CadenceProgress]
     public var checklistDone: Int
     public var checklistTotal: Int
-    /// Mean of capped ratios, or checklist share, or nil (FORMAT.md §8).
+    /// Mean of capped ratios (cadence ratios included), or checklist share,
+    /// or nil (FORMAT.md §8).
     public var progress: ExactDecimal?
     public var state: GoalState
     /// target − today; nil without a target date.

@@ -35,17 +35,32 @@ public enum GoalState: String, Sendable, CaseIterable {
             self = .completed
         } else if let target = goal.target, target < today {
             self = .overdue
-        } else if (summary.progress != nil && summary.zero) || (summary.progress == nil && !anyCounted) {
+        } else if GoalState.notStarted(summary, anyCounted: anyCounted) {
             self = .notStarted
-        } else if let p = summary.progress, let span = window.span, let elapsed = window.elapsedInSpan,
-                  (p + margin).multiplied(by: span) < ExactDecimal(elapsed) {
+        } else if GoalState.behind(summary, window: window, margin: margin) {
             // Revision 2: behind is tested before near complete (76 % on day 69 of 70 is behind).
             self = .behind
-        } else if let p = summary.progress, p >= GoalState.nearCompleteThreshold {
+        } else if let p = summary.progress, p >= GoalState.nearCompleteThreshold, !summary.isOpenEndedHabit {
             self = .nearComplete
         } else {
             self = .onTrack
         }
+    }
+
+    /// Progress 0 or none and nothing counted yet; or progress 0 without a
+    /// cadence (a habit whose periods were all missed is behind instead).
+    private static func notStarted(_ summary: ProgressSummary, anyCounted: Bool) -> Bool {
+        if summary.hasCadence { return (summary.progress == nil || summary.zero) && !anyCounted }
+        return (summary.progress != nil && summary.zero) || (summary.progress == nil && !anyCounted)
+    }
+
+    /// Below the straight line by more than the margin (totals only), or a
+    /// cadence's latest decided period missed (FORMAT.md §9 says the latest
+    /// closed one; a week already kept is not behind, a limit already broken is).
+    private static func behind(_ summary: ProgressSummary, window: GoalWindow, margin: ExactDecimal) -> Bool {
+        if summary.missedLastPeriod { return true }
+        guard let p = summary.pacedProgress, let span = window.span, let elapsed = window.elapsedInSpan else { return false }
+        return (p + margin).multiplied(by: span) < ExactDecimal(elapsed)
     }
 
     /// The state in words, for people.

@@ -39,25 +39,44 @@ struct GoalWindow {
 
 /// A goal's progress in one number, and what it is made of.
 struct ProgressSummary {
-    /// Mean of capped ratios, or checklist share, or nil (FORMAT.md §8).
+    /// Mean of capped ratios (cadence ratios included, null ones left out),
+    /// or checklist share, or nil (FORMAT.md §8).
     var progress: ExactDecimal?
-    /// Every target reached, or every checklist item done.
+    /// Progress by totals alone (targets, else the checklist): what the
+    /// linear `behind` rule and pace judge. A rhythm is judged by its
+    /// periods, not by a straight line.
+    var pacedProgress: ExactDecimal?
+    /// Every target reached and every cadence period of a dated window met,
+    /// or every checklist item done. An open-ended cadence never completes.
     var complete = false
-    /// Nothing toward any target, or no checklist item done.
+    /// Nothing toward any target, no cadence period met, or no checklist item done.
     var zero = false
+    var hasCadence: Bool
+    /// A habit with no finish: open-ended, and its targets are all cadences.
+    var isOpenEndedHabit: Bool
+    /// A cadence's latest decided period was missed (the current one when
+    /// decided, else the latest closed one).
+    var missedLastPeriod: Bool
     var checklistDone: Int
     var checklistTotal: Int
 
-    init(targets: [GoalProgress.TargetProgress], checklist: [Goal.ChecklistItem]) {
+    init(targets: [GoalProgress.TargetProgress], cadences: [CadenceProgress], checklist: [Goal.ChecklistItem], openEnded: Bool) {
         checklistDone = checklist.filter(\.done).count
         checklistTotal = checklist.count
-        if !targets.isEmpty {
-            let capped = targets.map { min(max($0.ratio, .zero), .one) }
-            progress = capped.reduce(.zero, +).divided(by: capped.count)
+        hasCadence = !cadences.isEmpty
+        isOpenEndedHabit = openEnded && targets.isEmpty && !cadences.isEmpty
+        missedLastPeriod = cadences.contains { $0.latestDecided?.status == .missed }
+        let totals = targets.map { min(max($0.ratio, .zero), .one) }
+        let ratios = totals + cadences.compactMap { $0.ratio.map { min(max($0, .zero), .one) } }
+        if !targets.isEmpty || !cadences.isEmpty {
+            progress = ratios.isEmpty ? nil : ratios.reduce(.zero, +).divided(by: ratios.count)
+            pacedProgress = totals.isEmpty ? nil : totals.reduce(.zero, +).divided(by: totals.count)
             complete = targets.allSatisfy { $0.actual >= $0.target }
-            zero = targets.allSatisfy { !$0.actual.isPositive }
+                && cadences.allSatisfy { !openEnded && $0.periods > 0 && $0.met == $0.periods }
+            zero = targets.allSatisfy { !$0.actual.isPositive } && cadences.allSatisfy { $0.met == 0 }
         } else if checklistTotal > 0 {
             progress = ExactDecimal(checklistDone).divided(by: checklistTotal)
+            pacedProgress = progress
             complete = checklistDone == checklistTotal
             zero = checklistDone == 0
         }

@@ -103,7 +103,9 @@ public struct ProgressReport: Sendable {
 package enum ProgressEngine {
     package static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
         var index = ActionIndex(ledger.actions)
-        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, today: today) }
+        var termStarts: [Int: CivilDate] = [:]
+        for term in ledger.terms where termStarts[term.number] == nil { termStarts[term.number] = term.start }
+        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, termStarts: termStarts, today: today) }
         // Goals by the terms they commit to and by the values they align to, built once.
         var committed: [Int: [GoalProgress]] = [:]
         var aligned: [String: [(progress: GoalProgress, strength: Int)]] = [:]
@@ -134,33 +136,40 @@ package enum ProgressEngine {
 
     // MARK: Goals
 
-    static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, today: CivilDate) -> GoalProgress {
+    static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, termStarts: [Int: CivilDate],
+                             today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
         let all = index.counted(toward: goal, in: ledger.actions)
         let counted = all.filter { ledger.actions[$0].date <= today }
         let window = GoalWindow(goal, today: today)
-        let targets = targetProgress(goal, counted: counted, index: index, catalog: ledger.measures, window: window)
-        let summary = ProgressSummary(targets: targets, checklist: goal.checklist)
+        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !ledger.actions[$0].isCorrection },
+                                     index: index, catalog: ledger.measures, window: window)
+        let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
+        let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
         let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
                               margin: ledger.settings.behindMargin, today: today)
-        let (projected, pace) = paceFigures(summary.progress, state: state, window: window, today: today)
+        let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
         return GoalProgress(goal: goal, actionIndices: counted,
                             upcomingActionIndices: counted.count == all.count ? [] : all.filter { ledger.actions[$0].date > today },
-                            targets: targets, checklistDone: summary.checklistDone,
+                            targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
                             daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
     }
 
     /// Each target's actual, ratio, what remains and the rates (one per measure).
-    static func targetProgress(_ goal: Goal, counted: [Int], index: ActionIndex, catalog: MeasureCatalog,
+    /// `occurrences`: the counted actions that are not corrections (what `actions` counts).
+    static func targetProgress(_ goal: Goal, counted: [Int], occurrences: Int, index: ActionIndex, catalog: MeasureCatalog,
                                window: GoalWindow) -> [GoalProgress.TargetProgress] {
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
-            guard let measureIndex = catalog.index(for: target.measure) else { continue }
-            let measure = catalog.measures[measureIndex].id
-            guard seen.insert(measure).inserted else { continue }
-            let actual = actualAmount(toward: measureIndex, counted: counted, index: index, catalog: catalog)
+            let measureIndex = catalog.index(for: target.measure)
+            guard let measure = measureIndex.map({ catalog.measures[$0].id })
+                    ?? (target.measure == Goal.actionsMeasure ? target.measure : nil),
+                  seen.insert(measure).inserted else { continue }
+            // `actions` counts the counted actions themselves (FORMAT.md §5.3).
+            let actual = measureIndex.map { actualAmount(toward: $0, counted: counted, index: index, catalog: catalog) }
+                ?? ExactDecimal(occurrences)
             let remaining = max(target.amount - actual, .zero)
             targets.append(GoalProgress.TargetProgress(
                 measure: measure, target: target.amount, actual: actual, ratio: actual.divided(by: target.amount) ?? .zero,
@@ -170,6 +179,27 @@ package enum ProgressEngine {
                 currentPerDay: window.elapsedDays.flatMap { actual.divided(by: $0) }))
         }
         return targets
+    }
+
+    /// Each cadence (one per measure) on `today`; its window runs from the
+    /// goal's start (else its earliest committed term's) to its target (else
+    /// to the end of the period holding today).
+    static func cadenceProgress(_ goal: Goal, counted: [Int], ledger: Ledger, index: ActionIndex,
+                                termStarts: [Int: CivilDate], today: CivilDate) -> [CadenceProgress] {
+        guard !goal.cadences.isEmpty else { return [] }
+        let catalog = ledger.measures
+        let start = goal.start ?? goal.terms.compactMap { termStarts[$0.number] }.min()
+        var seen = Set<String>()
+        return goal.cadences.compactMap { cadence in
+            let measureIndex = catalog.index(for: cadence.measure)
+            guard measureIndex != nil || cadence.measure == Goal.actionsMeasure,
+                  seen.insert(measureIndex.map { catalog.measures[$0].id } ?? cadence.measure).inserted else { return nil }
+            let calendar = CadenceCalendar(period: cadence.period, weekStart: ledger.settings.weekStart, breaks: goal.breaks)
+            let window = start.map { DateRange(start: $0, end: goal.target ?? calendar.periodEnd(calendar.periodStart(today))) }
+            return CadenceTally(cadence: cadence, measureIndex: measureIndex, calendar: calendar, catalog: catalog)
+                .progress(window: window, openEnded: goal.target == nil, counted: counted, actions: ledger.actions,
+                          index: index, today: today)
+        }
     }
 
     /// The projected finish at the average pace so far, and the days ahead

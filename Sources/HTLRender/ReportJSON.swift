@@ -29,7 +29,7 @@ public enum ReportJSON {
             ("importance", .int(g.goal.importance)),
             ("urgency", .int(g.goal.urgency)),
             ("terms", .array(g.goal.terms.map { .int($0.number) })),
-            ("targets", .array(g.targets.map { .object(target($0)) })),
+            ("targets", .array(g.targets.map { .object(target($0)) } + g.cadences.map { .object(cadence($0)) })),
             ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
             ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
         ]
@@ -41,6 +41,36 @@ public enum ReportJSON {
             ("target", .decimal(t.target)),
             ("actual", .decimal(t.actual)),
             ("ratio", ratio(t.ratio)),
+        ]
+    }
+
+    /// A cadence target (CLI.md): `"target": null` and a `"cadence"` object.
+    static func cadence(_ c: CadenceProgress) -> [(String, JSON)] {
+        [
+            ("measure", .string(c.measure)),
+            ("target", .null),
+            ("actual", .decimal(c.actual)),
+            ("ratio", ratio(c.ratio)),
+            ("cadence", .object([
+                ("amount", .decimal(c.cadence.amount)),
+                ("per", .string(c.cadence.period.rawValue)),
+                ("at_most", .bool(c.cadence.atMost)),
+                ("periods", .int(c.periods)),
+                ("met", .int(c.met)),
+                ("missed", .int(c.missed)),
+                ("current", c.current.map { p in
+                    .object([
+                        ("start", .date(p.days.start)),
+                        ("end", .date(p.days.end)),
+                        ("actual", .decimal(p.amount)),
+                        ("required", .decimal(p.required)),
+                        ("status", .string(p.status.rawValue)),
+                    ])
+                } ?? .null),
+                ("streak", .int(c.streak)),
+                ("best_streak", .int(c.bestStreak)),
+                ("excused", .int(c.excused)),
+            ])),
         ]
     }
 
@@ -106,6 +136,12 @@ public enum ReportJSON {
                 .object(target(t) + [
                     ("remaining", .decimal(t.remaining)),
                     ("needed_per_week", t.neededPerWeek.map(JSON.decimal) ?? .null),
+                ])
+            } + g.cadences.map { c in
+                // What this period still needs (at least) or still allows (at most).
+                .object(cadence(c) + [
+                    ("remaining", c.current.map { .decimal(max($0.required - $0.amount, .zero)) } ?? .null),
+                    ("needed_per_week", .null),
                 ])
             })
         }
@@ -194,6 +230,7 @@ public enum ReportJSON {
             .object(goal(g) + [
                 ("weeks", maybeInt(g.goal.weeks)),
                 ("tags", .array(g.goal.tags.map(JSON.string))),
+                ("breaks", .array(g.goal.breaks.map { .string($0.days.description) })),
                 ("requested_by", .optional(g.goal.requestedBy)),
                 ("consequence", .optional(g.goal.consequence)),
                 ("status", .string(g.goal.status.rawValue)),

@@ -29,7 +29,9 @@ public enum SyntheticLedger {
     static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
                         "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
 
-    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1) -> [(path: String, text: String)] {
+    /// `cadence`: every second goal also keeps a weekly cadence in its first
+    /// measure (the ledger is otherwise byte for byte the same).
+    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false) -> [(path: String, text: String)] {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
         files.append(("htl.yaml", "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"))
@@ -66,7 +68,9 @@ public enum SyntheticLedger {
             let counted = Bool.random(using: &rng) ? [m1, m2] : [m1]
             if counted.count == 2 { text += "  \(m2): \(Int.random(in: 5...200, using: &rng))\n" }
             text += "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
-            text += "tags: [\(tag)]\n---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
+            text += "tags: [\(tag)]\n"
+            if cadence, g % 2 == 0 { text += "cadence:\n  \(m1): \(g % 5 + 1)/week\n" }
+            text += "---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
             if g % 3 == 0 { text += "- [x] First step\n- [ ] Second step\n" }
             files.append(("goals/\(id).md", text))
             if g <= goalCount { windows.append((id, start, min(end, todayNumber), tag, counted)) }

@@ -85,9 +85,9 @@ func write(_ path: String, _ text: String) {
     fclose(f)
 }
 
-func generate(_ folder: String, goals: Int, lines: Int) {
+func generate(_ folder: String, goals: Int, lines: Int, cadence: Bool = false) {
     _ = run(["/bin/rm", "-rf", folder])
-    for file in SyntheticLedger.files(goals: goals, logLines: lines) {
+    for file in SyntheticLedger.files(goals: goals, logLines: lines, cadence: cadence) {
         write(folder + "/" + file.path, file.text)
     }
 }
@@ -108,6 +108,9 @@ let small = options.work + "/small-50-goals-2000-lines"
 let large = options.work + "/large-1000-goals-100000-lines"
 generate(small, goals: 50, lines: 2_000)
 generate(large, goals: 1_000, lines: 100_000)
+// The same ledger with a weekly cadence on every second goal (the cadence issue: within 10 %).
+let largeCadence = options.work + "/large-1000-goals-100000-lines-cadence"
+generate(largeCadence, goals: 1_000, lines: 100_000, cadence: true)
 
 /// A git repository holding a copy of `ledger`, committed, with one more log
 /// line staged: what a pre-commit check sees.
@@ -162,6 +165,7 @@ var cases = [
     Case(name: "check, 50 goals / 2,000 lines", arguments: [htl, "check", "-C", small] + today, budget: 0.020),
     Case(name: "check, 1,000 goals / 100,000 lines", arguments: [htl, "check", "-C", large] + today, budget: 0.25),
     Case(name: "status --json, 1,000 goals / 100,000 lines", arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.30),
+    Case(name: "status --json, same with 500 weekly cadences", arguments: [htl, "status", "--json", "-C", largeCadence] + today, budget: 0.33),
     Case(name: "fmt --check, 1,000 goals / 100,000 lines", arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.30),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
     Case(name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today, budget: 0.050),
@@ -183,13 +187,23 @@ cases += [
 print("htl-bench: \(options.runs) runs each after one warm-up (3 for the hostile inputs); wall time of the whole process, peak RSS")
 print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + "budget")
 var failures = 0
+var medians: [String: Double] = [:]
 for c in cases {
     let m = measure(c.arguments, runs: c.runs ?? options.runs, in: c.directory)
     let sorted = m.seconds.sorted()
     let median = sorted[sorted.count / 2]
+    medians[c.name] = median
     let within = median <= c.budget
     if !within { failures += 1 }
     print(pad(c.name, 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
           + pad("\(m.peakKilobytes / 1024) MB", 11) + "≤ \(format(c.budget)) " + (within ? "ok" : "OVER") + (m.status > 1 ? " (exit \(m.status))" : ""))
 }
+// Cadence must not change the benchmark: the same ledger with 500 weekly cadences within 10 %.
+if let plain = medians["status --json, 1,000 goals / 100,000 lines"], let withCadence = medians["status --json, same with 500 weekly cadences"] {
+    let overhead = (withCadence / plain - 1) * 100
+    let within = overhead <= 10
+    if !within { failures += 1 }
+    print("cadence overhead on status --json: " + String((overhead * 10).rounded() / 10) + " % (≤ 10 %) " + (within ? "ok" : "OVER"))
+}
 if failures > 0 { print("\(failures) case(s) over budget") }
+

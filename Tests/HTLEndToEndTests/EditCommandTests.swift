@@ -175,7 +175,7 @@ import Testing
             let result = try HTLBinary.run(["new"] + arguments + ["-C", l.root] + today)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        #expect(try l.read("goals/read-more.md") == "---\ntitle: Read more\nstart: 2026-11-22\ntarget: 2027-01-10\nterm: 1\n---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n")
+        #expect(try l.read("goals/read-more.md") == "---\ntitle: Read more\nstart: 2026-11-22\ntarget: 2027-01-10\nterm: 1\n# cadence:\n#   actions: 3/week\n---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n")
         #expect(try l.read("terms/term-2.md") == "---\nnumber: 2\nstart: 2027-01-11\n---\n## Plans\n\n## Reflection\n")
         #expect(try l.read("values/calm.md").hasPrefix("---\ntitle: \"Calm: always\"\nlevel: general\n---\n"))
         let check = try HTLBinary.run(["check", "-C", l.root] + today)

@@ -113,7 +113,7 @@ import Testing
         let l = try ledger()
         defer { l.remove() }
         #expect(try log(l, ["Yoga 30min +run"]).stderr.hasPrefix(
-            "log/2026.log:2:17: warning: 30min counts toward no target of run (targets: km), so the action adds nothing [unused-quantity]\n"))
+            "log/2026.log:2:17: warning: 30min counts toward no target of run (they count km), so the action adds nothing [unused-quantity]\n"))
         // Minutes beside the kilometres the goal counts are a diary: no warning.
         #expect(try log(l, ["Run 5km 30min +run"]).stderr == "")
     }

@@ -175,7 +175,8 @@ import Testing
         // What the page must show, computed by the library.
         let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Self.example))
         let report = ProgressEngine.compute(loaded.ledger, today: CivilDate(year: 2026, month: 11, day: 22)!)
-        #expect(report.goals.count == 10)
+        #expect(report.goals.count == 11)
+        #expect(report.goals.filter { !$0.cadences.isEmpty }.map(\.id) == ["fewer-takeaways", "learn-spanish", "run-100km"])
         // The browser serializes text with &, < and > escaped, attributes with & and " (and < > since 2025).
         func text(_ s: String) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
@@ -197,6 +198,13 @@ import Testing
                 #expect(card.contains("aria-label=\"\(attribute(g.goal.title)). No measured progress\""), "\(g.id): label")
             }
             #expect(card.contains(">\(text(g.state.words))</span>"), "\(g.id): state in words")
+            // A cadence: a strip with one square per period shown, named in words for screen readers.
+            for c in g.cadences {
+                let strip = card.components(separatedBy: "role=\"img\" aria-label=\"\(attribute(g.goal.title)): ")
+                #expect(strip.count == 2, "\(g.id): one labelled strip")
+                let squares = strip.last?.components(separatedBy: "</div>")[0].components(separatedBy: "class=\"period ").count ?? 0
+                #expect(squares - 1 == c.recent.count + c.upcoming.count, "\(g.id): squares")
+            }
         }
         // Every section made it.
         for id in ["dashboard", "goals", "values", "terms", "actions"] {

@@ -16,6 +16,8 @@ import Testing
         ("progress-run-100km", ["progress", "run-100km"]),
         ("progress-run-100km.json", ["progress", "run-100km", "--json"]),
         ("progress-learn-spanish", ["progress", "learn-spanish"]),
+        ("progress-fewer-takeaways", ["progress", "fewer-takeaways"]),
+        ("progress-fewer-takeaways.json", ["progress", "fewer-takeaways", "--json"]),
         ("progress-declutter-flat", ["progress", "declutter-flat"]),
         ("progress-file-tax-return", ["progress", "file-tax-return"]),
         ("values", ["values"]),
@@ -27,6 +29,23 @@ import Testing
         ("actions-tag-running", ["actions", "--tag", "running", "--to", "2026-10-15"]),
         ("export.json", ["export", "--json"]),
     ]
+
+    /// The running goal's cadence line through the term: a week in
+    /// progress, the holiday break, the last week, after the end.
+    @Test func theRunningRhythmThroughTheTerm() throws {
+        let expected = [
+            ("2026-11-25", "3/week · this week 0/3, 4 days left · streak 1"),
+            ("2026-12-23", "3/week · this week on a break · streak 0"),
+            ("2027-01-05", "3/week · this week 0/3, 5 days left · streak 0"),
+            ("2027-01-12", "3/week · ended, 2 of 8 weeks kept · streak 0"),
+        ]
+        for (day, line) in expected {
+            let result = try HTLBinary.run(["status", "-C", Self.example, "--today", day])
+            let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let title = try #require(lines.firstIndex { $0.contains("Run 100 kilometres this term") }, "\(day)")
+            #expect(lines[title + 2] == line, "\(day)")
+        }
+    }
 
     @Test(arguments: exampleCases.map(\.name))
     func goalsExample(_ name: String) throws {

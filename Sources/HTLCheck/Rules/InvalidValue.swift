@@ -14,20 +14,24 @@ extension RuleDescriptor {
         reportedBy: .fileReader,
         check: { targetMeasureTwice($0) + errorRuleTurnedOff($0) })
 
-    /// At most one target per measure: `km` and its alias `kilometre` are one measure.
+    /// At most one target and one cadence per measure: `km` and its alias
+    /// `kilometre` are one measure.
     private static func targetMeasureTwice(_ context: RuleContext) -> [Finding] {
-        let measures = context.ledger.measures
+        context.ledger.goals.flatMap { goal in
+            measureTwice(goal.targets.map { ($0.measure, $0.location) }, "target", context.ledger.measures)
+                + measureTwice(goal.cadences.map { ($0.measure, $0.location) }, "cadence", context.ledger.measures)
+        }
+    }
+
+    private static func measureTwice(_ named: [(String, SourceLocation)], _ what: String, _ measures: MeasureCatalog) -> [Finding] {
         var found: [Finding] = []
-        for goal in context.ledger.goals {
-            var seen: [String: String] = [:]
-            for target in goal.targets {
-                guard let id = measures.measureID(for: target.measure) else { continue }
-                if let first = seen[id] {
-                    found.append(Finding(.invalidValue, target.location,
-                                         "a second target for measure '\(id)' (already targeted as '\(first)')"))
-                } else {
-                    seen[id] = target.measure
-                }
+        var seen: [String: String] = [:]
+        for (measure, location) in named {
+            guard let id = measure == Goal.actionsMeasure ? measure : measures.measureID(for: measure) else { continue }
+            if let first = seen[id] {
+                found.append(Finding(.invalidValue, location, "a second \(what) for measure '\(id)' (already given as '\(first)')"))
+            } else {
+                seen[id] = measure
             }
         }
         return found

@@ -2,11 +2,12 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
-    /// A target names an undeclared measure (a conversion to one is found
-    /// while reading measures.yaml).
+    /// A target or cadence names an undeclared measure (`actions` is always
+    /// known; a conversion to an undeclared measure is found while reading
+    /// measures.yaml).
     static let unknownMeasure = RuleDescriptor(
         .unknownMeasure, .error,
-        summary: "a target or conversion names an undeclared measure",
+        summary: "a target, cadence or conversion names an undeclared measure",
         failing: .file("goals/run-100km.md", RuleExample.goal(["targets": "targets:\n  ‸miles: 60"])),
         passing: .file("goals/run-100km.md", RuleExample.goal(["targets": "targets:\n  km: 100"])),
         check: unknownMeasures)
@@ -16,12 +17,14 @@ extension RuleDescriptor {
         guard !context.parse.measuresUnreadable else { return [] }
         let measures = context.ledger.measures
         let suggestions = SuggestionCache()
+        let known = measures.allNames + [Goal.actionsMeasure]
         return context.ledger.goals.flatMap { goal in
-            goal.targets.compactMap { target in
-                guard measures.measureID(for: target.measure) == nil else { return nil }
-                return Finding(.unknownMeasure, target.location,
-                               "unknown measure '\(target.measure)'" + suggestions.didYouMean(target.measure, measures.allNames),
-                               help: "declare it in measures.yaml")
+            let named = goal.targets.map { ($0.measure, $0.location) } + goal.cadences.map { ($0.measure, $0.location) }
+            return named.compactMap { (measure, location) -> Finding? in
+                guard measure != Goal.actionsMeasure, measures.measureID(for: measure) == nil else { return nil }
+                return Finding(.unknownMeasure, location,
+                               "unknown measure '\(measure)'" + suggestions.didYouMean(measure, known),
+                               help: "declare it in measures.yaml, or count actions with 'actions'")
             }
         }
     }

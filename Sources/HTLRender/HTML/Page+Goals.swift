@@ -53,6 +53,7 @@ extension Page {
                 ariaLabel: "\(goal.title): \(name)",
                 valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))")]))
         }
+        for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title, hue: g.hue.rawValue)])) }
         if g.checklistTotal > 0 {
             let share = ExactDecimal(g.checklistDone).divided(by: g.checklistTotal) ?? .zero
             gauges.append(.el("li", [], [Page.linearGauge(
@@ -90,6 +91,26 @@ extension Page {
         }
         return .el("article", [("class", "card goal state-\(g.state.rawValue)"), ("id", "goal-\(goal.id)"),
                                ("aria-labelledby", headingID)], body)
+    }
+
+    /// A cadence: its rule and how many periods were kept, a strip of the
+    /// periods (one square each, its dates and status on hover, the whole in
+    /// words for screen readers), and where this period stands.
+    func cadenceStrip(_ c: CadenceProgress, goal: String, hue: String) -> N {
+        let kept = "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best \(c.bestStreak)"
+        let squares: [N] = c.recent.map { p in
+            .el("span", [("class", "period \(p.status.rawValue)" + (p.status == .met ? " fill-" + hue : "")),
+                         ("title", "\(p.days.start) – \(p.days.end): \(TextLayout.amount(p.amount)) of \(TextLayout.amount(p.required)), \(p.status.rawValue)")])
+        } + c.upcoming.map { .el("span", [("class", "period \($0.rawValue)")]) }
+        let words = "\(goal): \(CadenceWords.rule(c)), \(kept); " + CadenceWords.now(c, today: report.today)
+        return .el("div", [("class", "gauge cadence")], [
+            .el("div", [("class", "gauge-label")], [
+                .el("span", [("class", "rule")], [.text(CadenceWords.rule(c))]),
+                .el("span", [("class", "amount")], [.text(kept)]),
+            ]),
+            .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),
+            .el("p", [("class", "facts")], [.text(CadenceWords.now(c, today: report.today))]),
+        ])
     }
 
     /// A coloured dot for a state, with the state in words for screen readers and on hover.

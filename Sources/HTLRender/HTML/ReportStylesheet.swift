@@ -70,6 +70,10 @@ enum ReportStylesheet {
         ("legend-min", "9em"),
         ("when-width", "7.5em"),
         ("amount-width", "3.5ch"),
+        ("period-size", "0.875rem"),
+        ("period-gap", "3px"),
+        ("period-rule", "2px"),
+        ("period-dash", "3px"),
         ("shadow-card", "0 1px 2px var(--shadow), 0 8px 24px var(--shadow)"),
     ]
 
@@ -291,6 +295,13 @@ enum ReportStylesheet {
 
             // Lists inside cards.
             CSSRule(".targets", [("display", "flex"), ("flex-direction", "column"), ("gap", space("sm"))]),
+            CSSRule(".cadence .rule", [("white-space", "nowrap")]),
+            CSSRule(".strip", [("display", "flex"), ("flex-wrap", "wrap"), ("gap", m("period-gap")), ("align-items", "center")]),
+            CSSRule(".period", [("display", "block"), ("width", m("period-size")), ("height", m("period-size")), ("border-radius", radius("xs"))]),
+            CSSRule(".period.missed", [("box-shadow", "inset 0 0 0 \(m("period-rule")) \(v(.textSecondary))")]),
+            CSSRule(".period.open", [("border", "\(m("period-rule")) dashed \(v(.textSecondary))")]),
+            CSSRule(".period.excused", [("height", m("period-dash")), ("background", v(.separator))]),
+            CSSRule(".period.future", [("background", v(.track))]),
             CSSRule(".facts", [("display", "flex"), ("flex-wrap", "wrap"), ("gap", "\(space("xxs")) \(space("md"))"),
                                ("font-size", m("font-footnote")), ("color", v(.textSecondary))], on: [.surface]),
             CSSRule(".facts strong", [("color", v(.text)), ("font-weight", "600")], on: [.surface]),

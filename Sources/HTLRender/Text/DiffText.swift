@@ -50,7 +50,7 @@ public enum DiffText {
         var shownDelta = 0
         if let from = g.fromProgress, let to = g.toProgress, g.change == .changed {
             shownDelta = Int(to.multiplied(by: 100).floor - from.multiplied(by: 100).floor)
-            points = shownDelta == 0 ? "" : (shownDelta > 0 ? "+\(shownDelta)" : "\(shownDelta)") + " pts"
+            points = shownDelta == 0 ? "" : (shownDelta > 0 ? "+\(shownDelta)" : "\(shownDelta)") + (abs(shownDelta) == 1 ? " pt" : " pts")
         }
         let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, shownDelta < 0 ? .red : .green, bold: true))
         let rightWidth = movement.count + (points.isEmpty ? 0 : 2 + points.count)

@@ -11,6 +11,7 @@ public enum ProgressText {
         let width = max(width, 40)
         var out = header(g, report: report, width: width, style: style)
         out += targetLines(g, width: width, style: style)
+        out += cadenceLines(g, today: report.today, width: width, style: style)
         out += paceLine(g, style: style)
         out += checklistLines(g, width: width, style: style)
         out += valueLines(g, ledger: ledger, width: width, style: style)
@@ -75,6 +76,25 @@ public enum ProgressText {
             }
             if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
             out += String(repeating: " ", count: nameWidth + 4) + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
+        }
+        return out
+    }
+
+    /// Per cadence: the rule, a strip of the periods (● met, ○ missed,
+    /// ◌ open, – excused, · to come), met of all and the best streak; then
+    /// this period, what it still needs and the streak.
+    static func cadenceLines(_ g: GoalProgress, today: CivilDate, width: Int, style: TerminalStyle) -> String {
+        guard !g.cadences.isEmpty else { return "" }
+        var out = "\n" + style.bold("Cadence") + "  " + style.dim("● met  ○ missed  ◌ open  – break  · to come") + "\n"
+        let ruleWidth = min(g.cadences.map { CadenceWords.rule($0).count }.max() ?? 0, 24)
+        let stripWidth = width >= 70 ? CadenceProgress.recentLimit : 12
+        for c in g.cadences {
+            let strip = CadenceWords.strip(c, limit: stripWidth)
+            let kept = "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best \(c.bestStreak)"
+            let head = "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c), ruleWidth), ruleWidth) + "  "
+            out += head + style.paint(strip, ReportColors.color(for: g.hue)) + "  " + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
+            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c)].compactMap { $0 }
+            out += String(repeating: " ", count: ruleWidth + 4) + TextLayout.truncate(now.joined(separator: " · "), width - ruleWidth - 4) + "\n"
         }
         return out
     }

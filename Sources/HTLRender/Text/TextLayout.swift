@@ -10,7 +10,7 @@ import HTLProgress
 /// Every helper that takes text escapes it for the terminal first
 /// (`TerminalText`), so user text laid out through them can never carry a
 /// control character; text printed without them is escaped by `user(_:)`.
-enum TextLayout {
+package enum TextLayout {
     /// User text as it may reach a terminal.
     static func user(_ s: String) -> String {
         TerminalText.escaped(s)
@@ -35,7 +35,7 @@ enum TextLayout {
     }
 
     /// Whole percent, rounded down so that 99.6 % never reads as done: "41%".
-    static func percent(_ value: ExactDecimal?) -> String {
+    package static func percent(_ value: ExactDecimal?) -> String {
         guard let value else { return "—" }
         return String(value.multiplied(by: 100).floor) + "%"
     }

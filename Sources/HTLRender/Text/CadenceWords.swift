@@ -1,0 +1,92 @@
+import HTLCore
+import HTLModel
+import HTLProgress
+
+/// A cadence in words and symbols, shared by every report (FORMAT.md §8):
+/// `actions 3/week · this week 2/3, 4 days left · streak 5`.
+enum CadenceWords {
+    /// The rule as people read it: `3/week` (actions), `90 min/week`,
+    /// `≤14 coffee/week`.
+    static func rule(_ c: CadenceProgress) -> String {
+        let unit = c.measure == Goal.actionsMeasure ? "" : " " + c.measure
+        return (c.cadence.atMost ? "≤" : "") + c.cadence.amount.description + unit + "/" + c.cadence.period.rawValue
+    }
+
+    /// "this week", "this month", "today".
+    static func thisPeriod(_ period: Cadence.Period) -> String {
+        switch period {
+        case .day: return "today"
+        case .week: return "this week"
+        case .month: return "this month"
+        }
+    }
+
+    static func periods(_ n: Int, _ period: Cadence.Period) -> String {
+        TextLayout.plural(n, period.rawValue)
+    }
+
+    /// The status line's detail: the rule, the current period and the
+    /// streak; the days left go first when `room` is short.
+    static func summary(_ c: CadenceProgress, today: CivilDate, room: Int = .max) -> String {
+        let streak = " · streak \(c.streak)"
+        let period = thisPeriod(c.cadence.period) + " "
+        let shorter = now(c, today: today, daysLeft: false)
+        let candidates = [
+            rule(c) + " · " + now(c, today: today) + streak,
+            rule(c) + " · " + shorter + streak,
+            rule(c) + " · " + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
+        ]
+        return candidates.first { $0.count <= room } ?? candidates[2]
+    }
+
+    /// Where the current period stands: "this week 2/3, 4 days left",
+    /// "this week 3/3, kept", "this week 2/1, over", "on a break";
+    /// before and after the window, when it starts or how it ended.
+    static func now(_ c: CadenceProgress, today: CivilDate, daysLeft: Bool = true) -> String {
+        guard let p = c.current else {
+            if let start = c.windowStart, today < start {
+                return "starts \(start) (\(TextLayout.relativeDays(today.days(until: start))))"
+            }
+            if c.windowStart == nil { return "no start date" }
+            return "ended, \(c.met) of \(periods(c.periods, c.cadence.period)) kept"
+        }
+        let head = thisPeriod(c.cadence.period) + " "
+        let figures = "\(TextLayout.amount(p.amount))/\(TextLayout.amount(p.required))"
+        switch p.status {
+        case .excused: return head + "on a break"
+        case .met where !c.cadence.atMost: return head + figures + ", kept"
+        case .missed: return head + figures + ", over"
+        default:
+            let left = today.days(until: p.days.end)
+            guard daysLeft else { return head + figures }
+            return head + figures + (left == 0 ? ", last day" : ", " + TextLayout.plural(left, "day") + " left")
+        }
+    }
+
+    /// What the current period still needs (at least) or allows (at most):
+    /// "1 more by 2026-11-22"; nil once decided or without one.
+    static func stillNeeds(_ c: CadenceProgress) -> String? {
+        guard let p = c.current, p.status == .open else { return nil }
+        let gap = TextLayout.amount(max(p.required - p.amount, .zero))
+        let unit = c.measure == Goal.actionsMeasure ? "" : " " + c.measure
+        return c.cadence.atMost ? "at most \(gap)\(unit) more until \(p.days.end)" : "\(gap)\(unit) more by \(p.days.end)"
+    }
+
+    /// One symbol per period: ● met, ○ missed, ◌ open, – excused, · to come.
+    static func symbol(_ status: CadenceProgress.Status) -> Character {
+        switch status {
+        case .met: return "●"
+        case .missed: return "○"
+        case .open: return "◌"
+        case .excused: return "–"
+        case .future: return "·"
+        }
+    }
+
+    /// The strip of the latest periods and those to come, at most `limit` symbols.
+    static func strip(_ c: CadenceProgress, limit: Int) -> String {
+        let past = c.recent.suffix(limit).map { symbol($0.status) }
+        let ahead = c.upcoming.prefix(max(limit - past.count, 0)).map(symbol)
+        return String(past + ahead)
+    }
+}
