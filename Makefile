@@ -22,11 +22,11 @@ deps:
 	fi
 
 # What the tests use as real clients: Chromium renders the HTML report, zsh
-# and fish complete on a terminal, man renders the manual, the pre-commit
-# framework (PyPI) runs the hooks.
-TEST_PACKAGES := chromium zsh fish man-db groff-base
+# and fish complete on a terminal, man renders the manual, Neovim's LSP
+# client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks.
+TEST_PACKAGES := chromium zsh fish man-db groff-base neovim
 test-deps: deps
-	@missing=""; for p in chromium zsh fish man groff; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
+	@missing=""; for p in chromium zsh fish man groff nvim; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing $(TEST_PACKAGES) (real clients for the tests)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \

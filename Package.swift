@@ -14,6 +14,7 @@ import PackageDescription
 //   HTLLoad      the one pipeline every command calls: read → parse → check → compute
 //   HTLRender    terminal text, JSON, the HTML report
 //   HTLEdit      writers: log lines, new files, fmt plans, the git hook
+//   HTLLanguageServer  `htl lsp`: JSON-RPC framing, LSP types, the server over the loader
 //   HTLKit       re-exports the layers for the command line and tests
 let package = Package(
     name: "htl",
@@ -43,8 +44,12 @@ let package = Package(
         .target(name: "HTLLoad", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
         .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLLoad"]),
         .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
+        .target(name: "HTLLanguageServer", dependencies: [
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
+        ]),
         .target(name: "HTLKit", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+            "HTLLanguageServer",
         ]),
         // The thin command-line front end: parses arguments, reads the clock, prints, exits.
         .executableTarget(

@@ -5,6 +5,7 @@
 @_exported import HTLCore
 @_exported import HTLEdit
 @_exported import HTLFormat
+@_exported import HTLLanguageServer
 @_exported import HTLLoad
 @_exported import HTLModel
 @_exported import HTLParse

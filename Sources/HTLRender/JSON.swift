@@ -24,6 +24,36 @@ public indirect enum JSON: Sendable, Equatable {
     package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
     public static func date(_ value: CivilDate?) -> JSON { value.map { .string($0.description) } ?? .null }
 
+    /// Compact, no spaces and no final newline: how LSP messages are sent.
+    package func compact() -> String {
+        var out = ""
+        writeCompact(into: &out)
+        return out
+    }
+
+    private func writeCompact(into out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, pair) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.escape(pair.0, into: &out)
+                out += ":"
+                pair.1.writeCompact(into: &out)
+            }
+            out += "}"
+        default:
+            write(into: &out, indent: 0)
+        }
+    }
+
     /// Pretty-printed with two-space indentation and a final newline.
     package func serialized() -> String {
         var out = ""

@@ -27,14 +27,23 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: text, json or github.")
     var format: CheckFormat = .text
 
+    @Option(help: ArgumentHelp("Check standard input as the content of this file (an editor's unsaved buffer); only its findings are shown unless PATHs are given.", valueName: "path"))
+    var stdinFilename: String?
+
     func run() throws {
+        var buffer: (path: String, bytes: [UInt8])?
+        if let stdinFilename {
+            let path = try options.ledgerPaths([stdinFilename], root: try options.ledgerRoot())[0]
+            buffer = (path, try Input.standardInput())
+        }
         let loaded = try options.load { request in
+            if let buffer { request.overrides[buffer.path] = buffer.bytes }
             request.source = staged ? .staged : .directory
             // Inside git a plain check also applies the append-only rule against HEAD (CLI.md).
             request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .headWhenInGit)
             request.formatting = true
         }
-        let selected = try options.ledgerPaths(paths, root: loaded.root)
+        let selected = try options.ledgerPaths(paths, root: loaded.root) + (paths.isEmpty ? buffer.map { [$0.path] } ?? [] : [])
         let names = loaded.files.map(\.path)
         if let typo = loaded.check.unmatched(selected, files: names).first {
             throw HTLError("no ledger file or folder \(typo)" + (staged ? " is staged" : ""))

@@ -30,6 +30,26 @@ import Testing
         }
     }
 
+    /// An editor's unsaved buffer on standard input, checked as the file it
+    /// will be, against the rest of the ledger on disk; only its findings.
+    @Test func stdinFilenameChecksABufferAsThatFile() throws {
+        let ledger = try TemporaryLedger(SampleLedger.with(["goals/other.md": "---\ntitle: Other\nimportance: 11\n---\n"]))
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
+                                       stdin: "2026-11-03 Run 5km +run\n2026-11-04 Swim 2kms +ru\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
+            "log/2026.log:2:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]",
+            "log/2026.log:2:22: error: unknown goal '+ru' (did you mean 'run'?) [unknown-goal]",
+        ])
+        #expect(!result.stdout.contains("goals/other.md"))
+        #expect(try ledger.read("log/2026.log") == SampleLedger.files["log/2026.log"])
+        // A new file that is not on disk yet.
+        let new = try HTLBinary.run(["check", "--stdin-filename", "goals/new.md", "-C", ledger.root, "--format", "json"] + today,
+                                    stdin: "---\ntitle: New\nurgency: 0\n---\n")
+        #expect(new.stdout.contains(#""path": "goals/new.md""#) && new.stdout.contains(#""rule": "invalid-value""#))
+    }
+
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let result = try HTLBinary.run(["check", "-C", Paths.fixture("many-errors"), "--format", "json"] + today)
         #expect(result.status == 1)

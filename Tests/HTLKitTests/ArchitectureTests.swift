@@ -9,7 +9,7 @@ import Testing
     /// The library's layers, bottom first. A layer may import only layers
     /// before it (and the C modules its target declares).
     static let layers = ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
-                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit"]
+                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit", "HTLLanguageServer"]
     /// Layers that stand side by side and must not use each other.
     static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
                                           ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"]]

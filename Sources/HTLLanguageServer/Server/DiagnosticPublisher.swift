@@ -1,0 +1,61 @@
+import HTLCore
+import HTLLoad
+import HTLRender
+
+/// `textDocument/publishDiagnostics` from the checker's findings: one
+/// notification per file with findings, per open file, and per file whose
+/// findings were published before (now empty). Ranges are in UTF-16.
+enum DiagnosticPublisher {
+    static func publish(_ loaded: LoadedLedger, uris: LedgerURIs, documents: OpenDocuments,
+                        previously: Set<String>) -> (messages: [String], paths: Set<String>) {
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in loaded.diagnostics { byPath[d.location.path, default: []].append(d) }
+        let files = Dictionary(loaded.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let paths = Set(byPath.keys).union(previously).union(documents.byPath.keys)
+        var messages: [String] = []
+        for path in paths.sorted() {
+            let positions = TextPositions(documents.bytes(path) ?? files[path] ?? [])
+            let uri = uris.uri(path)
+            let items = (byPath[path] ?? []).map { diagnostic($0, positions: positions, uri: uri) }
+            var params: [(String, JSON)] = [("uri", .string(uri))]
+            if let version = documents.byPath[path]?.version { params.append(("version", .int(version))) }
+            params.append(("diagnostics", .array(items)))
+            messages.append(LSPMessage.notification("textDocument/publishDiagnostics", .object(params)))
+        }
+        return (messages, Set(byPath.keys))
+    }
+
+    static func diagnostic(_ d: Diagnostic, positions: TextPositions, uri: String) -> JSON {
+        let range = self.range(of: d, positions)
+        var fields: [(String, JSON)] = [
+            ("range", range),
+            ("severity", .int(d.isError ? 1 : 2)),
+            ("code", .string(d.rule.rawValue)),
+            ("source", .string("htl")),
+            ("message", .string(d.message)),
+        ]
+        if let help = d.help {
+            fields.append(("relatedInformation", .array([.object([
+                ("location", LSPMessage.location(uri: uri, range: range)),
+                ("message", .string("help: " + help)),
+            ])])))
+        }
+        return .object(fields)
+    }
+
+    /// From the finding's position to the end of the word there (at least
+    /// one character); a finding about the whole file covers its first line.
+    static func range(of d: Diagnostic, _ positions: TextPositions) -> JSON {
+        if d.wholeFile {
+            let width = LineIndex.scalarCount(positions.lineText(1))
+            return LSPMessage.range(positions.lspPosition(line: 1, column: 1), positions.lspPosition(line: 1, column: width + 1))
+        }
+        let line = positions.lineText(d.location.line)
+        let start = LineIndex.offset(ofColumn: d.location.column, in: line)
+        var end = start
+        while end < line.endIndex, line[end] != 0x20, line[end] != 0x09 { end += 1 }
+        let width = LineIndex.scalarCount(line[start..<end])
+        return LSPMessage.range(positions.lspPosition(line: d.location.line, column: d.location.column),
+                                positions.lspPosition(line: d.location.line, column: d.location.column + max(width, 1)))
+    }
+}

@@ -1,0 +1,161 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLParse
+import HTLRender
+import HTLSystem
+
+/// `htl lsp`: the Language Server Protocol 3.17 over one ledger. A pure
+/// state machine: the command line reads framed messages from standard
+/// input, gives each body here with the time it arrived, and writes what
+/// comes back. Nothing here prints, exits or reads the clock.
+public struct LanguageServer {
+    /// What the command line should do after a message.
+    public enum Lifecycle: Equatable {
+        case running
+        /// `exit` arrived: stop with this status (0 after `shutdown`, else 1).
+        case stopped(Int32)
+    }
+
+    public private(set) var lifecycle = Lifecycle.running
+    /// The folder the editor opened, or where `htl lsp` started.
+    private let startFolder: String
+    private var uris: LedgerURIs?
+    private var documents = OpenDocuments()
+    private let cache = ParseCache()
+    private var initialized = false
+    private var shutDown = false
+    /// The latest load of the ledger with the open buffers laid over it.
+    var loaded: LoadedLedger?
+    var now = Now.day(CivilDate(dayNumber: 0))
+    /// Paths with diagnostics last published (so that cleared ones are sent empty).
+    private var published: Set<String> = []
+
+    public init(startFolder: String) {
+        self.startFolder = startFolder
+    }
+
+    /// The messages to send in answer to one message body (responses and
+    /// notifications, in order).
+    public mutating func handle(_ body: [UInt8], now: Now) -> [String] {
+        self.now = now
+        let message: JSON
+        do {
+            message = try JSONParser.parse(body)
+        } catch {
+            return [LSPMessage.error(id: .null, .parseError, "not JSON: \(error.message) at byte \(error.offset)")]
+        }
+        guard case .object = message, let method = message["method"]?.string else {
+            // A response from the client (we send no requests) or garbage: nothing to say.
+            if message["id"] != nil, message["method"] == nil { return [] }
+            return [LSPMessage.error(id: message["id"] ?? .null, .invalidRequest, "not a JSON-RPC request or notification")]
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else { return notification(method, params) }
+        return request(id: id, method: method, params: params)
+    }
+
+    private mutating func request(id: JSON, method: String, params: JSON) -> [String] {
+        if method == "initialize" { return [initialize(id: id, params: params)] }
+        guard initialized else { return [LSPMessage.error(id: id, .serverNotInitialized, "initialize first")] }
+        if method == "shutdown" {
+            shutDown = true
+            return [LSPMessage.response(id: id, result: .null)]
+        }
+        guard !shutDown else { return [LSPMessage.error(id: id, .invalidRequest, "the server is shutting down")] }
+        guard let result = answer(method, params) else {
+            return [LSPMessage.error(id: id, .methodNotFound, "htl lsp does not handle \(method)")]
+        }
+        return [LSPMessage.response(id: id, result: result)]
+    }
+
+    /// The result of a request, nil when the method is not handled.
+    private func answer(_ method: String, _ params: JSON) -> JSON? {
+        let context = RequestContext(params: params, uris: uris, documents: documents, loaded: loaded)
+        switch method {
+        case "textDocument/completion": return CompletionProvider.complete(context)
+        case "textDocument/hover": return HoverProvider.hover(context)
+        case "textDocument/definition": return NavigationProvider.definition(context)
+        case "textDocument/references": return NavigationProvider.references(context)
+        case "textDocument/formatting": return FormattingProvider.format(context)
+        case "textDocument/codeAction": return CodeActionProvider.actions(context)
+        case "textDocument/documentSymbol": return SymbolProvider.symbols(context)
+        default: return nil
+        }
+    }
+
+    private mutating func notification(_ method: String, _ params: JSON) -> [String] {
+        switch method {
+        case "initialized": return []
+        case "exit":
+            lifecycle = .stopped(shutDown ? 0 : 1)
+            return []
+        case "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave":
+            guard initialized, !shutDown else { return [] }
+            return documentChanged(method, params)
+        default:
+            return []  // `$/` notifications and anything unknown are ignored, as LSP asks.
+        }
+    }
+
+    private mutating func initialize(id: JSON, params: JSON) -> String {
+        let folder = params["rootUri"]?.string.flatMap(FileURI.path)
+            ?? params["workspaceFolders"]?.array?.first?["uri"]?.string.flatMap(FileURI.path)
+            ?? params["rootPath"]?.string ?? startFolder
+        if let found = try? LedgerDirectory.findRoot(from: folder), let root = try? LedgerRoot(found) {
+            uris = LedgerURIs(root: root)
+        }
+        initialized = true
+        return LSPMessage.response(id: id, result: ServerCapabilities.initializeResult)
+    }
+
+    /// Applies an open, change, close or save, then checks the ledger again
+    /// and publishes what changed.
+    private mutating func documentChanged(_ method: String, _ params: JSON) -> [String] {
+        guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+        if uris == nil, let file = FileURI.path(uri), let found = try? LedgerDirectory.findRoot(from: FileSystemPath.folder(of: file)),
+           let root = try? LedgerRoot(found) {
+            uris = LedgerURIs(root: root)
+        }
+        guard let uris, let path = uris.path(uri) else { return [] }
+        let version = params["textDocument"]?["version"]?.int ?? 0
+        switch method {
+        case "textDocument/didOpen":
+            guard let text = params["textDocument"]?["text"]?.string else { return [] }
+            documents.open(path, uri: uri, version: version, bytes: Array(text.utf8))
+        case "textDocument/didChange":
+            guard let changes = params["contentChanges"]?.array, let bytes = documents.bytes(path) else { return [] }
+            documents.change(path, version: version, bytes: DocumentEdits.apply(changes, to: bytes))
+        case "textDocument/didClose":
+            documents.close(path)
+        default:
+            break
+        }
+        return reload()
+    }
+
+    /// Loads the ledger with the open buffers over the files on disk, and
+    /// publishes diagnostics for every file whose findings may have changed.
+    private mutating func reload() -> [String] {
+        guard let uris else { return [] }
+        var request = LoadRequest(root: uris.root, now: now)
+        request.overrides = documents.overrides
+        request.cache = cache
+        request.formatting = true
+        request.computeProgress = true
+        guard let loaded = try? LedgerLoader.load(request) else { return [] }
+        self.loaded = loaded
+        let (messages, paths) = DiagnosticPublisher.publish(loaded, uris: uris, documents: documents, previously: published)
+        published = paths
+        return messages
+    }
+}
+
+/// The folder of a path.
+enum FileSystemPath {
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Glibc
+import HTLKit
+
+/// `htl lsp`: the language server on standard input and output.
+struct LspCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server (LSP over standard input and output) for editors.",
+        discussion: """
+            The ledger is the one holding the editor's workspace folder (or the first
+            file it opens). docs/EDITORS.md shows the set-up for Neovim, Helix, VS Code,
+            Emacs and Zed.
+            """)
+
+    @Option(name: [.customShort("C"), .customLong("ledger")],
+            help: ArgumentHelp("Where to look for the ledger when the editor names no folder.", valueName: "dir"))
+    var ledger: String?
+
+    @Option(help: ArgumentHelp("Take this date as today (or HTL_TODAY).", valueName: "yyyy-mm-dd"))
+    var today: String?
+
+    func run() throws {
+        var server = LanguageServer(startFolder: ledger ?? FileSystem.currentDirectory())
+        var framer = MessageFramer()
+        let fixed = try fixedToday()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { Output.exit(0) }  // end of input: the editor is gone
+            framer.append(buffer[0..<n])
+            do {
+                while let body = try framer.next() {
+                    for message in server.handle(body, now: fixed ?? Clock.now()) {
+                        guard Self.send(message) else { Output.exit(0) }
+                    }
+                    if case .stopped(let code) = server.lifecycle { Output.exit(code) }
+                }
+            } catch {
+                Output.error("htl lsp: unreadable message header: \(error); stopping")
+                Output.exit(1)
+            }
+        }
+    }
+
+    private func fixedToday() throws -> Now? {
+        guard let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        return .day(try LedgerOptions.date(text, option: today != nil ? "--today" : "HTL_TODAY"))
+    }
+
+    /// Writes one framed message; false when the editor has gone away.
+    private static func send(_ message: String) -> Bool {
+        let bytes = MessageFramer.frame(message)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
+    }
+}

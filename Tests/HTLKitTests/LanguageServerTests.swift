@@ -1,0 +1,146 @@
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// `htl lsp` in process: a session over a temporary ledger, each answer
+/// checked exactly.
+@Suite struct LanguageServerTests {
+    let now = Now.day(SampleLedger.today)
+
+    /// A server initialized on a copy of the sample ledger.
+    func session() throws -> (server: LanguageServer, ledger: TemporaryLedger) {
+        let ledger = try TemporaryLedger(SampleLedger.files)
+        var server = LanguageServer(startFolder: "/")
+        let answer = server.handle(request(1, "initialize", #"{"rootUri":"\#(FileURI.uri(ledger.root))","capabilities":{}}"#), now: now)
+        #expect(answer.count == 1 && answer[0].contains(#""capabilities""#))
+        return (server, ledger)
+    }
+
+    func request(_ id: Int, _ method: String, _ params: String) -> [UInt8] {
+        Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)
+    }
+
+    func notification(_ method: String, _ params: String) -> [UInt8] {
+        Array(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params)}"#.utf8)
+    }
+
+    func json(_ text: String) -> JSON { try! JSONParser.parse(Array(text.utf8)) }
+
+    func uri(_ ledger: TemporaryLedger, _ path: String) -> String { FileURI.uri(ledger.root + "/" + path) }
+
+    func open(_ server: inout LanguageServer, _ ledger: TemporaryLedger, _ path: String, _ text: String) -> [JSON] {
+        let escaped = JSON.string(text).compact()
+        return server.handle(notification("textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri(ledger, path))","languageId":"htl","version":1,"text":\#(escaped)}}"#), now: now).map(json)
+    }
+
+    @Test func diagnosticsAsYouTypeWithRuleRangeAndHelp() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let opened = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n")
+        #expect(opened.count == 1)
+        #expect(opened[0]["params"]?["diagnostics"]?.array?.isEmpty == true)
+        // Type "2026-11-04 Swim 2kms 😀 +run" on line 2 (an incremental change).
+        let change = #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"text":"2026-11-04 😀 Swim 2kms +run\n"}]}"#
+        let published = server.handle(notification("textDocument/didChange", change), now: now).map(json)
+        let diagnostics = try #require(published.first?["params"]?["diagnostics"]?.array)
+        #expect(published.first?["params"]?["version"]?.int == 2)
+        #expect(diagnostics.count == 1)
+        // "kms" starts after "2026-11-04 😀 Swim 2": 19 scalars, 20 UTF-16 units.
+        #expect(diagnostics[0].compact() == #"{"range":{"start":{"line":1,"character":20},"end":{"line":1,"character":23}},"severity":1,"code":"unknown-unit","source":"htl","message":"unknown unit 'kms' (did you mean 'km'?)","relatedInformation":[{"location":{"uri":"\#(uri(ledger, "log/2026.log"))","range":{"start":{"line":1,"character":20},"end":{"line":1,"character":23}}},"message":"help: declare it in measures.yaml, or quote the word: \"2kms\""}]}"#)
+        // The fix, as a code action.
+        let actions = server.handle(request(2, "textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},"context":{"diagnostics":[]}}"#), now: now).map(json)
+        let edit = try #require(actions.first?["result"]?.array?.first?["edit"]?["changes"]?[uri(ledger, "log/2026.log")]?.array?.first)
+        #expect(actions.first?["result"]?.array?.first?["title"]?.string == "Change to 'km'")
+        #expect(edit.compact() == #"{"range":{"start":{"line":1,"character":20},"end":{"line":1,"character":23}},"newText":"km"}"#)
+    }
+
+    @Test func aChangedGoalBringsFindingsInTheLogAndClearingThemIsPublished() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        _ = open(&server, ledger, "goals/run.md", SampleLedger.files["goals/run.md"]!)
+        // Renaming the goal's file is not possible in a buffer; removing its km target makes 5km unused.
+        let text = SampleLedger.files["goals/run.md"]!.replacingOccurrences(of: "targets:\n  km: 100\n", with: "targets:\n  min: 100\n")
+        let published = server.handle(notification("textDocument/didChange",
+            #"{"textDocument":{"uri":"\#(uri(ledger, "goals/run.md"))","version":2},"contentChanges":[{"text":\#(JSON.string(text).compact())}]}"#), now: now).map(json)
+        let log = published.first { $0["params"]?["uri"]?.string == uri(ledger, "log/2026.log") }
+        #expect(log?["params"]?["diagnostics"]?.array?.first?["code"]?.string == "unused-quantity")
+        // Back as it was: the log's finding is cleared with an empty list.
+        let restored = server.handle(notification("textDocument/didChange",
+            #"{"textDocument":{"uri":"\#(uri(ledger, "goals/run.md"))","version":3},"contentChanges":[{"text":\#(JSON.string(SampleLedger.files["goals/run.md"]!).compact())}]}"#), now: now).map(json)
+        let cleared = restored.first { $0["params"]?["uri"]?.string == uri(ledger, "log/2026.log") }
+        #expect(cleared?["params"]?["diagnostics"]?.array?.isEmpty == true)
+    }
+
+    @Test func completionOffersGoalsTagsUnitsDatesAndKeys() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        _ = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n2026-11-04 Run 5k +r #ru\n\n")
+        func labels(_ line: Int, _ character: Int, _ path: String = "log/2026.log") -> [String] {
+            let answer = server.handle(request(9, "textDocument/completion",
+                #"{"textDocument":{"uri":"\#(uri(ledger, path))"},"position":{"line":\#(line),"character":\#(character)}}"#), now: now)
+            return json(answer[0])["result"]?.array?.compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(labels(1, 20) == ["run"])  // after "+r"
+        #expect(labels(1, 24) == ["running"])  // after "#ru"
+        #expect(labels(1, 17) == ["kilometre", "kilometres", "km"])  // after "5k"
+        #expect(labels(2, 0) == ["2026-11-22", "2026-11-21"])
+        _ = open(&server, ledger, "goals/new.md", "---\ntitle: New\nt\nvalues:\n  \n---\n")
+        #expect(labels(2, 1, "goals/new.md") == ["target", "term", "targets", "tags"])
+        #expect(labels(4, 2, "goals/new.md") == ["health"])
+    }
+
+    @Test func hoverDefinitionReferencesFormattingAndSymbols() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let log = "2026-11-03 Run 5km +run\n2026-11-04   Run  4km #running\n"
+        _ = open(&server, ledger, "log/2026.log", log)
+        let at = #""textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"position":{"line":0,"character":21}"#
+        let hover = json(server.handle(request(3, "textDocument/hover", "{\(at)}"), now: now)[0])
+        #expect(hover["result"]?["contents"]?["value"]?.string == "**Run 100 km** (`run`)\n\nbehind · 9% · due 2027-01-10 (in 49 days)\n\n- 9 / 100 km")
+        let unit = json(server.handle(request(4, "textDocument/hover", #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"position":{"line":0,"character":16}}"#), now: now)[0])
+        #expect(unit["result"]?["contents"]?["value"]?.string == "**km** (`km`)\n\nmeasure · distance · also kilometre, kilometres")
+        let definition = json(server.handle(request(5, "textDocument/definition", "{\(at)}"), now: now)[0])
+        #expect(definition["result"]?.compact() == #"{"uri":"\#(uri(ledger, "goals/run.md"))","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}"#)
+        let references = json(server.handle(request(6, "textDocument/references", "{\(at),\"context\":{\"includeDeclaration\":true}}"), now: now)[0])
+        #expect(references["result"]?.array?.compactMap { $0["range"]?["start"]?["line"]?.int } == [0, 1])
+        let formatting = json(server.handle(request(7, "textDocument/formatting", #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"options":{"tabSize":2,"insertSpaces":true}}"#), now: now)[0])
+        #expect(formatting["result"]?.compact() == #"[{"range":{"start":{"line":0,"character":0},"end":{"line":2,"character":0}},"newText":"2026-11-03 Run 5km +run\n2026-11-04 Run 4km #running\n"}]"#)
+        let symbols = json(server.handle(request(8, "textDocument/documentSymbol", #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"}}"#), now: now)[0])
+        #expect(symbols["result"]?.array?.compactMap { $0["name"]?.string } == ["2026-11-03 Run 5km +run", "2026-11-04   Run  4km #running"])
+    }
+
+    @Test func hostileMessagesGetAnErrorOrNothing() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        #expect(server.handle(Array("{not json".utf8), now: now).first?.contains(#""code":-32700"#) == true)
+        #expect(server.handle(Array("[1,2]".utf8), now: now).first?.contains(#""code":-32600"#) == true)
+        #expect(server.handle(request(2, "workspace/unknown", "{}"), now: now).first?.contains(#""code":-32601"#) == true)
+        #expect(server.handle(notification("$/cancelRequest", #"{"id":1}"#), now: now).isEmpty)
+        // Positions past the end, files outside the ledger, missing params: an empty answer.
+        _ = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n")
+        for params in [#"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"position":{"line":9999,"character":-5}}"#,
+                       #"{"textDocument":{"uri":"file:///etc/passwd"},"position":{"line":0,"character":0}}"#, "null", "{}"] {
+            for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references",
+                           "textDocument/formatting", "textDocument/codeAction", "textDocument/documentSymbol"] {
+                let answer = server.handle(request(3, method, params), now: now)
+                #expect(answer.count == 1 && answer[0].contains(#""result""#), "\(method) \(params)")
+            }
+        }
+        #expect(open(&server, ledger, "../outside.log", "x").isEmpty)
+    }
+
+    @Test func shutdownThenExitIsACleanStop() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        #expect(server.handle(request(2, "shutdown", "null"), now: now) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        #expect(server.handle(request(3, "textDocument/hover", "{}"), now: now).first?.contains(#""code":-32600"#) == true)
+        _ = server.handle(notification("exit", "null"), now: now)
+        #expect(server.lifecycle == .stopped(0))
+        var abrupt = LanguageServer(startFolder: "/")
+        _ = abrupt.handle(notification("exit", "null"), now: now)
+        #expect(abrupt.lifecycle == .stopped(1))
+        var early = LanguageServer(startFolder: "/")
+        #expect(early.handle(request(1, "textDocument/hover", "{}"), now: now).first?.contains(#""code":-32002"#) == true)
+    }
+}
