@@ -59,7 +59,10 @@ struct LogParser {
 /// Action lines seen so far in one file, by their canonical form, to find
 /// one logged twice (`duplicate-action`).
 struct RepeatedLines {
-    private var seen: [Int: [(line: Int, range: Range<Int>)]] = [:]
+    /// Hash of a canonical line → the latest entry with that hash; entries
+    /// chain to earlier ones with the same hash (no array per line).
+    private var latest: [Int: Int32] = [:]
+    private var entries: [(line: Int, range: Range<Int>, previous: Int32)] = []
 
     /// The number of an earlier line with the same canonical text, if any.
     mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int? {
@@ -67,10 +70,14 @@ struct RepeatedLines {
         var hasher = Hasher()
         canonical.withUnsafeBytes { hasher.combine(bytes: $0) }
         let key = hasher.finalize()
-        for candidate in seen[key] ?? [] where CanonicalLogLine.of(buffer, candidate.range) == canonical {
-            return candidate.line
+        var candidate = latest[key] ?? -1
+        while candidate >= 0 {
+            let entry = entries[Int(candidate)]
+            if CanonicalLogLine.of(buffer, entry.range) == canonical { return entry.line }
+            candidate = entry.previous
         }
-        seen[key, default: []].append((line, range))
+        entries.append((line, range, latest[key] ?? -1))
+        latest[key] = Int32(entries.count - 1)
         return nil
     }
 }
