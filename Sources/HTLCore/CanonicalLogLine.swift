@@ -9,32 +9,49 @@ package enum CanonicalLogLine {
         return bytes.withUnsafeBufferPointer { of($0, 0..<$0.count) }
     }
 
-    /// The same on a range of a buffer, without generics: the parser calls
-    /// it once per log line.
+    /// The same on a range of a buffer, without generics.
     package static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        forEachByte(line, range) { out.append($0) }
+        return out
+    }
+
+    /// A 64-bit FNV-1a hash of the canonical form, computed without building
+    /// it: the parser hashes every line to find repeats.
+    package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        forEachByte(line, range) { h = (h ^ UInt64($0)) &* 0x100_0000_01B3 }
+        return h
+    }
+
+    /// Calls `body` with each byte of the canonical form, in order.
+    @inline(__always)
+    private static func forEachByte(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (UInt8) -> Void) {
         var end = range.upperBound
         while end > range.lowerBound, isBlank(line[end - 1]) { end -= 1 }
         var start = range.lowerBound
         while start < end, isBlank(line[start]) { start += 1 }
-        if start == end { return [] }
-        if line[start] == UInt8(ascii: "#") { return Array(line[range.lowerBound..<end]) }
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start)
+        if start == end { return }
+        if line[start] == UInt8(ascii: "#") {
+            for i in range.lowerBound..<end { body(line[i]) }
+            return
+        }
         var i = start
         while i < end {
             while i < end, isBlank(line[i]) { i += 1 }
             if i == end { break }
-            if !out.isEmpty { out.append(0x20) }
+            if i > start { body(0x20) }
             if line[i] == UInt8(ascii: "\"") {
                 // A quoted item keeps its inner spacing, up to its closing quote.
-                out.append(line[i])
+                body(line[i])
                 i += 1
                 while i < end {
                     let b = line[i]
-                    out.append(b)
+                    body(b)
                     i += 1
                     if b == UInt8(ascii: "\\"), i < end, line[i] == UInt8(ascii: "\"") || line[i] == UInt8(ascii: "\\") {
-                        out.append(line[i])
+                        body(line[i])
                         i += 1
                     } else if b == UInt8(ascii: "\"") {
                         break
@@ -42,11 +59,10 @@ package enum CanonicalLogLine {
                 }
             }
             while i < end, !isBlank(line[i]) {
-                out.append(line[i])
+                body(line[i])
                 i += 1
             }
         }
-        return out
     }
 
     @inline(__always)

@@ -143,6 +143,11 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// Parses `-?D+(.D+)?` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> Result<ExactDecimal, ParseFailure>
     where C.Element == UInt8 {
+        Array(bytes).withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// The same without generics: the log parser calls it for every quantity.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ExactDecimal, ParseFailure> {
         var i = bytes.startIndex
         let end = bytes.endIndex
         var negative = false

@@ -27,6 +27,11 @@ public enum Identifier {
         !bytes.isEmpty && bytes.allSatisfy(isTagByte)
     }
 
+    /// The same without generics, for the log parser.
+    package static func isValidTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTagByte)
+    }
+
     package static func isValidTag(_ text: String) -> Bool {
         isValidTag(text.utf8)
     }
@@ -43,7 +48,13 @@ public enum Identifier {
 
     /// ASCII lowercase of a tag.
     package static func lowercasedASCII<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        String(decoding: bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+        Array(bytes).withUnsafeBufferPointer { lowercasedASCII($0) }
+    }
+
+    /// The same without generics, for the log parser.
+    package static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// A valid id close to a bad one: lowercased, runs of other characters as '-'.

@@ -61,16 +61,15 @@ struct LogParser {
 struct RepeatedLines {
     /// Hash of a canonical line → the latest entry with that hash; entries
     /// chain to earlier ones with the same hash (no array per line).
-    private var latest: [Int: Int32] = [:]
+    private var latest: [UInt64: Int32] = [:]
     private var entries: [(line: Int, range: Range<Int>, previous: Int32)] = []
 
     /// The number of an earlier line with the same canonical text, if any.
     mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int? {
-        let canonical = CanonicalLogLine.of(buffer, range)
-        var hasher = Hasher()
-        canonical.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let key = hasher.finalize()
+        let key = CanonicalLogLine.hash(buffer, range)
         var candidate = latest[key] ?? -1
+        // Canonical forms are built only for lines whose hashes meet (repeats, rare collisions).
+        let canonical = candidate >= 0 ? CanonicalLogLine.of(buffer, range) : []
         while candidate >= 0 {
             let entry = entries[Int(candidate)]
             if CanonicalLogLine.of(buffer, entry.range) == canonical { return entry.line }

@@ -9,6 +9,25 @@ import HTLTestSupport
 import Testing
 
 @Suite struct LogParserTests {
+    /// The duplicate-action index hashes canonical forms without building
+    /// them: lines equal once formatted hash alike, and the hash is the
+    /// hash of exactly the bytes `of` builds.
+    @Test func canonicalHashAgreesWithTheCanonicalForm() {
+        func both(_ text: String) -> ([UInt8], UInt64) {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { (CanonicalLogLine.of($0, 0..<$0.count), CanonicalLogLine.hash($0, 0..<$0.count)) }
+        }
+        let lines = ["2026-11-03 Run 5km +run", "  2026-11-03\tRun   5km  +run ", "2026-11-03 \"a  b\" 5km", "2026-11-03 \"a b\" 5km",
+                     "# comment  kept  ", "2026-11-03 \"x\\\"  y\" z", "", "   "]
+        for a in lines {
+            for b in lines {
+                let (fa, ha) = both(a), (fb, hb) = both(b)
+                #expect((fa == fb) == (ha == hb), "\(a.debugDescription) / \(b.debugDescription)")
+            }
+        }
+        #expect(both("  2026-11-03\tRun   5km  +run ").0 == Array("2026-11-03 Run 5km +run".utf8))
+    }
+
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
         let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
         return (loaded.ledger.actions, loaded.findings)
