@@ -14,14 +14,18 @@ package enum Checker {
         var diagnostics = configuration.apply(parsed.findings + extra)
         // Whether a file has errors is decided after the severities apply.
         let context = RuleContext(parsed, today: today, pathsWithErrors: Set(diagnostics.filter(\.isError).map(\.location.path)))
-        for rule in RuleRegistry.modelRules where configuration.isEnabled(rule.id) {
-            diagnostics += configuration.apply(rule.check?(context) ?? [])
-        }
-        if formatting, let severity = configuration.severity(of: .unformatted) {
+        let severity = formatting ? configuration.severity(of: .unformatted) : nil
+        // `unformatted` formats every file: it runs beside the model rules, and
+        // its findings are kept afterwards for files without errors.
+        let (found, unformatted) = Parallel.both({
+            RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }.flatMap { configuration.apply($0.check?(context) ?? []) }
+        }, {
+            severity == nil ? [] : parsed.files.compactMap(RuleDescriptor.unformattedFinding)
+        })
+        diagnostics += found
+        if let severity {
             let withErrors = Set(diagnostics.filter(\.isError).map(\.location.path))
-            for file in parsed.files where !withErrors.contains(file.path) {
-                if let finding = RuleDescriptor.unformattedFinding(file) { diagnostics.append(Diagnostic(finding, severity: severity)) }
-            }
+            diagnostics += unformatted.filter { !withErrors.contains($0.location.path) }.map { Diagnostic($0, severity: severity) }
         }
         let placed = DiagnosticPlacement.clamp(diagnostics, files: parsed.files)
         return CheckReport(diagnostics: Diagnostic.sortedForOutput(placed), fileCount: parsed.files.count)

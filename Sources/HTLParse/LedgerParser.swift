@@ -26,10 +26,27 @@ package enum LedgerParser {
             if !readable { parsed.context.measuresUnreadable = true }
             parsed.findings += found
         }
+        // Logs depend only on the measures: parse them while the front-matter
+        // files are parsed, then put the pieces together in path order (from the cache).
+        let logs = sorted.filter { LedgerLayout.kind(of: $0.path) == .log }
+        let judgesUnits = !parsed.context.measuresUnreadable
+        let (measures, termWeeks) = (parsed.ledger.measures, parsed.ledger.settings.termWeeks)
+        _ = Parallel.both({ for file in logs { _ = cache.log(file, measures: measures, judgesUnits: judgesUnits) } },
+                          { for file in sorted { warm(file, cache: cache, termWeeks: termWeeks) } })
         for file in sorted {
             add(file, to: &parsed, cache: cache)
         }
         return parsed
+    }
+
+    /// Parses a value, term or goal file into the cache.
+    private static func warm(_ file: SourceFile, cache: ParseCache, termWeeks: Int) {
+        switch LedgerLayout.kind(of: file.path) {
+        case .value: _ = cache.value(file)
+        case .term: _ = cache.term(file, termWeeks: termWeeks)
+        case .goal: _ = cache.goal(file)
+        default: break
+        }
     }
 
     private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {

@@ -13,7 +13,7 @@ import Testing
     /// Layers that stand side by side and must not use each other.
     static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
                                           ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"]]
-    static let systemModules: Set<String> = ["Glibc", "Synchronization", "CYaml", "CSystem"]
+    static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CSystem"]
 
     static func swiftFiles(in target: String) -> [URL] {
         let folder = Paths.root.appendingPathComponent("Sources/\(target)")
