@@ -17,11 +17,19 @@ struct ActionIndex {
     private(set) var quantityMeasure: [Int] = []
     private(set) var quantityAmount: [ExactDecimal] = []
     private(set) var quantityStart: [Int] = []
+    /// Every action's date, and whether it is a correction: read per goal
+    /// without copying the actions themselves.
+    private(set) var dates: [CivilDate] = []
+    private(set) var isCorrection: [Bool] = []
 
     init(_ actions: [Action]) {
         stamp = [Int](repeating: 0, count: actions.count)
         quantityStart.reserveCapacity(actions.count + 1)
+        dates.reserveCapacity(actions.count)
+        isCorrection.reserveCapacity(actions.count)
         for action in actions {
+            dates.append(action.date)
+            isCorrection.append(action.isCorrection)
             quantityStart.append(quantityMeasure.count)
             for q in action.quantities {
                 quantityMeasure.append(q.measureIndex)
@@ -38,13 +46,13 @@ struct ActionIndex {
             }
         }
         for (tag, indices) in byTag {
-            byTag[tag] = indices.sorted { actions[$0].date < actions[$1].date || (actions[$0].date == actions[$1].date && $0 < $1) }
+            byTag[tag] = indices.sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
         }
     }
 
     /// The actions that count toward `goal` (FORMAT.md §7), ascending indices:
     /// linked ones wherever they are dated, tagged ones inside the window.
-    mutating func counted(toward goal: Goal, in actions: [Action]) -> [Int] {
+    mutating func counted(toward goal: Goal) -> [Int] {
         var result = byLinkedGoal[goal.id] ?? []
         guard !goal.tags.isEmpty else { return result }
         generation += 1
@@ -58,12 +66,12 @@ struct ActionIndex {
                 var high = indices.count
                 while low < high {
                     let mid = (low + high) / 2
-                    if actions[indices[mid]].date < start { low = mid + 1 } else { high = mid }
+                    if dates[indices[mid]] < start { low = mid + 1 } else { high = mid }
                 }
             }
             for k in low..<indices.count {
                 let i = indices[k]
-                if let target = goal.target, actions[i].date > target { break }
+                if let target = goal.target, dates[i] > target { break }
                 if stamp[i] != generation {
                     stamp[i] = generation
                     result.append(i)

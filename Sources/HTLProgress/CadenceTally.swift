@@ -19,13 +19,13 @@ struct CadenceTally {
 
     /// `window`: the cadence window (nil when it has no start); `counted`:
     /// the goal's counted actions as of today.
-    func progress(window: DateRange?, openEnded: Bool, counted: [Int], actions: [Action], index: ActionIndex,
+    func progress(window: DateRange?, openEnded: Bool, counted: [Int], index: ActionIndex,
                   today: CivilDate) -> CadenceProgress {
         var result = CadenceProgress(cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
                                      actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
                                      current: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
         guard let window, window.start <= window.end else { return result }
-        let entries = self.entries(counted.filter { window.contains(actions[$0].date) }, actions: actions, index: index)
+        let entries = self.entries(counted.filter { window.contains(index.dates[$0]) }, index: index)
         result.actual = sum(entries[...])
         var next = 0
         var run = 0
@@ -79,17 +79,17 @@ struct CadenceTally {
     }
 
     /// The counted amounts of the cadence's measure (or one per action), by day.
-    private func entries(_ counted: [Int], actions: [Action], index: ActionIndex) -> [Entry] {
+    private func entries(_ counted: [Int], index: ActionIndex) -> [Entry] {
         var entries: [Entry] = []
         if let target = measureIndex {
             for i in counted {
                 for q in index.quantityStart[i]..<index.quantityStart[i + 1]
                 where catalog.canConvert(from: index.quantityMeasure[q], to: target) {
-                    entries.append(Entry(date: actions[i].date, measure: index.quantityMeasure[q], amount: index.quantityAmount[q]))
+                    entries.append(Entry(date: index.dates[i], measure: index.quantityMeasure[q], amount: index.quantityAmount[q]))
                 }
             }
         } else {
-            entries = counted.filter { !actions[$0].isCorrection }.map { Entry(date: actions[$0].date, measure: nil, amount: .one) }
+            entries = counted.filter { !index.isCorrection[$0] }.map { Entry(date: index.dates[$0], measure: nil, amount: .one) }
         }
         entries.sort { $0.date < $1.date }
         return entries

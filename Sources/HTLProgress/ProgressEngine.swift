@@ -125,7 +125,7 @@ package enum ProgressEngine {
             .map { termProgress($0, committed: committed[$0.number] ?? [], today: today) }
         let values = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-            .map { valueInsight($0, aligned: aligned[$0.id] ?? [], actions: ledger.actions, today: today) }
+            .map { valueInsight($0, aligned: aligned[$0.id] ?? [], dates: index.dates, today: today) }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals
             .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
@@ -139,10 +139,10 @@ package enum ProgressEngine {
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, termStarts: [Int: CivilDate],
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
-        let all = index.counted(toward: goal, in: ledger.actions)
-        let counted = all.filter { ledger.actions[$0].date <= today }
+        let all = index.counted(toward: goal)
+        let counted = all.filter { index.dates[$0] <= today }
         let window = GoalWindow(goal, today: today)
-        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !ledger.actions[$0].isCorrection },
+        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !index.isCorrection[$0] },
                                      index: index, catalog: ledger.measures, window: window)
         let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
@@ -150,7 +150,7 @@ package enum ProgressEngine {
                               margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
         return GoalProgress(goal: goal, actionIndices: counted,
-                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { ledger.actions[$0].date > today },
+                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { index.dates[$0] > today },
                             targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
                             daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
@@ -197,8 +197,7 @@ package enum ProgressEngine {
             let calendar = CadenceCalendar(period: cadence.period, weekStart: ledger.settings.weekStart, breaks: goal.breaks)
             let window = start.map { DateRange(start: $0, end: goal.target ?? calendar.periodEnd(calendar.periodStart(today))) }
             return CadenceTally(cadence: cadence, measureIndex: measureIndex, calendar: calendar, catalog: catalog)
-                .progress(window: window, openEnded: goal.target == nil, counted: counted, actions: ledger.actions,
-                          index: index, today: today)
+                .progress(window: window, openEnded: goal.target == nil, counted: counted, index: index, today: today)
         }
     }
 
@@ -282,7 +281,8 @@ package enum ProgressEngine {
     // MARK: Values
 
     /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
-    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], actions: [Action],
+    /// `dates`: every action's date, by index.
+    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], dates: [CivilDate],
                              today: CivilDate) -> ValueInsight {
         var aligned = aligned
         aligned.sort { $0.strength != $1.strength ? $0.strength > $1.strength : $0.progress.id.utf8.lexicographicallyPrecedes($1.progress.id.utf8) }
@@ -297,14 +297,14 @@ package enum ProgressEngine {
         let from30 = today.adding(days: -29)
         var recent = Set<Int>()
         for entry in aligned {
-            for i in entry.progress.actionIndices where actions[i].date >= from30 && actions[i].date <= today {
+            for i in entry.progress.actionIndices where dates[i] >= from30 && dates[i] <= today {
                 recent.insert(i)
             }
         }
         let from14 = today.adding(days: -13)
         let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
         let neglected = active.isEmpty || !active.contains { entry in
-            entry.progress.actionIndices.contains { actions[$0].date >= from14 && actions[$0].date <= today }
+            entry.progress.actionIndices.contains { dates[$0] >= from14 && dates[$0] <= today }
         }
         return ValueInsight(
             value: value,
