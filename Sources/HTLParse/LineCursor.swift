@@ -1,0 +1,47 @@
+import HTLCore
+import HTLModel
+
+/// Positions within one log line, with column counting that stays linear on
+/// long lines (columns are asked for left to right).
+struct LineCursor {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let start: Int
+    let end: Int
+    let path: String
+    let line: Int
+    var isASCII = true
+    private var lastOffset: Int
+    private var lastColumn = 1
+
+    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, path: String, line: Int) {
+        self.buffer = buffer
+        self.start = start
+        self.end = end
+        self.path = path
+        self.line = line
+        self.lastOffset = start
+    }
+
+    /// 1-based column in Unicode scalars of a byte offset in this line.
+    mutating func column(_ offset: Int) -> Int {
+        if isASCII { return offset - start + 1 }
+        if offset < lastOffset {
+            lastOffset = start
+            lastColumn = 1
+        }
+        // Columns count as LineIndex counts them, from the last position asked.
+        lastColumn += LineIndex.scalarCount(buffer[lastOffset..<offset])
+        lastOffset = offset
+        return lastColumn
+    }
+
+    mutating func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column(offset))
+    }
+
+    /// The text of a byte range for a message, shortened past `limit` scalars.
+    func text(_ from: Int, _ to: Int, limit: Int) -> String {
+        let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<to]), as: UTF8.self)
+        return s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
+    }
+}

@@ -1,0 +1,294 @@
+import HTLCore
+import HTLModel
+
+/// One log line being read: its tokens in order, and what they add up to.
+struct LineScanner {
+    var cursor: LineCursor
+    let measures: MeasureCatalog
+    let suggestions: SuggestionCache
+    var findings = LineFindings()
+    /// The line's links, kept even when the line is rejected (an unknown goal
+    /// among them is still reported).
+    var links: [Action.Link] = []
+
+    private var time: ClockTime?
+    private var description: [UInt8] = []
+    private var quantities: [Action.Quantity] = []
+    private var tags: [String] = []
+    // Linear look-ups while small; sets once a line has many links, tags or quantities.
+    private var linkSet: Set<String>?
+    private var tagSet: Set<String>?
+    private var quantityColumns: [Int: Int]?
+    private var hasContent = false
+    private var failed = false
+    private var stopped = false
+    /// A bare number just read (`5` of `5 km`), waiting to see whether a unit follows.
+    private var pendingNumber: Range<Int>?
+
+    let judgesUnits: Bool
+
+    init(cursor: LineCursor, measures: MeasureCatalog, suggestions: SuggestionCache, judgesUnits: Bool) {
+        self.cursor = cursor
+        self.measures = measures
+        self.suggestions = suggestions
+        self.judgesUnits = judgesUnits
+    }
+
+    var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
+
+    /// A warning: the line still counts.
+    mutating func warn(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
+        findings.add(Finding(rule, cursor.location(offset), message, help: help))
+    }
+
+    mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
+        findings.add(Finding(rule, cursor.location(offset), message, help: help))
+        failed = true
+        if LineScanner.stopsTheLine(rule) { stopped = true }
+    }
+
+    /// The line's action; nil for blanks, comments and lines with errors.
+    mutating func parse() -> Action? {
+        guard checkCharacters() else { return nil }
+        var i = cursor.start
+        let end = cursor.end
+        while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
+        if i == end || buffer[i] == Bytes.hash { return nil }
+        let dateStart = i
+        guard let date = readDate(&i) else { return nil }
+        var first = true
+        while !stopped {
+            while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
+            if i == end { break }
+            if buffer[i] == Bytes.quote {
+                guard readQuoted(&i) else { break }
+            } else {
+                let start = i
+                while i < end, !Bytes.isBlank(buffer[i]) { i += 1 }
+                if first, isTimeShaped(start, i) {
+                    guard readTime(start, i) else { break }
+                } else {
+                    readToken(start, i)
+                }
+            }
+            first = false
+        }
+        if failed { return nil }
+        guard hasContent else {
+            report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
+            return nil
+        }
+        return Action(path: cursor.path, line: cursor.line, date: date, time: time,
+                      description: String(decoding: description, as: UTF8.self),
+                      quantities: quantities, links: links, tags: tags)
+    }
+
+    /// Whether a finding of this rule ends the reading of the line. After a
+    /// bad quantity the line is already rejected, but the rest of it is
+    /// still read so that every such token is reported; other errors stop it.
+    private static func stopsTheLine(_ rule: RuleID) -> Bool {
+        rule != .unknownUnit && rule != .badQuantity && rule != .duplicateQuantity && rule != .zeroQuantity
+    }
+
+    // MARK: Characters, date and time
+
+    /// Encoding and control characters first: nothing else is trustworthy after them.
+    private mutating func checkCharacters() -> Bool {
+        var nonASCII = false
+        var i = cursor.start
+        while i < cursor.end {
+            let b = buffer[i]
+            if b >= 0x80 {
+                // Columns count scalars from here on, not bytes.
+                nonASCII = true
+                cursor.isASCII = false
+            } else if (b < 0x20 && b != Bytes.tab) || b == 0x7F {
+                report(.badLogLine, at: i, "control character U+00\(hex(b)) in a log line")
+                return false
+            }
+            i += 1
+        }
+        if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
+            findings.add(Finding(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
+                                    help: "save the file as UTF-8"))
+            return false
+        }
+        return true
+    }
+
+    private mutating func readDate(_ i: inout Int) -> CivilDate? {
+        let start = i
+        while i < cursor.end, !Bytes.isBlank(buffer[i]) { i += 1 }
+        let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
+        if let date = CivilDate.parse(bytes) { return date }
+        let token = cursor.text(start, i, limit: 20)
+        let message = CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
+            ?? "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
+        report(.badLogLine, at: start, message)
+        return nil
+    }
+
+    /// `D+:D+` (a time, valid or not).
+    private func isTimeShaped(_ start: Int, _ end: Int) -> Bool {
+        var colon = -1
+        for k in start..<end {
+            if buffer[k] == Bytes.colon {
+                if colon >= 0 { return false }
+                colon = k
+            } else if !Bytes.isDigit(buffer[k]) {
+                return false
+            }
+        }
+        return colon > start && colon < end - 1
+    }
+
+    private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
+        guard let t = ClockTime.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) else {
+            report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12))': write HH:MM (24-hour)")
+            return false
+        }
+        time = t
+        return true
+    }
+
+    // MARK: Items
+
+    /// Quoted text: `\"` and `\\` are the only escapes.
+    private mutating func readQuoted(_ i: inout Int) -> Bool {
+        pendingNumber = nil
+        let start = i
+        var text: [UInt8] = []
+        var j = i + 1
+        var closed = false
+        while j < cursor.end {
+            let c = buffer[j]
+            if c == Bytes.backslash, j + 1 < cursor.end, buffer[j + 1] == Bytes.quote || buffer[j + 1] == Bytes.backslash {
+                text.append(buffer[j + 1])
+                j += 2
+                continue
+            }
+            if c == Bytes.quote {
+                closed = true
+                break
+            }
+            text.append(c)
+            j += 1
+        }
+        guard closed else {
+            report(.badLogLine, at: start, "unterminated quote: add a closing '\"'")
+            return false
+        }
+        i = j + 1
+        if i < cursor.end, !Bytes.isBlank(buffer[i]) {
+            report(.badLogLine, at: i, "put a space after the closing quote")
+            return false
+        }
+        if !text.isEmpty { addWords(text[...]) }
+        return true
+    }
+
+    /// A link, a tag, a quantity (or something almost one), or a word.
+    private mutating func readToken(_ start: Int, _ end: Int) {
+        let number = pendingNumber
+        pendingNumber = nil
+        let b = buffer[start]
+        if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
+        if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
+        switch QuantityToken.classify(buffer, start, end, measures: measures) {
+        case .quantity(let split, let measureIndex):
+            readQuantity(start, split, end, measureIndex: measureIndex)
+        case .unknownUnit where !judgesUnits:
+            failed = true
+        case .unknownUnit(let split):
+            let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
+            let suggestion = suggestions.didYouMean(unit, measures.allNames)
+            report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
+                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40))\"")
+        case .almost(let fix):
+            let token = cursor.text(start, end, limit: 40)
+            report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
+                   help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
+        case .word:
+            addWords(UnsafeBufferPointer(rebasing: buffer[start..<end])[...])
+            if let number { checkSpacedQuantity(number, unit: start..<end) }
+            if QuantityToken.isBareNumber(buffer, start, end) { pendingNumber = start..<end }
+        }
+    }
+
+    /// `5 km`: a number, a space, then a declared unit counts for nothing as
+    /// written; say so (a warning: the line still counts, as words).
+    private mutating func checkSpacedQuantity(_ number: Range<Int>, unit: Range<Int>) {
+        let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[unit]), as: UTF8.self)
+        guard measures.index(for: word) != nil else { return }
+        let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
+        warn(.spacedQuantity, at: number.lowerBound,
+             "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
+             help: "write \(written)")
+    }
+
+    private mutating func addWords<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if !description.isEmpty { description.append(Bytes.space) }
+        description.append(contentsOf: bytes)
+        hasContent = true
+    }
+
+    private mutating func readLink(_ start: Int, _ end: Int) {
+        let id = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]), as: UTF8.self)
+        if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
+        let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
+        if !seen {
+            links.append(Action.Link(goal: id, column: cursor.column(start)))
+            linkSet?.insert(id)
+        }
+        hasContent = true
+    }
+
+    private mutating func readTag(_ start: Int, _ end: Int) {
+        let tagBytes = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end])
+        guard Identifier.isValidTag(tagBytes) else {
+            report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40))': tags use letters, digits, '-' and '_'",
+                   help: "to write '#' in a description, quote it: \"#1 fan\"")
+            return
+        }
+        let tag = Identifier.lowercasedASCII(tagBytes)
+        if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
+        if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
+            tags.append(tag)
+            tagSet?.insert(tag)
+        }
+    }
+
+    private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int) {
+        let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
+        let measure = measures.measures[measureIndex].id
+        switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
+        case .success(let amount):
+            if amount.isZero {
+                report(.zeroQuantity, at: start, "a quantity of 0 \(unit) counts for nothing; remove it")
+            } else if let previous = firstColumn(of: measureIndex) {
+                report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
+                       help: "log one total, or two actions")
+            } else {
+                let column = cursor.column(start)
+                quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount, column: column,
+                                                  written: cursor.text(start, end, limit: Int.max)))
+                quantityColumns?[measureIndex] = column
+                if quantityColumns == nil, quantities.count >= 8 {
+                    quantityColumns = Dictionary(quantities.map { ($0.measureIndex, $0.column) }, uniquingKeysWith: { a, _ in a })
+                }
+                hasContent = true
+            }
+        case .failure(.tooManyFractionDigits):
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' has more than 6 decimal places",
+                   help: "round it to at most 6 decimals")
+        case .failure:
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' is too large")
+        }
+    }
+
+    /// The column of an earlier quantity of the same measure on this line.
+    private func firstColumn(of measureIndex: Int) -> Int? {
+        if let quantityColumns { return quantityColumns[measureIndex] }
+        return quantities.first { $0.measureIndex == measureIndex }?.column
+    }
+}
