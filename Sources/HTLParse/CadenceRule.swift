@@ -24,6 +24,21 @@ enum CadenceRule {
         return Parsed(amount: amount, atMost: atMost, period: period)
     }
 
+    /// Why a rule of the right shape has an amount htl cannot hold exactly
+    /// (`1000000000000000/week`, `1.1234567/day`); nil otherwise.
+    static func amountProblem(_ text: String) -> String? {
+        var rest = Substring(text)
+        if rest.hasPrefix("<=") { rest = rest.dropFirst(2) }
+        guard let slash = rest.firstIndex(of: "/"), Cadence.Period(rawValue: String(rest[rest.index(after: slash)...])) != nil else {
+            return nil
+        }
+        switch ExactDecimal.parse(String(rest[..<slash])) {
+        case .failure(.tooLarge): return "its amount is too large"
+        case .failure(.tooManyFractionDigits): return "its amount has more than 6 decimal places"
+        default: return nil
+        }
+    }
+
     /// The rule a near miss probably meant, in canonical form; nil when
     /// nothing close parses.
     static func suggestion(for text: String) -> String? {

@@ -111,6 +111,10 @@ enum GoalDecoder {
         return pairs.compactMap { pair in
             guard let text = reader.scalar(pair.value, "cadence for \(pair.name)", expected: "a rule such as 3/week") else { return nil }
             guard let rule = CadenceRule.parse(text) else {
+                if let problem = CadenceRule.amountProblem(text) {
+                    reader.report(.invalidValue, pair.value, "cadence for \(pair.name) is \(text): \(problem)")
+                    return nil
+                }
                 let meant = CadenceRule.suggestion(for: text)
                 reader.report(.invalidValue, pair.value,
                               "cadence for \(pair.name) must be N/day, N/week or N/month (at most: <=N/week), found \(FieldReader.found(pair.value))"

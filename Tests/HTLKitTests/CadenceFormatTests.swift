@@ -37,6 +37,15 @@ import Testing
         ])
     }
 
+    @Test func anAmountHtlCannotHoldExactlySaysWhy() {
+        #expect(findings(goal: "start: 2026-11-02\ncadence:\n  km: <=1000000000000000/week\n") == [
+            "goals/run.md:5:7: cadence for km is <=1000000000000000/week: its amount is too large [invalid-value]",
+        ])
+        #expect(findings(goal: "start: 2026-11-02\ncadence:\n  km: 1.1234567/day\n") == [
+            "goals/run.md:5:7: cadence for km is 1.1234567/day: its amount has more than 6 decimal places [invalid-value]",
+        ])
+    }
+
     @Test func breaksAreTwoRealDaysInOrder() {
         #expect(findings(goal: "start: 2026-11-02\nbreaks: [2027-01-03..2026-12-21]\n") == [
             "goals/run.md:4:10: break 2027-01-03..2026-12-21 starts after it ends [date-order]",
