@@ -30,7 +30,7 @@ enum NavigationProvider {
               let report = loaded.progress else { return .array([]) }
         let word = WordAtCursor(p.positions.lineText(p.line), column: p.column).text
         let id = word.hasPrefix("+") ? String(word.dropFirst())
-            : (path.hasPrefix("goals/") ? String(path.dropFirst("goals/".count).dropLast(3).split(separator: "/").last ?? "") : "")
+            : (LedgerLayout.kind(of: path) == .goal ? LedgerLayout.entityID(of: path) : "")
         guard let g = report.goal(id) else { return .array([]) }
         let actions = loaded.ledger.actions
         return .array((g.actionIndices + g.upcomingActionIndices).sorted().map { i in
@@ -38,11 +38,14 @@ enum NavigationProvider {
         })
     }
 
-    /// A location as LSP wants it: the whole line's start.
+    /// A location as LSP wants it. A line's start needs no look at the
+    /// file (references list thousands of log lines); another column is
+    /// converted to UTF-16 on its line.
     static func location(_ target: SourceLocation, loaded: LoadedLedger, uris: LedgerURIs) -> JSON {
-        let bytes = loaded.files.first { $0.path == target.path }?.bytes ?? []
-        let positions = TextPositions(bytes)
-        let start = positions.lspPosition(line: target.line, column: target.column)
+        var start = (line: max(target.line - 1, 0), character: 0)
+        if target.column > 1 {
+            start = TextPositions(loaded.files.first { $0.path == target.path }?.bytes ?? []).lspPosition(line: target.line, column: target.column)
+        }
         return LSPMessage.location(uri: uris.uri(target.path), range: LSPMessage.range(start, start))
     }
 }
