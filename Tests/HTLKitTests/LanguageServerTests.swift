@@ -120,6 +120,7 @@ import Testing
         // Positions past the end, files outside the ledger, missing params: an empty answer.
         _ = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n")
         for params in [#"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"position":{"line":9999,"character":-5}}"#,
+                       #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"position":{"line":9223372036854775807,"character":9223372036854775807},"range":{"start":{"line":9223372036854775807,"character":0},"end":{"line":-9223372036854775808,"character":0}}}"#,
                        #"{"textDocument":{"uri":"file:///etc/passwd"},"position":{"line":0,"character":0}}"#, "null", "{}"] {
             for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references",
                            "textDocument/formatting", "textDocument/codeAction", "textDocument/documentSymbol"] {

@@ -40,11 +40,17 @@ public struct TextPositions {
     }
 
     /// htl's 1-based line and scalar column of an LSP position.
+    /// A line past the end is the last line's end.
     public func htlPosition(line: Int, character: Int) -> (line: Int, column: Int) {
-        let offset = offset(line: line, character: character)
-        let l = min(max(line + 1, 1), lines.lineCount)
-        let start = lines.content(ofLine: l, in: bytes).lowerBound
-        return (l, LineIndex.scalarCount(bytes[min(start, offset)..<offset]) + 1)
+        let l = htlLine(line)
+        let content = lines.content(ofLine: l, in: bytes)
+        let offset = min(max(offset(line: l - 1, character: line < lines.lineCount ? character : Int.max), content.lowerBound), content.upperBound)
+        return (l, LineIndex.scalarCount(bytes[content.lowerBound..<offset]) + 1)
+    }
+
+    /// htl's 1-based line of an LSP line, clamped to the text (any Int, no overflow).
+    public func htlLine(_ line: Int) -> Int {
+        min(max(line, 0), lines.lineCount - 1) + 1
     }
 
     /// The LSP position of a byte offset.

@@ -10,9 +10,9 @@ enum CodeActionProvider {
     static func actions(_ context: RequestContext) -> JSON {
         guard let path = context.path, let bytes = context.bytes, let loaded = context.loaded, let uri = context.uri,
               let range = context.params["range"] else { return .array([]) }
-        let first = (range["start"]?["line"]?.int ?? 0) + 1
-        let last = (range["end"]?["line"]?.int ?? 0) + 1
         let positions = TextPositions(bytes)
+        let first = positions.htlLine(range["start"]?["line"]?.int ?? 0)
+        let last = positions.htlLine(range["end"]?["line"]?.int ?? 0)
         var actions: [JSON] = []
         for d in loaded.diagnostics where d.location.path == path && (first...max(first, last)).contains(d.location.line) {
             guard let fix = fix(for: d, positions) else { continue }
