@@ -46,6 +46,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         CivilDate(dayNumber: dayNumber + days)
     }
 
+    /// The last day htl can write: 9999-12-31.
+    package static let latest = CivilDate(year: 9999, month: 12, day: 31)!
+
     /// The first day of this date's month.
     package var firstOfMonth: CivilDate {
         adding(days: 1 - parts.day)

@@ -43,6 +43,11 @@ public struct CadenceProgress: Sendable {
     public var future: Int
     /// The period holding today; nil before the window starts or after it ends.
     public var current: Period?
+    /// The latest decided period: the current one when already met or
+    /// missed, else the latest closed one (excused ones skipped), however
+    /// long ago. The streak counts back from it; the goal is behind when it
+    /// was missed.
+    public var latestDecided: Period?
     /// The latest periods up to today, oldest first (at most `recentLimit`).
     public var recent: [Period]
     /// The statuses of the periods after today (future or excused), first
@@ -53,12 +58,6 @@ public struct CadenceProgress: Sendable {
     /// The window's first day; nil without a start.
     public var windowStart: CivilDate?
 
-    /// The latest decided period: the current one when already met or
-    /// missed, else the latest closed one (excused ones skipped). The streak
-    /// counts back from it; the goal is behind when it was missed.
-    public var latestDecided: Period? {
-        recent.last { $0.status == .met || $0.status == .missed }
-    }
 
     /// How many periods `recent` keeps: half a year of weeks.
     package static let recentLimit = 26

@@ -23,7 +23,7 @@ struct CadenceTally {
                   today: CivilDate) -> CadenceProgress {
         var result = CadenceProgress(cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
                                      actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
-                                     current: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
+                                     current: nil, latestDecided: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
         guard let window, window.start <= window.end else { return result }
         let entries = self.entries(counted.filter { window.contains(index.dates[$0]) }, index: index)
         result.actual = sum(entries[...])
@@ -39,6 +39,7 @@ struct CadenceTally {
             case .missed: run = 0
             case .open, .excused, .future: break
             }
+            if period.status == .met || period.status == .missed { result.latestDecided = period }
             if period.days.start <= today {
                 result.keepRecent(period)
             } else if result.upcoming.count < CadenceProgress.recentLimit {

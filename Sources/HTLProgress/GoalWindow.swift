@@ -70,7 +70,11 @@ struct ProgressSummary {
         let ratios = totals + cadences.compactMap { $0.ratio.map { min(max($0, .zero), .one) } }
         if !targets.isEmpty || !cadences.isEmpty {
             progress = ratios.isEmpty ? nil : ratios.reduce(.zero, +).divided(by: ratios.count)
-            pacedProgress = totals.isEmpty ? nil : totals.reduce(.zero, +).divided(by: totals.count)
+            if !totals.isEmpty {
+                pacedProgress = totals.reduce(.zero, +).divided(by: totals.count)
+            } else if checklistTotal > 0 {
+                pacedProgress = ExactDecimal(checklistDone).divided(by: checklistTotal)
+            }
             complete = targets.allSatisfy { $0.actual >= $0.target }
                 && cadences.allSatisfy { !openEnded && $0.periods > 0 && $0.met == $0.periods }
             zero = targets.allSatisfy { !$0.actual.isPositive } && cadences.allSatisfy { $0.met == 0 }

@@ -195,7 +195,9 @@ package enum ProgressEngine {
             guard measureIndex != nil || cadence.measure == Goal.actionsMeasure,
                   seen.insert(measureIndex.map { catalog.measures[$0].id } ?? cadence.measure).inserted else { return nil }
             let calendar = CadenceCalendar(period: cadence.period, weekStart: ledger.settings.weekStart, breaks: goal.breaks)
-            let window = start.map { DateRange(start: $0, end: goal.target ?? calendar.periodEnd(calendar.periodStart(today))) }
+            // An open-ended window ends with today's period, never after the last writable day.
+            let end = goal.target ?? min(calendar.periodEnd(calendar.periodStart(today)), CivilDate.latest)
+            let window = start.map { DateRange(start: $0, end: end) }
             return CadenceTally(cadence: cadence, measureIndex: measureIndex, calendar: calendar, catalog: catalog)
                 .progress(window: window, openEnded: goal.target == nil, counted: counted, index: index, today: today)
         }

@@ -10,10 +10,11 @@ import Testing
 
     /// The goal `run` with `frontMatter`, `log` and optional settings; the
     /// ledger must check clean (so every case is a valid ledger).
-    func computed(_ frontMatter: String, log: String, today: String, settings: String = "htl: 1\n") -> GoalProgress {
+    func computed(_ frontMatter: String, log: String, today: String, settings: String = "htl: 1\n",
+                  body: String = "## Action plan\n- Run.\n") -> GoalProgress {
         let files = SampleLedger.with([
             "htl.yaml": settings,
-            "goals/run.md": "---\ntitle: Run\n" + frontMatter + "values:\n  health: 8\n---\n## Action plan\n- Run.\n",
+            "goals/run.md": "---\ntitle: Run\n" + frontMatter + "values:\n  health: 8\n---\n" + body,
             "log/2026.log": log,
         ])
         let loaded = SampleLedger.load(files)
@@ -259,6 +260,35 @@ import Testing
         #expect(computed(front, log: log, today: "2026-11-18").state == .behind)
         // Once the current week is kept, the rhythm is back: on track.
         #expect(computed(front, log: log + runs(["11-16", "11-17", "11-18"]), today: "2026-11-18").state == .onTrack)
+    }
+
+    @Test func aMissBeforeALongBreakStillCountsAsTheLatestDecidedPeriod() {
+        // Daily from 11-01, runs on 11-01...11-09, the 10th missed, then a 51-day break:
+        // far more periods than a strip shows, yet the latest decided one is still the miss.
+        let front = "start: 2026-11-01\ntarget: 2027-01-31\ncadence:\n  actions: 1/day\nbreaks: [2026-11-11..2026-12-31]\n"
+        let log = runs((1...9).map { "11-0\($0)" })
+        for today in ["2026-11-20", "2026-12-10", "2026-12-31"] {
+            let g = computed(front, log: log, today: today)
+            #expect(g.cadences[0].latestDecided?.days.start == day("2026-11-10"), "\(today)")
+            #expect(g.cadences[0].streak == 0)
+            #expect(g.state == .behind, "\(today)")
+        }
+    }
+
+    @Test func anOpenEndedWindowEndsByTheLastWritableDay() {
+        let c = cadence("start: 9999-12-01\ncadence:\n  actions: 3/week\n", log: "", today: "9999-12-31")
+        #expect(c.current?.days.end == day("9999-12-31"))
+    }
+
+    @Test func withCadencesAndAChecklistButNoTargetsPaceFollowsTheChecklist() {
+        // Day 60 of 70 with 1 of 4 items done: the checklist is far below the line, so behind,
+        // though every week of the rhythm was kept.
+        let g = computed("start: 2026-09-14\ntarget: 2026-11-22\ncadence:\n  actions: 1/week\n",
+                         log: runs(["09-14", "09-21", "09-28", "10-05", "10-12", "10-19", "10-26", "11-02", "11-09", "11-12"]),
+                         today: "2026-11-12", body: "## Action plan\n- [x] One\n- [ ] Two\n- [ ] Three\n- [ ] Four\n")
+        #expect(g.cadences[0].latestDecided?.status == .met)
+        #expect(g.state == .behind)
+        #expect(g.paceDays != nil)
     }
 
     @Test func aHabitWhosePeriodsWereAllMissedIsBehindNotNotStarted() {
