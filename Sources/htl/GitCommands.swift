@@ -24,20 +24,14 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         if to != nil, staged { throw HTLError("give a second revision or --staged, not both") }
         let fromName = from ?? "HEAD"
-        // The two sides load at the same time; an error of the earlier side is reported first.
-        let (loadedBefore, loadedAfter) = Parallel.both({
-            Result { try options.load { request in
-                request.source = .revision(fromName)
-                request.computeProgress = true
-            } }
-        }, {
-            Result { try options.load { request in
-                request.source = to.map { .revision($0) } ?? (staged ? .staged : .directory)
-                request.computeProgress = true
-            } }
-        })
-        let before = try loadedBefore.get()
-        let after = try loadedAfter.get()
+        let before = try options.load { request in
+            request.source = .revision(fromName)
+            request.computeProgress = true
+        }
+        let after = try options.load { request in
+            request.source = to.map { .revision($0) } ?? (staged ? .staged : .directory)
+            request.computeProgress = true
+        }
         let toName = to ?? (staged ? "index" : "worktree")
         let diff = ProgressDiff(from: before, to: after)
         let side = to ?? (staged ? "the index" : "the working tree")
