@@ -90,24 +90,29 @@ public enum FileSystem {
     static func read(_ fd: Int32, shown: String) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                // The file grew since fstat: keep reading.
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2)))
+        // The size fstat gave, read without zeroing first (most files: one read, then end of file).
+        let size = max(Int(info.st_size), 0)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                count += n
             }
-            let n = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw HTLError("cannot read \(shown): \(errorText())")
-            }
-            if n == 0 { break }
-            filled += n
         }
-        bytes.removeSubrange(filled...)
+        if failure != 0 { throw HTLError("cannot read \(shown): \(errorText(failure))") }
+        // The file may have grown since fstat: read on to its end.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
+            while true {
+                let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { throw HTLError("cannot read \(shown): \(errorText())") }
+                if n == 0 { break }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+            }
+        }
         return bytes
     }
 

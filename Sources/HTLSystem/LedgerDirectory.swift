@@ -89,36 +89,36 @@ private struct Walk {
 
     /// What an entry is after following links, or nil when a finding was made.
     enum Target {
-        case file(real: String)
-        case folder(real: String, id: FolderID)
+        case file
+        case folder(FolderID)
         case special(String)
         case missing
     }
 
-    /// Resolves an entry and reports links that dangle or lead outside the root.
+    /// Resolves an entry and reports links that dangle or lead outside the
+    /// root. An entry that is not a link lies in a folder already inside the
+    /// root, so only links need their real path (a file is checked again
+    /// once open: a rename in between cannot leak).
     mutating func resolve(_ path: String) -> Target? {
         let full = root.absolute(path)
-        var link = stat()
-        guard lstat(full, &link) == 0 else { return .missing }
-        let isLink = link.st_mode & S_IFMT == S_IFLNK
-        guard let real = FileSystem.realPath(full) else {
-            if isLink {
+        var info = stat()
+        guard lstat(full, &info) == 0 else { return .missing }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let real = FileSystem.realPath(full) else {
                 report(path, "\(path) is a symbolic link to nothing (it dangles or loops)",
                        help: "remove the link, or point it at a file inside the ledger")
                 return nil
             }
-            return .missing
+            guard root.contains(realPath: real) else {
+                report(path, "\(path) leads outside the ledger (a symbolic link); htl reads nothing outside \(root.path)",
+                       help: "move the file into the ledger, or remove the link")
+                return nil
+            }
+            guard stat(real, &info) == 0 else { return .missing }
         }
-        guard root.contains(realPath: real) else {
-            report(path, "\(path) leads outside the ledger (a symbolic link); htl reads nothing outside \(root.path)",
-                   help: "move the file into the ledger, or remove the link")
-            return nil
-        }
-        var info = stat()
-        guard stat(real, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(real: real)
-        case S_IFDIR: return .folder(real: real, id: FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
         case S_IFIFO: return .special("a FIFO (named pipe)")
         case S_IFSOCK: return .special("a socket")
         case S_IFCHR, S_IFBLK: return .special("a device")
@@ -139,7 +139,7 @@ private struct Walk {
     /// values/, terms/, goals/, log/.
     mutating func visitTopFolder(_ name: String) {
         switch resolve(name) {
-        case .folder(_, let id)?: enter(name, id)
+        case .folder(let id)?: enter(name, id)
         case .file?: report(name, "\(name) is a file; it must be a folder holding \(LedgerLayout.describeFolder(name))")
         case .special(let what)?: report(name, "\(name) is \(what); it must be a folder")
         case .missing?, nil: break
@@ -173,7 +173,7 @@ private struct Walk {
         switch resolve(path) {
         case .file?:
             if isLedgerName { readFile(path) }
-        case .folder(_, let id)?:
+        case .folder(let id)?:
             if isLedgerName {
                 report(path, "\(path) is a folder, but its name is a ledger file's",
                        help: "rename the folder (without .md or .log), or move its files up")
