@@ -93,11 +93,11 @@ enum LedgerReader {
         case .headWhenInGit:
             guard repository != nil || GitRepository.mayHold(request.root.path),
                   let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
-                  let head = try? repo.head() else { return nil }
+                  let head = repo.headAtOpening else { return nil }
             return (repo, head)
         case .head:
             let repo = try repository ?? GitRepository(ledgerRoot: request.root.path)
-            return try repo.head().map { (repo, $0) }
+            return repo.headAtOpening.map { (repo, $0) }
         case .revision(let name):
             let repo = try repository ?? GitRepository(ledgerRoot: request.root.path)
             return (repo, try repo.resolve(name))

@@ -24,20 +24,32 @@ public struct GitRepository: Sendable {
     /// The ledger root relative to `top`, ending in `/` (empty at the top).
     package let prefix: String
 
+    /// The commit HEAD named when the repository was opened (nil before the
+    /// first commit): asked in the same git call as the prefix.
+    package let headAtOpening: String?
+
     /// The repository containing `ledgerRoot`; exit-2 errors when git is
     /// missing or the folder is not in a repository. Git's answer is read
     /// as bytes: a folder name may hold a line break.
     public init(ledgerRoot: String) throws {
-        let result = try GitProcess.run(["rev-parse", "--show-prefix"], in: ledgerRoot)
-        guard result.status == 0 else {
+        // One process: the prefix, then HEAD's commit when there is one (exit 1 when not).
+        let result = try GitProcess.run(["rev-parse", "--show-prefix", "--verify", "--quiet", "HEAD^{commit}"], in: ledgerRoot)
+        guard result.status == 0 || (result.status == 1 && !result.stdout.isEmpty) else {
             if result.stderr.contains("not a git repository") {
                 throw HTLError("not a git repository: \(ledgerRoot) (git init first)")
             }
             throw HTLError("git failed: " + GitRepository.firstLine(result.stderr))
         }
-        // The prefix is the only output: drop exactly its final line break.
+        // Drop exactly the final line break; with a HEAD, its id is the last line
+        // (the prefix before it may itself hold line breaks).
         var out = result.stdout
         if out.last == 0x0A { out.removeLast() }
+        if result.status == 0, let lastBreak = out.lastIndex(of: 0x0A) {
+            headAtOpening = String(decoding: out[(lastBreak + 1)...], as: UTF8.self)
+            out.removeSubrange(lastBreak...)
+        } else {
+            headAtOpening = nil
+        }
         prefix = String(decoding: out, as: UTF8.self)
         guard let real = FileSystem.realPath(ledgerRoot) else { throw HTLError("cannot resolve \(ledgerRoot)") }
         // The top is the ledger's real folder less one component per folder of the prefix.
