@@ -15,13 +15,16 @@ package enum Checker {
         // Whether a file has errors is decided after the severities apply.
         let context = RuleContext(parsed, today: today, pathsWithErrors: Set(diagnostics.filter(\.isError).map(\.location.path)))
         let severity = formatting ? configuration.severity(of: .unformatted) : nil
-        // `unformatted` formats every file: it runs beside the model rules, and
-        // its findings are kept afterwards for files without errors.
-        let (found, unformatted) = Parallel.both({
-            RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }.flatMap { configuration.apply($0.check?(context) ?? []) }
-        }, {
-            severity == nil ? [] : parsed.files.compactMap(RuleDescriptor.unformattedFinding)
-        })
+        // The model rules and `unformatted` (which formats every file, in
+        // slices) share the cores; their findings are put together in a fixed order.
+        let rules = RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }
+        let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
+        let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
+            if job < rules.count { return (configuration.apply(rules[job].check?(context) ?? []), []) }
+            return ([], parsed.files[slices[job - rules.count]].compactMap(RuleDescriptor.unformattedFinding))
+        }
+        let found = results.flatMap(\.found)
+        let unformatted = results.flatMap(\.unformatted)
         diagnostics += found
         if let severity {
             let withErrors = Set(diagnostics.filter(\.isError).map(\.location.path))

@@ -11,7 +11,11 @@ package struct RuleContext: Sendable {
     /// Files with errors (after `rules:` severities apply): advice about
     /// them (warnings) waits until the errors are fixed.
     package let pathsWithErrors: Set<String>
-    package let goalsByID: [String: Goal]
+    /// A goal id → its position in `ledger.goals` (the first declaration).
+    package let goalIndex: [String: Int]
+    /// Each goal's window, by position in `ledger.goals` (rules that visit
+    /// every action look at these, not at whole goals).
+    package let goalWindows: [Goal.Window]
     package let termsByNumber: [Int: Term]
     package let valueIDs: Set<String>
 
@@ -20,9 +24,11 @@ package struct RuleContext: Sendable {
         parse = parsed.context
         self.today = today
         self.pathsWithErrors = pathsWithErrors
-        var goals: [String: Goal] = [:]
-        for goal in ledger.goals where goals[goal.id] == nil { goals[goal.id] = goal }
-        goalsByID = goals
+        var goals: [String: Int] = [:]
+        goals.reserveCapacity(ledger.goals.count)
+        for (i, goal) in ledger.goals.enumerated() where goals[goal.id] == nil { goals[goal.id] = i }
+        goalIndex = goals
+        goalWindows = ledger.goals.map(\.window)
         var terms: [Int: Term] = [:]
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms

@@ -114,19 +114,32 @@ public struct Goal: Sendable, Equatable {
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
-    /// False when start is after target (a `date-order` error): rules about
-    /// the window then stay quiet instead of repeating that error.
-    package var hasOrderedWindow: Bool {
-        guard let start, let target else { return true }
-        return start <= target
+    /// [start, target], each bound perhaps open: a small value rules can
+    /// keep per goal instead of the whole goal.
+    package struct Window: Sendable {
+        package var start: CivilDate?
+        package var target: CivilDate?
+
+        /// False when start is after target (a `date-order` error): rules about
+        /// the window then stay quiet instead of repeating that error.
+        package var isOrdered: Bool {
+            guard let start, let target else { return true }
+            return start <= target
+        }
+
+        /// Whether `date` lies in [start, target] (an absent bound is open).
+        package func contains(_ date: CivilDate) -> Bool {
+            if let start, date < start { return false }
+            if let target, date > target { return false }
+            return true
+        }
     }
 
-    /// Whether `date` lies in [start, target] (an absent bound is open).
-    package func windowContains(_ date: CivilDate) -> Bool {
-        if let start, date < start { return false }
-        if let target, date > target { return false }
-        return true
-    }
+    package var window: Window { Window(start: start, target: target) }
+
+    package var hasOrderedWindow: Bool { window.isOrdered }
+
+    package func windowContains(_ date: CivilDate) -> Bool { window.contains(date) }
 
     package init(id: String, path: String, title: String, kind: Kind, importance: Int, urgency: Int, start: CivilDate? = nil, target: CivilDate? = nil, weeks: Int? = nil, terms: [TermReference], targets: [Target], values: [Alignment], tags: [String], requestedBy: String? = nil, consequence: String? = nil, status: Status, hasActionPlan: Bool, checklist: [ChecklistItem], startLocation: SourceLocation? = nil, targetLocation: SourceLocation? = nil) {
         self.id = id

@@ -12,9 +12,11 @@ extension RuleDescriptor {
 
     private static func linksOutside(_ context: RuleContext) -> [Finding] {
         var found: [Finding] = []
+        let windows = context.goalWindows
         for action in context.ledger.actions {
             for link in action.links {
-                guard let goal = context.goalsByID[link.goal], goal.hasOrderedWindow, !goal.windowContains(action.date) else { continue }
+                guard let g = context.goalIndex[link.goal], windows[g].isOrdered, !windows[g].contains(action.date) else { continue }
+                let goal = context.ledger.goals[g]
                 found.append(Finding(.linkOutsideWindow, SourceLocation(path: action.path, line: action.line, column: link.column),
                                      "action dated \(action.date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))
             }

@@ -16,7 +16,7 @@ extension RuleDescriptor {
         let suggestions = SuggestionCache()
         let names = context.ledger.goals.map(\.id)
         func check(_ goal: String, at location: SourceLocation) {
-            guard context.goalsByID[goal] == nil, !context.parse.unloadedGoalIDs.contains(goal) else { return }
+            guard context.goalIndex[goal] == nil, !context.parse.unloadedGoalIDs.contains(goal) else { return }
             let suggestion = suggestions.didYouMean(goal, names)
             if Identifier.isValidEntityID(goal) {
                 // A committed line cannot be edited: the way out is to keep the goal, dropped.

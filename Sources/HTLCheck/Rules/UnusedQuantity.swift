@@ -21,36 +21,58 @@ extension RuleDescriptor {
         // Per goal, once: whether it counts actions, and the measures it sums.
         let countsActions = goals.map(\.countsActions)
         let measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
-        let windows = goals.map { (start: $0.start, target: $0.target) }
-        var byID: [String: Int] = [:]
+        let windows = context.goalWindows
+        let byID = context.goalIndex
         var byTag: [String: [Int]] = [:]
         for (g, goal) in goals.enumerated() {
-            if byID[goal.id] == nil { byID[goal.id] = g }
             for tag in goal.tags { byTag[tag, default: []].append(g) }
         }
+        func inWindow(_ g: Int, _ date: CivilDate) -> Bool { windows[g].contains(date) }
         var found: [Finding] = []
         for action in context.ledger.actions where !action.quantities.isEmpty {
-            var counting = action.links.compactMap { byID[$0.goal] }
+            // Most lines count: decided without building any list.
+            var verdict = Verdict()
+            for link in action.links {
+                if let g = byID[link.goal] { verdict.add(g, countsActions, measures, action.quantities, catalog) }
+            }
             for tag in action.tags {
-                counting += (byTag[tag] ?? []).filter { g in
-                    windows[g].start.map { action.date >= $0 } ?? true && windows[g].target.map { action.date <= $0 } ?? true
+                for g in byTag[tag] ?? [] where inWindow(g, action.date) {
+                    verdict.add(g, countsActions, measures, action.quantities, catalog)
                 }
             }
-            // A goal counting actions (an `actions` target or cadence) uses every line.
-            guard !counting.contains(where: { countsActions[$0] }) else { continue }
-            let targets = counting.flatMap { measures[$0] }
-            guard !targets.isEmpty else { continue }
-            let unused = action.quantities.filter { q in !targets.contains { catalog.canConvert(from: q.measureIndex, to: $0) } }
-            guard unused.count == action.quantities.count else { continue }
-            for quantity in unused {
-                let names = uniqueIDs(counting.map { goals[$0].id })
-                let counted = uniqueIDs(targets.map { catalog.measures[$0].id })
+            guard verdict.addsNothing else { continue }
+            var counting = action.links.compactMap { byID[$0.goal] }
+            for tag in action.tags {
+                counting += (byTag[tag] ?? []).filter { inWindow($0, action.date) }
+            }
+            let names = uniqueIDs(counting.map { goals[$0].id })
+            let counted = uniqueIDs(counting.flatMap { measures[$0] }.map { catalog.measures[$0].id })
+            for quantity in action.quantities {
                 found.append(Finding(.unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
                                      "\(quantity.written) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
                                      help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure) target"))
             }
         }
         return found
+    }
+
+    /// What the goals an action counts toward make of its quantities.
+    private struct Verdict {
+        var countsActions = false
+        var hasTargets = false
+        var usesAQuantity = false
+
+        /// The action adds nothing: no goal counts actions, some have
+        /// targets, and none can use any of its quantities.
+        var addsNothing: Bool { !countsActions && hasTargets && !usesAQuantity }
+
+        mutating func add(_ goal: Int, _ countsActionsByGoal: [Bool], _ measures: [[Int]], _ quantities: [Action.Quantity], _ catalog: MeasureCatalog) {
+            if countsActionsByGoal[goal] { countsActions = true }
+            for target in measures[goal] {
+                hasTargets = true
+                if !usesAQuantity, quantities.contains(where: { catalog.canConvert(from: $0.measureIndex, to: target) }) { usesAQuantity = true }
+            }
+        }
     }
 
     private static func uniqueIDs(_ ids: [String]) -> [String] {
