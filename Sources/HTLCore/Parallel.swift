@@ -1,8 +1,8 @@
 import Dispatch
 
-/// Two pieces of independent work at the same time, on two cores when the
-/// machine has them. Results come back in a fixed order, so output never
-/// depends on which finished first.
+/// Independent pieces of work at the same time, on every core the machine
+/// has. Results come back in a fixed order, so output never depends on
+/// which finished first.
 package enum Parallel {
     package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         let results = Results<A, B>()
@@ -17,6 +17,24 @@ package enum Parallel {
         return (results.first!, results.second!)
     }
 
+    /// `body(0)`, …, `body(count - 1)`, as many at once as there are cores
+    /// (each core takes the next one when it is done), in index order.
+    package static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        let slots = Slots<T>(count)
+        withoutActuallyEscaping(body) { body in
+            let work = Job(body: body)
+            DispatchQueue.concurrentPerform(iterations: count) { i in slots.store(work.body(i), at: i) }
+        }
+        return slots.values
+    }
+
+    /// `0..<count` cut into at most `pieces` runs of about equal length, so
+    /// the cores can share them.
+    package static func slices(_ count: Int, pieces: Int = 8) -> [Range<Int>] {
+        let size = max(1, (count + pieces - 1) / pieces)
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
     /// Each slot is written by one iteration only and read after both end.
     private final class Results<A, B>: @unchecked Sendable {
         var first: A?
@@ -26,5 +44,30 @@ package enum Parallel {
     private struct Work<A, B>: @unchecked Sendable {
         let first: () -> A
         let second: () -> B
+    }
+
+    private struct Job<T>: @unchecked Sendable {
+        let body: (Int) -> T
+    }
+
+    /// One slot per index, each written by one iteration only and read after all end.
+    private final class Slots<T>: @unchecked Sendable {
+        private let pointer: UnsafeMutablePointer<T?>
+        private let count: Int
+
+        init(_ count: Int) {
+            self.count = count
+            pointer = .allocate(capacity: count)
+            pointer.initialize(repeating: nil, count: count)
+        }
+
+        func store(_ value: T, at index: Int) { pointer[index] = value }
+
+        var values: [T] { (0..<count).map { pointer[$0]! } }
+
+        deinit {
+            pointer.deinitialize(count: count)
+            pointer.deallocate()
+        }
     }
 }

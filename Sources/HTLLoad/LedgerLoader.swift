@@ -15,13 +15,18 @@ public enum LedgerLoader {
         let read = try LedgerReader.read(request)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
         let today = parsed.ledger.settings.today(at: request.now)
-        var check = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting)
+        let check = { Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting) }
+        // Checking and computing progress read the same model: side by side
+        // (the checker alone shares out its own work).
+        let (checked, progress) = request.computeProgress
+            ? Parallel.both(check, { Optional(ProgressEngine.compute(parsed.ledger, today: today)) })
+            : (check(), nil)
+        var report = checked
         if request.source == .staged {
             // A committed line can never change: its warnings were shown when it was committed (CLI.md).
-            check = check.withoutWarnings(onCommittedLines: read.committedLines)
+            report = report.withoutWarnings(onCommittedLines: read.committedLines)
         }
-        let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
-        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: check, progress: progress)
+        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: report, progress: progress)
     }
 
     /// A ledger given as files in memory (tests, proposals, examples): parsed,

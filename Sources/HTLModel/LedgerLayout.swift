@@ -19,6 +19,9 @@ public enum LedgerLayout {
 
     public enum FileKind: Sendable, Equatable {
         case settings, measures, value, term, goal, log
+
+        /// A value, term or goal: Markdown with front matter.
+        package var isEntity: Bool { self == .value || self == .term || self == .goal }
     }
 
     /// The kind of a file from its path relative to the root, or nil when htl

@@ -26,13 +26,16 @@ package enum LedgerParser {
             if !readable { parsed.context.measuresUnreadable = true }
             parsed.findings += found
         }
-        // Logs depend only on the measures: parse them while the front-matter
-        // files are parsed, then put the pieces together in path order (from the cache).
+        // Front matter on every core, then each log (read in pieces on every
+        // core); then the pieces are put together in path order (from the cache).
         let logs = sorted.filter { LedgerLayout.kind(of: $0.path) == .log }
-        let judgesUnits = !parsed.context.measuresUnreadable
-        let (measures, termWeeks) = (parsed.ledger.measures, parsed.ledger.settings.termWeeks)
-        _ = Parallel.both({ for file in logs { _ = cache.log(file, measures: measures, judgesUnits: judgesUnits) } },
-                          { for file in sorted { warm(file, cache: cache, termWeeks: termWeeks) } })
+        let entities = sorted.filter { LedgerLayout.kind(of: $0.path)?.isEntity ?? false }
+        let termWeeks = parsed.ledger.settings.termWeeks
+        let slices = Parallel.slices(entities.count)
+        _ = Parallel.map(slices.count) { for file in entities[slices[$0]] { warm(file, cache: cache, termWeeks: termWeeks) } }
+        for file in logs {
+            _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
+        }
         for file in sorted {
             add(file, to: &parsed, cache: cache)
         }
@@ -66,7 +69,8 @@ package enum LedgerParser {
             parsed.findings += found
         case .log:
             let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
-            parsed.ledger.actions += log.actions
+            // The first log's actions are shared with the cache, not copied.
+            if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
             parsed.findings += log.findings
             parsed.context.linksOnRejectedLines += log.rejectedLinks
         case .settings, .measures, nil:

@@ -42,6 +42,7 @@ struct LineCursor {
     /// The text of a byte range for a message, shortened past `limit` scalars.
     func text(_ from: Int, _ to: Int, limit: Int) -> String {
         let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<to]), as: UTF8.self)
-        return s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
+        // No more bytes than the limit: no more scalars either.
+        return to - from > limit && s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
     }
 }

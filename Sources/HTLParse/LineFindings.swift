@@ -23,6 +23,7 @@ struct LineFindings {
     }
 
     func flush(into diagnostics: inout [Finding]) {
+        if items.isEmpty { return }
         diagnostics += items
         for (rule, location) in firstSuppressed.sorted(by: { $0.key < $1.key }) {
             let more = counts[rule, default: 0] - LineFindings.limit

@@ -2,9 +2,12 @@ import HTLCore
 import HTLModel
 
 /// One log line being read: its tokens in order, and what they add up to.
+/// A log parser keeps one scanner for a whole file and starts it on each
+/// line (`begin`), so the catalog and look-ups are not copied per line.
 struct LineScanner {
     var cursor: LineCursor
     let measures: MeasureCatalog
+    let units: UnitLookup
     let suggestions: SuggestionCache
     var findings = LineFindings()
     /// The line's links, kept even when the line is rejected (an unknown goal
@@ -12,7 +15,12 @@ struct LineScanner {
     var links: [Action.Link] = []
 
     private var time: ClockTime?
+    /// The description while its words are one stretch of the line joined by
+    /// single spaces (most lines): made into a String once, from the buffer.
+    private var descriptionRange: Range<Int>?
+    /// The description otherwise (quoted text, words apart).
     private var description: [UInt8] = []
+    private var hasDescription = false
     private var quantities: [Action.Quantity] = []
     private var tags: [String] = []
     // Linear look-ups while small; sets once a line has many links, tags or quantities.
@@ -27,11 +35,32 @@ struct LineScanner {
 
     let judgesUnits: Bool
 
-    init(cursor: LineCursor, measures: MeasureCatalog, suggestions: SuggestionCache, judgesUnits: Bool) {
+    init(cursor: LineCursor, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
         self.measures = measures
+        self.units = units
         self.suggestions = suggestions
         self.judgesUnits = judgesUnits
+    }
+
+    /// Starts on another line, forgetting everything about the last one.
+    mutating func begin(_ cursor: LineCursor) {
+        self.cursor = cursor
+        findings = LineFindings()
+        links = []
+        time = nil
+        descriptionRange = nil
+        description = []
+        hasDescription = false
+        quantities = []
+        tags = []
+        linkSet = nil
+        tagSet = nil
+        quantityColumns = nil
+        hasContent = false
+        failed = false
+        stopped = false
+        pendingNumber = nil
     }
 
     var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
@@ -78,8 +107,9 @@ struct LineScanner {
             report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
             return nil
         }
-        return Action(path: cursor.path, line: cursor.line, date: date, time: time,
-                      description: String(decoding: description, as: UTF8.self),
+        let text = descriptionRange.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+            ?? String(decoding: description, as: UTF8.self)
+        return Action(path: cursor.path, line: cursor.line, date: date, time: time, description: text,
                       quantities: quantities, links: links, tags: tags)
     }
 
@@ -183,7 +213,7 @@ struct LineScanner {
             report(.badLogLine, at: i, "put a space after the closing quote")
             return false
         }
-        if !text.isEmpty { addWords(text[...]) }
+        if !text.isEmpty { addQuoted(text) }
         return true
     }
 
@@ -194,7 +224,7 @@ struct LineScanner {
         let b = buffer[start]
         if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
         if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
-        switch QuantityToken.classify(buffer, start, end, measures: measures) {
+        switch QuantityToken.classify(buffer, start, end, units: units) {
         case .quantity(let split, let measureIndex):
             readQuantity(start, split, end, measureIndex: measureIndex)
         case .unknownUnit where !judgesUnits:
@@ -209,7 +239,7 @@ struct LineScanner {
             report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
         case .word:
-            addWords(UnsafeBufferPointer(rebasing: buffer[start..<end])[...])
+            addWord(start..<end)
             if let number { checkSpacedQuantity(number, unit: start..<end) }
             if QuantityToken.isBareNumber(buffer, start, end) { pendingNumber = start..<end }
         }
@@ -218,18 +248,47 @@ struct LineScanner {
     /// `5 km`: a number, a space, then a declared unit counts for nothing as
     /// written; say so (a warning: the line still counts, as words).
     private mutating func checkSpacedQuantity(_ number: Range<Int>, unit: Range<Int>) {
+        guard units.index(for: UnsafeBufferPointer(rebasing: buffer[unit])) != nil else { return }
         let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[unit]), as: UTF8.self)
-        guard measures.index(for: word) != nil else { return }
         let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
         warn(.spacedQuantity, at: number.lowerBound,
              "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
              help: "write \(written)")
     }
 
-    private mutating func addWords<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        if !description.isEmpty { description.append(Bytes.space) }
-        description.append(contentsOf: bytes)
+    /// A word of the line (`start..<end` of the buffer) joins the description.
+    private mutating func addWord(_ word: Range<Int>) {
         hasContent = true
+        guard hasDescription else {
+            hasDescription = true
+            descriptionRange = word
+            return
+        }
+        if let stretch = descriptionRange, stretch.upperBound + 1 == word.lowerBound, buffer[stretch.upperBound] == Bytes.space {
+            descriptionRange = stretch.lowerBound..<word.upperBound
+            return
+        }
+        spillDescription()
+        description.append(Bytes.space)
+        description.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[word]))
+    }
+
+    /// Quoted text (its escapes undone) joins the description.
+    private mutating func addQuoted(_ text: [UInt8]) {
+        hasContent = true
+        if hasDescription {
+            spillDescription()
+            description.append(Bytes.space)
+        }
+        hasDescription = true
+        description.append(contentsOf: text)
+    }
+
+    /// The description so far as bytes, once it is no longer one stretch.
+    private mutating func spillDescription() {
+        guard let stretch = descriptionRange else { return }
+        description = Array(UnsafeBufferPointer(rebasing: buffer[stretch]))
+        descriptionRange = nil
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {

@@ -4,53 +4,123 @@ import HTLModel
 /// The action log parser (FORMAT.md §6): one pass over the bytes of a log
 /// file, no regular expressions, no date formatters. A line with a problem
 /// is reported and does not count.
+///
+/// A long log is read in pieces (runs of whole lines) on every core; the
+/// pieces are then put together in line order, and lines logged twice are
+/// found across the whole file, so the result is the same as one pass.
 struct LogParser {
     let measures: MeasureCatalog
     /// False while measures.yaml is unreadable: a quantity's unit is then
     /// not reported as unknown (the line still does not count).
     let judgesUnits: Bool
-    /// Did-you-mean answers per unknown unit, computed once each.
-    private let suggestions = SuggestionCache()
+    private let units: UnitLookup
+    /// Bytes per piece at least: below this, one core reads the file.
+    static let pieceSize = 1 << 18
 
     init(measures: MeasureCatalog, judgesUnits: Bool = true) {
         self.measures = measures
         self.judgesUnits = judgesUnits
+        units = UnitLookup(measures)
+    }
+
+    /// Lines in a buffer (a last line without a newline counts), to reserve room once.
+    static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let lines = ByteCount.occurrences(of: Bytes.newline, in: buffer)
+        return buffer.last.map { $0 == Bytes.newline ? lines : lines + 1 } ?? 0
     }
 
     /// Every line of `file`: its actions, findings, and the links of lines
     /// rejected for other errors.
-    func parse(_ file: SourceFile) -> LogParse {
-        var result = LogParse()
-        var repeats = RepeatedLines()
+    func parse(_ file: SourceFile, pieceSize: Int = LogParser.pieceSize) -> LogParse {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var position = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
-            var line = 0
-            let count = buffer.count
-            while position < count {
-                line += 1
-                var end = position
-                while end < count, buffer[end] != Bytes.newline { end += 1 }
-                var contentEnd = end
-                if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
-                var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: position, end: contentEnd, path: file.path, line: line),
-                                          measures: measures, suggestions: suggestions, judgesUnits: judgesUnits)
-                let action = scanner.parse()
-                scanner.findings.flush(into: &result.findings)
-                if let action {
-                    if let earlier = repeats.earlier(buffer, position..<contentEnd, line: line) {
-                        result.findings.append(Finding(.duplicateAction, SourceLocation(path: file.path, line: line, column: 1),
-                                                       "this action repeats line \(earlier) (logged twice?)",
-                                                       help: "if it is a repeat, delete it before you commit, or log a correction"))
-                    }
-                    result.actions.append(action)
-                } else {
-                    for link in scanner.links {
-                        result.rejectedLinks.append(ParseContext.RejectedLink(
-                            location: SourceLocation(path: file.path, line: line, column: link.column), goal: link.goal))
-                    }
+            let start = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
+            let pieces = LogParser.pieces(buffer, from: start, pieceSize: pieceSize)
+            let parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], path: file.path) }
+            return LogParser.merge(parts, buffer, path: file.path)
+        }
+    }
+
+    /// Runs of whole lines, about `pieceSize` bytes or more each (at most
+    /// eight), with the number of each run's first line.
+    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieceSize: Int = pieceSize) -> [(bytes: Range<Int>, firstLine: Int)] {
+        let count = min(8, max(1, (buffer.count - start) / max(pieceSize, 1)))
+        var pieces: [(bytes: Range<Int>, firstLine: Int)] = []
+        var position = start
+        var line = 1
+        for k in 1...count {
+            var end = k == count ? buffer.count : max(position, start + (buffer.count - start) * k / count)
+            while end < buffer.count, end > position, buffer[end - 1] != Bytes.newline { end += 1 }
+            guard end > position else { continue }
+            pieces.append((position..<end, line))
+            line += ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+            position = end
+        }
+        return pieces
+    }
+
+    /// What one piece holds, and where its action lines are (to find repeats).
+    struct Piece {
+        var log = LogParse()
+        var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
+    }
+
+    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: (bytes: Range<Int>, firstLine: Int), path: String) -> Piece {
+        var result = Piece()
+        let lines = LogParser.lineCount(UnsafeBufferPointer(rebasing: buffer[piece.bytes]))
+        result.log.actions.reserveCapacity(lines)
+        result.actionLines.reserveCapacity(lines)
+        // Its own did-you-mean answers: which words get one never depends on timing.
+        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0),
+                                  measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
+        var position = piece.bytes.lowerBound
+        var line = piece.firstLine - 1
+        let end = piece.bytes.upperBound
+        while position < end {
+            line += 1
+            var lineEnd = position
+            while lineEnd < end, buffer[lineEnd] != Bytes.newline { lineEnd += 1 }
+            var contentEnd = lineEnd
+            if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
+            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
+            let action = scanner.parse()
+            scanner.findings.flush(into: &result.log.findings)
+            if let action {
+                result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd)))
+                result.log.actions.append(action)
+            } else {
+                for link in scanner.links {
+                    result.log.rejectedLinks.append(ParseContext.RejectedLink(
+                        location: SourceLocation(path: path, line: line, column: link.column), goal: link.goal))
                 }
-                position = end + 1
             }
+            position = lineEnd + 1
+        }
+        return result
+    }
+
+    /// The pieces in order, with `duplicate-action` after the other findings of its line.
+    static func merge(_ parts: [Piece], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
+        if parts.count == 1, parts[0].actionLines.isEmpty { return parts[0].log }
+        var result = LogParse()
+        let actions = parts.reduce(0) { $0 + $1.log.actions.count }
+        if parts.count > 1 { result.actions.reserveCapacity(actions) }
+        var repeats = RepeatedLines(capacity: actions)
+        for part in parts {
+            var next = 0
+            for entry in part.actionLines {
+                guard let earlier = repeats.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) else { continue }
+                while next < part.log.findings.count, part.log.findings[next].location.line <= entry.line {
+                    result.findings.append(part.log.findings[next])
+                    next += 1
+                }
+                result.findings.append(Finding(.duplicateAction, SourceLocation(path: path, line: entry.line, column: 1),
+                                               "this action repeats line \(earlier) (logged twice?)",
+                                               help: "if it is a repeat, delete it before you commit, or log a correction"))
+            }
+            result.findings += part.log.findings[next...]
+            // One piece's actions are taken as they are, not copied.
+            if parts.count == 1 { result.actions = part.log.actions } else { result.actions += part.log.actions }
+            result.rejectedLinks += part.log.rejectedLinks
         }
         return result
     }

@@ -15,14 +15,13 @@ enum QuantityToken {
         case word
     }
 
-    static func classify(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, measures: MeasureCatalog) -> Kind {
+    static func classify(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, units: UnitLookup) -> Kind {
         var j = start
         if b[j] == Bytes.minus { j += 1 }
         guard j < end, Bytes.isDigit(b[j]) || (b[j] == Bytes.dot && j + 1 < end && Bytes.isDigit(b[j + 1])) else { return .word }
         let strict = strictSplit(b, j, end)
         if let split = strict {
-            let unit = UnsafeBufferPointer(rebasing: b[split..<end])
-            if let index = measures.index(for: String(decoding: unit, as: UTF8.self)) {
+            if let index = units.index(for: UnsafeBufferPointer(rebasing: b[split..<end])) {
                 return .quantity(split: split, measureIndex: index)
             }
         }

@@ -28,6 +28,45 @@ import Testing
         #expect(both("  2026-11-03\tRun   5km  +run ").0 == Array("2026-11-03 Run 5km +run".utf8))
     }
 
+    /// A long log is read in pieces on every core: the result is the one
+    /// pass's, byte for byte: line numbers, findings in order (a repeat's
+    /// finding after the other findings of its line), repeats found across
+    /// pieces, rejected links.
+    @Test func piecesGiveTheSameResultAsOnePass() throws {
+        var lines = ["\u{FEFF}# log"]
+        for k in 0..<240 {
+            switch k % 12 {
+            case 0: lines.append("2026-11-0\(k % 9 + 1) Run \(k % 7 + 1)km +run-100km")
+            case 1: lines.append("2026-11-03 Run 5km +run-100km")  // repeats from the second one on
+            case 2: lines.append("2026-11-03  Run\t5km +run-100km  \r")  // the same once formatted
+            case 3: lines.append("2026-11-04 Swim 5 km +run-100km")  // spaced-quantity, then a repeat
+            case 4: lines.append("2026-11-05 Walk 3furlongs +nowhere")  // unknown unit: rejected, its link kept
+            case 5: lines.append("2026-13-01 bad date")
+            case 6: lines.append("")
+            case 7: lines.append("2026-11-06 \"Quoted  text\" #Outdoors 2km +run-100km")
+            default: lines.append("2026-11-\(10 + k % 18) Entry \(k) 1.5km #tag\(k % 5)")
+            }
+        }
+        let file = SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n")
+        let measures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
+        let parser = LogParser(measures: measures)
+        let pieces = file.bytes.withUnsafeBufferPointer { LogParser.pieces($0, from: 3, pieceSize: 200) }
+        #expect(pieces.count == 8)
+        let whole = parser.parse(file, pieceSize: .max)
+        let split = parser.parse(file, pieceSize: 200)
+        #expect(split.actions == whole.actions)
+        #expect(split.findings == whole.findings)
+        #expect(split.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+        // Hand-checked: line 3 (case 1, k = 1) is the first of its kind; line 4 formats to it;
+        // line 5 warns, and line 17 (k = 15, case 3) repeats it after its own warning.
+        let repeats = whole.findings.filter { $0.rule == .duplicateAction }
+        #expect(repeats.first.map { "\($0.location.line) \($0.message)" } == "4 this action repeats line 3 (logged twice?)")
+        let line17 = whole.findings.filter { $0.location.line == 17 }.map(\.rule)
+        #expect(line17 == [.spacedQuantity, .duplicateAction])
+        #expect(repeats.count == 19 + 20 + 19 + 19)  // cases 1, 2, 3 and 7
+        #expect(whole.rejectedLinks.count == 20)
+    }
+
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
         let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
         return (loaded.ledger.actions, loaded.findings)
