@@ -98,6 +98,13 @@ struct LedgerOptions: ParsableArguments {
     func load(_ configure: (inout LoadRequest) throws -> Void = { _ in }) throws -> LoadedLedger {
         var request = LoadRequest(root: try ledgerRoot(), now: try now())
         try configure(&request)
-        return try LedgerLoader.load(request)
+        let loaded = try LedgerLoader.load(request)
+        lastLoaded = loaded
+        return loaded
     }
 }
+
+/// The last ledger loaded lives until the process ends: taking a large
+/// model apart piece by piece just before exit costs time and frees
+/// nothing the exit would not.
+nonisolated(unsafe) private var lastLoaded: LoadedLedger?
