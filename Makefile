@@ -75,7 +75,10 @@ demo: release
 	.build/release/htl check -C $(EXAMPLE) --today $(TODAY)
 	.build/release/htl status -C $(EXAMPLE) --today $(TODAY)
 
+# ledger-cli (Debian's ledger) runs side by side on an equivalent journal.
 bench: deps
+	@command -v ledger >/dev/null 2>&1 || { echo "installing ledger (ledger-cli, timed side by side)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ledger; }
 	$(SWIFT) build -c release --product htl
 	$(SWIFT) build -c release --product htl-bench
 	.build/release/htl-bench --htl .build/release/htl --work .build/bench

@@ -107,3 +107,35 @@ public enum SyntheticLedger {
         CivilDate(dayNumber: day).description
     }
 }
+
+extension SyntheticLedger {
+    /// The same actions as a ledger-cli journal, for side-by-side timing:
+    /// one transaction per log line, its quantity posted to the goal it
+    /// links (`goals:ID`) or the tag it carries (`tags:TAG`), balanced by
+    /// `unassigned`. `ledger bal` then parses every line and sums every
+    /// account, as `htl check` parses and totals every action.
+    public static func journal(fromLog log: String) -> String {
+        var out = ""
+        out.reserveCapacity(log.utf8.count * 2)
+        for line in log.split(separator: "\n") where !line.hasPrefix("#") {
+            let words = line.split(separator: " ")
+            guard words.count >= 3 else { continue }
+            var payee: [Substring] = []
+            var amount = ""
+            var account = "unassigned"
+            for word in words.dropFirst() {
+                if word.hasPrefix("+") {
+                    account = "goals:" + word.dropFirst()
+                } else if word.hasPrefix("#") {
+                    account = "tags:" + word.dropFirst()
+                } else if let split = word.firstIndex(where: { $0.isLetter }), split > word.startIndex, word.first!.isNumber {
+                    amount = word[..<split] + " " + word[split...]
+                } else if !word.contains(":") {
+                    payee.append(word)
+                }
+            }
+            out += words[0] + " " + payee.joined(separator: " ") + "\n    " + account + "    " + amount + "\n    unassigned\n\n"
+        }
+        return out
+    }
+}
