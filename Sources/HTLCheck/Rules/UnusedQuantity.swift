@@ -30,14 +30,16 @@ extension RuleDescriptor {
         func inWindow(_ g: Int, _ date: CivilDate) -> Bool { windows[g].contains(date) }
         var found: [Finding] = []
         for action in context.ledger.actions where !action.quantities.isEmpty {
-            // Most lines count: decided without building any list.
+            // Most lines count: decided without building any list, and as soon
+            // as one goal uses the line (a tag may be shared by thousands of goals).
             var verdict = Verdict()
-            for link in action.links {
+            for link in action.links where !verdict.isDecided {
                 if let g = byID[link.goal] { verdict.add(g, countsActions, measures, action.quantities, catalog) }
             }
-            for tag in action.tags {
+            for tag in action.tags where !verdict.isDecided {
                 for g in byTag[tag] ?? [] where inWindow(g, action.date) {
                     verdict.add(g, countsActions, measures, action.quantities, catalog)
+                    if verdict.isDecided { break }
                 }
             }
             guard verdict.addsNothing else { continue }
@@ -65,6 +67,9 @@ extension RuleDescriptor {
         /// The action adds nothing: no goal counts actions, some have
         /// targets, and none can use any of its quantities.
         var addsNothing: Bool { !countsActions && hasTargets && !usesAQuantity }
+
+        /// Some goal uses the line: no further goal can change that.
+        var isDecided: Bool { countsActions || usesAQuantity }
 
         mutating func add(_ goal: Int, _ countsActionsByGoal: [Bool], _ measures: [[Int]], _ quantities: [Action.Quantity], _ catalog: MeasureCatalog) {
             if countsActionsByGoal[goal] { countsActions = true }
