@@ -27,26 +27,30 @@ extension RuleDescriptor {
         for (g, goal) in goals.enumerated() {
             for tag in goal.tags { byTag[tag, default: []].append(g) }
         }
-        func inWindow(_ g: Int, _ date: CivilDate) -> Bool { windows[g].contains(date) }
+        /// The goals `action` counts toward (its links, then the goals of its
+        /// tags whose window holds it), in order, until `visit` says stop.
+        func forEachGoal(of action: Action, _ visit: (Int) -> Bool) {
+            for link in action.links {
+                if let g = byID[link.goal], !visit(g) { return }
+            }
+            for tag in action.tags {
+                for g in byTag[tag] ?? [] where windows[g].contains(action.date) {
+                    if !visit(g) { return }
+                }
+            }
+        }
         var found: [Finding] = []
         for action in context.ledger.actions where !action.quantities.isEmpty {
             // Most lines count: decided without building any list, and as soon
             // as one goal uses the line (a tag may be shared by thousands of goals).
             var verdict = Verdict()
-            for link in action.links where !verdict.isDecided {
-                if let g = byID[link.goal] { verdict.add(g, countsActions, measures, action.quantities, catalog) }
-            }
-            for tag in action.tags where !verdict.isDecided {
-                for g in byTag[tag] ?? [] where inWindow(g, action.date) {
-                    verdict.add(g, countsActions, measures, action.quantities, catalog)
-                    if verdict.isDecided { break }
-                }
+            forEachGoal(of: action) { g in
+                verdict.add(g, countsActions, measures, action.quantities, catalog)
+                return !verdict.isDecided
             }
             guard verdict.addsNothing else { continue }
-            var counting = action.links.compactMap { byID[$0.goal] }
-            for tag in action.tags {
-                counting += (byTag[tag] ?? []).filter { inWindow($0, action.date) }
-            }
+            var counting: [Int] = []
+            forEachGoal(of: action) { counting.append($0); return true }
             let names = uniqueIDs(counting.map { goals[$0].id })
             let counted = uniqueIDs(counting.flatMap { measures[$0] }.map { catalog.measures[$0].id })
             for quantity in action.quantities {
