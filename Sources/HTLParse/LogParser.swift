@@ -23,12 +23,6 @@ struct LogParser {
         units = UnitLookup(measures)
     }
 
-    /// Lines in a buffer (a last line without a newline counts), to reserve room once.
-    static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        let lines = ByteCount.occurrences(of: Bytes.newline, in: buffer)
-        return buffer.last.map { $0 == Bytes.newline ? lines : lines + 1 } ?? 0
-    }
-
     /// Every line of `file`: its actions, findings, and the links of lines
     /// rejected for other errors.
     func parse(_ file: SourceFile, pieceSize: Int = LogParser.pieceSize) -> LogParse {
@@ -40,19 +34,27 @@ struct LogParser {
         }
     }
 
-    /// Runs of whole lines, about `pieceSize` bytes or more each (at most
-    /// eight), with the number of each run's first line.
-    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieceSize: Int = pieceSize) -> [(bytes: Range<Int>, firstLine: Int)] {
+    /// A run of whole lines of a log.
+    struct Span {
+        var bytes: Range<Int>
+        var firstLine: Int
+        /// Its lines (a last line without a line ending counts), to reserve room once.
+        var lines: Int
+    }
+
+    /// Runs of whole lines, about `pieceSize` bytes or more each (at most eight).
+    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieceSize: Int = pieceSize) -> [Span] {
         let count = min(8, max(1, (buffer.count - start) / max(pieceSize, 1)))
-        var pieces: [(bytes: Range<Int>, firstLine: Int)] = []
+        var pieces: [Span] = []
         var position = start
         var line = 1
         for k in 1...count {
             var end = k == count ? buffer.count : max(position, start + (buffer.count - start) * k / count)
             while end < buffer.count, end > position, buffer[end - 1] != Bytes.newline { end += 1 }
             guard end > position else { continue }
-            pieces.append((position..<end, line))
-            line += ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+            let breaks = ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+            pieces.append(Span(bytes: position..<end, firstLine: line, lines: buffer[end - 1] == Bytes.newline ? breaks : breaks + 1))
+            line += breaks
             position = end
         }
         return pieces
@@ -64,11 +66,10 @@ struct LogParser {
         var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
     }
 
-    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: (bytes: Range<Int>, firstLine: Int), path: String) -> Piece {
+    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, path: String) -> Piece {
         var result = Piece()
-        let lines = LogParser.lineCount(UnsafeBufferPointer(rebasing: buffer[piece.bytes]))
-        result.log.actions.reserveCapacity(lines)
-        result.actionLines.reserveCapacity(lines)
+        result.log.actions.reserveCapacity(piece.lines)
+        result.actionLines.reserveCapacity(piece.lines)
         // Its own did-you-mean answers: which words get one never depends on timing.
         var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0),
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
