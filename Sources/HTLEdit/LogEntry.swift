@@ -45,7 +45,7 @@ public struct LogEntry: Sendable {
         // The ledger as it would be with the line appended, checked as a whole.
         var existing = loaded.parsed.file(at: target)?.bytes ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
-        lineNumber = existing.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
+        lineNumber = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
         file = SourceFile(path: target, bytes: existing + Array(line.utf8) + [0x0A])
         let number = lineNumber
         diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded).filter { $0.location.line == number }

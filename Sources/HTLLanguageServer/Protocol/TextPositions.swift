@@ -62,7 +62,7 @@ public struct TextPositions {
     /// The LSP position just after the last byte: after a final line
     /// ending, the start of the (empty) line that follows.
     public var end: (line: Int, character: Int) {
-        let lineFeeds = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineFeeds = bytes.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) }
         let lastStart = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
         return (lineFeeds, TextPositions.utf16Count(bytes[lastStart...]))
     }
