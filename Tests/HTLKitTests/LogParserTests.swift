@@ -6,6 +6,7 @@ import HTLKit
 @testable import HTLParse
 @testable import HTLRender
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 @Suite struct LogParserTests {
@@ -65,6 +66,38 @@ import Testing
         #expect(line17 == [.spacedQuantity, .duplicateAction])
         #expect(repeats.count == 19 + 20 + 19 + 19)  // cases 1, 2, 3 and 7
         #expect(whole.rejectedLinks.count == 20)
+    }
+
+    /// The same for random logs of hostile fragments (invalid UTF-8, control
+    /// bytes, CR, quotes left open, repeats, very long lines), cut at many
+    /// piece sizes: the pieces never change the result.
+    @Test func piecesNeverChangeTheResultOfRandomLogs() {
+        let fragments: [[UInt8]] = [
+            Array("2026-11-03 Run 5km +run-100km".utf8), Array("2026-11-03  Run 5km  +run-100km".utf8),
+            Array("2026-11-04 Swim 5 km #Pool".utf8), Array("2026-11-05 \"open quote 3km".utf8),
+            Array("2026-02-30 bad day".utf8), Array("# comment".utf8), [], Array("2026-11-06 caf\u{E9} 1session +x".utf8),
+            [0x32, 0x30, 0x32, 0x36, 0xFF, 0xFE], Array("2026-11-07 tab\there 1km".utf8) + [0x01], Array("2026-11-08 a\r".utf8),
+            Array("2026-11-09 ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 700) + Array(" 2km".utf8),
+            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8),
+        ]
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        var rng = SeededGenerator(seed: 14)
+        for round in 0..<20 {
+            var bytes: [UInt8] = round % 2 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<Int.random(in: 1...150, using: &rng) {
+                bytes += fragments.randomElement(using: &rng)!
+                bytes.append(0x0A)
+            }
+            if Bool.random(using: &rng) { bytes += fragments.randomElement(using: &rng)! }  // no final line ending
+            let file = SourceFile(path: "log/2026.log", bytes: bytes)
+            let whole = parser.parse(file, pieceSize: .max)
+            for size in [1, 17, 64, 333] {
+                let split = parser.parse(file, pieceSize: size)
+                #expect(split.actions == whole.actions, "round \(round), pieces of \(size)")
+                #expect(split.findings == whole.findings, "round \(round), pieces of \(size)")
+                #expect(split.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+            }
+        }
     }
 
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
