@@ -180,23 +180,41 @@ let largeRepository = options.work + "/large-repository"
 makeRepository(exampleRepository, from: "goals-example")
 makeRepository(largeRepository, from: large)
 
+/// Names of the cases the ratios below compare (one spelling each).
+enum Name {
+    static let check = "check, 1,000 goals / 100,000 lines"
+    static let status = "status --json, 1,000 goals / 100,000 lines"
+    static let statusCadence = "status --json, same with 500 weekly cadences"
+    static let fmt = "fmt --check, 1,000 goals / 100,000 lines"
+    static let export = "export --json, 1,000 goals / 100,000 lines"
+    static let checkMillion = "check, 10,000 goals / 1,000,000 lines"
+    static let statusMillion = "status --json, 10,000 / 1,000,000"
+    static let exportMillion = "export --json, 10,000 / 1,000,000"
+}
+
+/// An executable on PATH, or nil.
+func onPath(_ name: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
+}
+
 let today = ["--today", "2026-11-22"]
 // Budgets: the speed issue's targets (release build, whole process, median).
 var cases = [
     Case(name: "check, 50 goals / 2,000 lines", arguments: [htl, "check", "-C", small] + today, budget: 0.008),
-    Case(name: "check, 1,000 goals / 100,000 lines", arguments: [htl, "check", "-C", large] + today, budget: 0.060),
-    Case(name: "status --json, 1,000 goals / 100,000 lines", arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.080),
-    Case(name: "status --json, same with 500 weekly cadences", arguments: [htl, "status", "--json", "-C", largeCadence] + today, budget: 0.088),
-    Case(name: "fmt --check, 1,000 goals / 100,000 lines", arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.078),
-    Case(name: "export --json, 1,000 goals / 100,000 lines", arguments: [htl, "export", "--json", "-C", large] + today, budget: 0.150),
+    Case(name: Name.check, arguments: [htl, "check", "-C", large] + today, budget: 0.060),
+    Case(name: Name.status, arguments: [htl, "status", "--json", "-C", large] + today, budget: 0.080),
+    Case(name: Name.statusCadence, arguments: [htl, "status", "--json", "-C", largeCadence] + today, budget: 0.088),
+    Case(name: Name.fmt, arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.078),
+    Case(name: Name.export, arguments: [htl, "export", "--json", "-C", large] + today, budget: 0.150),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
     Case(name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today, budget: 0.050),
     Case(name: "check --staged, 1,000 goals / 100,000 lines", arguments: [htl, "check", "--staged", "-C", largeRepository] + today, budget: 0.40),
     // No budget in the issues; one second keeps a per-action rescan (once minutes) from coming back.
     Case(name: "diff --json HEAD/worktree, 1,000 / 100,000", arguments: [htl, "diff", "--json", "-C", largeRepository] + today, budget: 1.0),
-    Case(name: "check, 10,000 goals / 1,000,000 lines", arguments: [htl, "check", "-C", million] + today, budget: 0.5, runs: 5, memory: 300),
-    Case(name: "status --json, 10,000 / 1,000,000", arguments: [htl, "status", "--json", "-C", million] + today, budget: 0.8, runs: 5, memory: 400),
-    Case(name: "export --json, 10,000 / 1,000,000", arguments: [htl, "export", "--json", "-C", million] + today, budget: 1.5, runs: 5, memory: 400),
+    Case(name: Name.checkMillion, arguments: [htl, "check", "-C", million] + today, budget: 0.5, runs: 5, memory: 300),
+    Case(name: Name.statusMillion, arguments: [htl, "status", "--json", "-C", million] + today, budget: 0.8, runs: 5, memory: 400),
+    Case(name: Name.exportMillion, arguments: [htl, "export", "--json", "-C", million] + today, budget: 1.5, runs: 5, memory: 400),
 ]
 
 let hostile = generateHostile(options.work)
@@ -231,21 +249,21 @@ for c in cases {
 }
 
 // Linear: ten times the data costs at most eleven times the time.
-for (command, small, big) in [("check", "check, 1,000 goals / 100,000 lines", "check, 10,000 goals / 1,000,000 lines"),
-                              ("status --json", "status --json, 1,000 goals / 100,000 lines", "status --json, 10,000 / 1,000,000"),
-                              ("export --json", "export --json, 1,000 goals / 100,000 lines", "export --json, 10,000 / 1,000,000")] {
+for (command, small, big) in [("check", Name.check, Name.checkMillion),
+                              ("status --json", Name.status, Name.statusMillion),
+                              ("export --json", Name.export, Name.exportMillion)] {
     if let a = medians[small], let b = medians[big] { ratio("linearity, \(command): 1,000,000 / 100,000 lines", b / a, limit: 11) }
 }
-if let check = medians["check, 1,000 goals / 100,000 lines"], let fmt = medians["fmt --check, 1,000 goals / 100,000 lines"] {
+if let check = medians[Name.check], let fmt = medians[Name.fmt] {
     ratio("fmt --check against check, 100,000 lines", fmt / check, limit: 1.3)
 }
 
 // ledger-cli side by side on the same postings (`ledger bal`: parse every
 // line, total every account), when it is installed (make bench installs it).
-if access("/usr/bin/ledger", X_OK) == 0 {
-    for (label, folder, htlCase, runs) in [("1,000 goals / 100,000 lines", large, "check, 1,000 goals / 100,000 lines", options.runs),
-                                           ("10,000 goals / 1,000,000 lines", million, "check, 10,000 goals / 1,000,000 lines", 3)] {
-        let m = measure(["/usr/bin/ledger", "-f", folder + ".journal", "bal"], runs: runs)
+if let ledger = onPath("ledger") {
+    for (label, folder, htlCase, runs) in [("1,000 goals / 100,000 lines", large, Name.check, options.runs),
+                                           ("10,000 goals / 1,000,000 lines", million, Name.checkMillion, 3)] {
+        let m = measure([ledger, "-f", folder + ".journal", "bal"], runs: runs)
         let sorted = m.seconds.sorted()
         let median = sorted[sorted.count / 2]
         print(pad("ledger bal, \(label)", 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
@@ -257,7 +275,7 @@ if access("/usr/bin/ledger", X_OK) == 0 {
 }
 
 // Cadence must not change the benchmark: the same ledger with 500 weekly cadences within 10 %.
-if let plain = medians["status --json, 1,000 goals / 100,000 lines"], let withCadence = medians["status --json, same with 500 weekly cadences"] {
+if let plain = medians[Name.status], let withCadence = medians[Name.statusCadence] {
     let overhead = (withCadence / plain - 1) * 100
     let within = overhead <= 10
     if !within { failures += 1 }
