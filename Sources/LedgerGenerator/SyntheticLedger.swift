@@ -25,7 +25,13 @@ public enum SyntheticLedger {
       aliases: [session]
 
     """
-    static let tags = (1...20).map { "tag\($0)" }
+    /// About fifty goals share a tag at every size (at least twenty tags): a
+    /// goal counts its tag's actions inside its window, so a fixed set of tags
+    /// would make ten times the goals count a hundred times the actions,
+    /// which is not what a larger ledger of a real person looks like.
+    static func tags(goals: Int) -> [String] {
+        (1...max(20, goals / 50)).map { "tag\($0)" }
+    }
     static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
                         "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
 
@@ -50,6 +56,7 @@ public enum SyntheticLedger {
             files.append(("terms/term-\(t).md", "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"))
         }
         let todayNumber = dayNumber(today.year, today.month, today.day)
+        let tags = tags(goals: goalCount)
         var windows: [(id: String, start: Int, end: Int, tag: String, measures: [String])] = []
         for g in 1...max(goalCount, 1) {
             let id = "g\(pad(g, 5))"
