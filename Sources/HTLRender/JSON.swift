@@ -14,6 +14,10 @@ public indirect enum JSON: Sendable, Equatable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// An object that writes its own bytes, pretty-printed at the indent it
+    /// is given (so a million actions are not built as trees first). Pretty
+    /// documents only: compact ones (language server messages) never hold one.
+    case writtenObject(@Sendable (inout JSONBytes, _ indent: Int) -> Void)
 
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         lhs.serialized() == rhs.serialized()
@@ -26,29 +30,29 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Compact, no spaces and no final newline: how LSP messages are sent.
     package func compact() -> String {
-        var out = ""
+        var out = JSONBytes()
         writeCompact(into: &out)
-        return out
+        return out.text
     }
 
-    private func writeCompact(into out: inout String) {
+    private func writeCompact(into out: inout JSONBytes) {
         switch self {
         case .array(let items):
-            out += "["
+            out.append("[")
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(",") }
                 item.writeCompact(into: &out)
             }
-            out += "]"
+            out.append("]")
         case .object(let pairs):
-            out += "{"
+            out.append("{")
             for (i, pair) in pairs.enumerated() {
-                if i > 0 { out += "," }
-                JSON.escape(pair.0, into: &out)
-                out += ":"
+                if i > 0 { out.append(",") }
+                out.appendQuoted(pair.0)
+                out.append(":")
                 pair.1.writeCompact(into: &out)
             }
-            out += "}"
+            out.append("}")
         default:
             write(into: &out, indent: 0)
         }
@@ -56,95 +60,55 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Pretty-printed with two-space indentation and a final newline.
     package func serialized() -> String {
-        var out = ""
+        var out = JSONBytes()
         write(into: &out, indent: 0)
-        out += "\n"
-        return out
+        out.append("\n")
+        return out.text
     }
 
-    func write(into out: inout String, indent: Int) {
+    func write(into out: inout JSONBytes, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s): JSON.escape(s, into: &out)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .number(let n): out.append(text: n)
+        case .string(let s): out.appendQuoted(s)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out.append("[]")
                 return
             }
             if items.allSatisfy(\.isScalar) {
-                out += "["
+                out.append("[")
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
+                    if i > 0 { out.append(", ") }
                     item.write(into: &out, indent: indent)
                 }
-                out += "]"
+                out.append("]")
                 return
             }
-            out += "[\n"
+            out.append("[")
             for (i, item) in items.enumerated() {
-                out += JSON.spaces(indent + 2)
+                out.element(i, indent: indent)
                 item.write(into: &out, indent: indent + 2)
-                out += i + 1 < items.count ? ",\n" : "\n"
             }
-            out += JSON.spaces(indent) + "]"
+            out.close("]", count: items.count, indent: indent)
         case .object(let pairs):
-            if pairs.isEmpty {
-                out += "{}"
-                return
-            }
-            out += "{\n"
+            out.append("{")
             for (i, pair) in pairs.enumerated() {
-                out += JSON.spaces(indent + 2)
-                JSON.escape(pair.0, into: &out)
-                out += ": "
+                out.key(pair.0, at: i, indent: indent)
                 pair.1.write(into: &out, indent: indent + 2)
-                out += i + 1 < pairs.count ? ",\n" : "\n"
             }
-            out += JSON.spaces(indent) + "}"
+            out.close("}", count: pairs.count, indent: indent)
+        case .writtenObject(let write):
+            write(&out, indent)
         }
-    }
-
-    private static let indents = (0..<16).map { String(repeating: " ", count: $0 * 2) }
-
-    static func spaces(_ n: Int) -> String {
-        n / 2 < indents.count ? indents[n / 2] : String(repeating: " ", count: n)
     }
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object: return false
+        case .array, .object, .writtenObject: return false
         default: return true
         }
-    }
-
-    static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // C0, DEL, C1 and the line separators as \u escapes: a JSON
-                // document printed to a terminal cannot drive it either.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }
 
@@ -153,15 +117,15 @@ public indirect enum JSON: Sendable, Equatable {
 /// element and handed to `sink` in chunks, so memory stays bounded by one
 /// element, not the document.
 package struct JSONStream {
-    private var buffer = ""
-    private let sink: (String) -> Void
+    private var buffer = JSONBytes()
+    private let sink: ([UInt8]) -> Void
     private var fields = 0
     static let chunk = 1 << 16
 
-    public init(sink: @escaping (String) -> Void) {
+    public init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
-        buffer.reserveCapacity(JSONStream.chunk + 4096)
-        buffer += "{\n"
+        buffer.bytes.reserveCapacity(JSONStream.chunk + 4096)
+        buffer.append("{")
     }
 
     /// A field of the top-level object whose value is a small JSON value.
@@ -173,35 +137,38 @@ package struct JSONStream {
     /// A field of the top-level object whose value is an array of objects,
     /// written as they are produced.
     package mutating func arrayField<S: Sequence>(_ name: String, _ items: S, _ element: (S.Element) -> JSON) {
+        arrayField(name, items) { item, out in element(item).write(into: &out, indent: 4) }
+    }
+
+    /// An array field whose elements write their own bytes at indent 4.
+    package mutating func arrayField<S: Sequence>(_ name: String, _ items: S, writing element: (S.Element, inout JSONBytes) -> Void) {
         startField(name)
-        var any = false
+        buffer.append("[")
+        var count = 0
         for item in items {
-            buffer += any ? ",\n" : "[\n"
-            any = true
-            buffer += JSON.spaces(4)
-            element(item).write(into: &buffer, indent: 4)
-            if buffer.utf8.count >= JSONStream.chunk { flush() }
+            buffer.element(count, indent: 2)
+            count += 1
+            element(item, &buffer)
+            if buffer.bytes.count >= JSONStream.chunk { flush() }
         }
-        buffer += any ? "\n" + JSON.spaces(2) + "]" : "[]"
+        buffer.close("]", count: count, indent: 2)
     }
 
     /// Closes the document and hands over the rest.
     public mutating func finish() {
-        buffer += fields > 0 ? "\n}\n" : "}\n"
+        buffer.close("}", count: fields, indent: 0)
+        buffer.append("\n")
         flush()
     }
 
     private mutating func startField(_ name: String) {
-        if fields > 0 { buffer += ",\n" }
+        buffer.key(name, at: fields, indent: 0)
         fields += 1
-        buffer += JSON.spaces(2)
-        JSON.escape(name, into: &buffer)
-        buffer += ": "
     }
 
     private mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        sink(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        guard !buffer.bytes.isEmpty else { return }
+        sink(buffer.bytes)
+        buffer.bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -90,19 +90,44 @@ public enum ReportJSON {
         ]
     }
 
-    public static func action(_ a: Action, goals: [String]) -> [(String, JSON)] {
-        [
-            ("path", .string(a.path)),
-            ("line", .int(a.line)),
-            ("date", .date(a.date)),
-            ("time", a.time.map { .string($0.description) } ?? .null),
-            ("description", .string(a.description)),
-            ("quantities", .array(a.quantities.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
-            ("goals", .array(goals.map(JSON.string))),
-            ("tags", .array(a.tags.map(JSON.string))),
-            // The goals written as +links on the line; the others in "goals" count by a tag.
-            ("links", .array(a.links.map { .string($0.goal) })),
-        ]
+    public static func action(_ a: Action, goals: [String]) -> JSON {
+        .writtenObject { out, indent in writeAction(a, goals: goals, into: &out, indent: indent) }
+    }
+
+    /// An action object, written straight to bytes: `export` writes a
+    /// million of them.
+    static func writeAction<Goals: Sequence<String>>(_ a: Action, goals: Goals, into out: inout JSONBytes, indent: Int) {
+        out.append("{")
+        out.key("path", at: 0, indent: indent)
+        out.appendQuoted(a.path)
+        out.key("line", at: 1, indent: indent)
+        out.append(a.line)
+        out.key("date", at: 2, indent: indent)
+        out.appendQuoted(a.date.description)
+        out.key("time", at: 3, indent: indent)
+        if let time = a.time { out.appendQuoted(time.description) } else { out.append("null") }
+        out.key("description", at: 4, indent: indent)
+        out.appendQuoted(a.description)
+        out.key("quantities", at: 5, indent: indent)
+        out.append("[")
+        for (i, q) in a.quantities.enumerated() {
+            out.element(i, indent: indent + 2)
+            out.append("{")
+            out.key("measure", at: 0, indent: indent + 4)
+            out.appendQuoted(q.measure)
+            out.key("amount", at: 1, indent: indent + 4)
+            out.append(text: q.amount.description)
+            out.close("}", count: 2, indent: indent + 4)
+        }
+        out.close("]", count: a.quantities.count, indent: indent + 2)
+        out.key("goals", at: 6, indent: indent)
+        out.appendStrings(goals)
+        out.key("tags", at: 7, indent: indent)
+        out.appendStrings(a.tags)
+        // The goals written as +links on the line; the others in "goals" count by a tag.
+        out.key("links", at: 8, indent: indent)
+        out.appendStrings(a.links.lazy.map(\.goal))
+        out.close("}", count: 9, indent: indent)
     }
 
     public static func value(_ v: ValueInsight) -> [(String, JSON)] {
@@ -172,7 +197,7 @@ public enum ReportJSON {
 
     static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
         let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
-        return .array(indices.map { .object(action(ledger.actions[$0], goals: goals[$0] ?? [])) })
+        return .array(indices.map { action(ledger.actions[$0], goals: goals[$0] ?? []) })
     }
 
     /// `htl diff --json`.
@@ -200,7 +225,7 @@ public enum ReportJSON {
     /// The whole model with computed fields; every entity carries its `path`
     /// and `line`. Streamed to `sink` in chunks: a million actions never sit
     /// in memory as one document.
-    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping (String) -> Void) {
+    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping ([UInt8]) -> Void) {
         func place(_ location: SourceLocation) -> [(String, JSON)] {
             [("path", .string(location.path)), ("line", .int(location.line))]
         }
@@ -239,16 +264,16 @@ public enum ReportJSON {
             ] + place(g.goal.location))
         }
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
-        stream.arrayField("actions", ledger.actions.indices) { i in
-            .object(action(ledger.actions[i], goals: counting.goals(of: i).map { report.goals[$0].id }))
+        stream.arrayField("actions", ledger.actions.indices) { i, out in
+            writeAction(ledger.actions[i], goals: counting.goals(of: i).lazy.map { report.goals[$0].id }, into: &out, indent: 4)
         }
         stream.finish()
     }
 
     /// The whole export as one string (tests, small ledgers).
     public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
-        var out = ""
+        var out: [UInt8] = []
         export(ledger, report: report) { out += $0 }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -10,8 +10,17 @@ enum Output {
     nonisolated(unsafe) private static var readerGone = false
 
     static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    static func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write(bytes: $0) }
+    }
+
+    private static func write(bytes: UnsafeBufferPointer<UInt8>) {
         guard !readerGone else { return }
-        if let failure = writeAll(1, text) {
+        if let failure = writeAll(1, bytes) {
             if failure == EPIPE {
                 readerGone = true
                 return
@@ -51,18 +60,20 @@ enum Output {
     /// Writes everything; returns the errno of a failure, nil on success.
     private static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         var text = text
-        return text.withUTF8 { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
+        return text.withUTF8 { writeAll(fd, $0) }
+    }
+
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += n
         }
+        return nil
     }
 
     static func isTerminal(_ fd: Int32) -> Bool {

@@ -151,7 +151,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let context = try ReportContext(options)
-        ReportJSON.export(context.ledger, report: context.report) { Output.write($0) }
+        ReportJSON.export(context.ledger, report: context.report) { Output.write(bytes: $0) }
         try context.finish()
     }
 }

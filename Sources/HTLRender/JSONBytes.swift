@@ -1,0 +1,119 @@
+/// The bytes of a JSON document being written: appends are byte copies, and
+/// a string that needs no escape (nearly all of them) is copied whole.
+public struct JSONBytes {
+    package var bytes: [UInt8] = []
+
+    package init() {}
+
+    /// The document as text (every byte written is UTF-8).
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Literal JSON syntax.
+    package mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Text already in its JSON form (a number).
+    package mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    package mutating func appendSpaces(_ count: Int) {
+        if count <= JSONBytes.spaces.count {
+            bytes.append(contentsOf: JSONBytes.spaces[..<count])
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+    }
+
+    package mutating func append(_ value: Int) {
+        append(text: String(value))
+    }
+
+    // MARK: Pretty layout: two spaces per level, one member per line
+
+    /// Before element `index` of an array opened at `indent`.
+    package mutating func element(_ index: Int, indent: Int) {
+        append(index == 0 ? "\n" : ",\n")
+        appendSpaces(indent + 2)
+    }
+
+    /// Before the value of member `index` of an object opened at `indent`.
+    package mutating func key(_ name: String, at index: Int, indent: Int) {
+        element(index, indent: indent)
+        appendQuoted(name)
+        append(": ")
+    }
+
+    /// `key` for a name spelled in the source: no escape needed.
+    package mutating func key(_ name: StaticString, at index: Int, indent: Int) {
+        element(index, indent: indent)
+        append("\"")
+        append(name)
+        append("\": ")
+    }
+
+    /// Closes an array or object opened at `indent` that has `count` members:
+    /// `[]` and `{}` when empty.
+    package mutating func close(_ bracket: StaticString, count: Int, indent: Int) {
+        if count > 0 {
+            append("\n")
+            appendSpaces(indent)
+        }
+        append(bracket)
+    }
+
+    /// Strings as an array on one line, as scalar arrays are written.
+    package mutating func appendStrings<S: Sequence<String>>(_ values: S) {
+        append("[")
+        for (i, value) in values.enumerated() {
+            if i > 0 { append(", ") }
+            appendQuoted(value)
+        }
+        append("]")
+    }
+
+    /// `value` as a JSON string. C0, DEL, C1 and the line separators are
+    /// written as `\u` escapes: a JSON document printed to a terminal cannot
+    /// drive it either.
+    package mutating func appendQuoted(_ value: String) {
+        var value = value
+        bytes.append(UInt8(ascii: "\""))
+        let plain = value.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: JSONBytes.mayNeedEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain {
+            for scalar in value.unicodeScalars { appendEscaped(scalar) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that starts a character JSON or a terminal needs escaped:
+    /// C0, `"`, `\`, DEL, and the lead bytes of C1 (0xC2) and of U+2028/9 (0xE2).
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\"": append("\\\"")
+        case "\\": append("\\\\")
+        case "\n": append("\\n")
+        case "\r": append("\\r")
+        case "\t": append("\\t")
+        default:
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                let hex = String(value, radix: 16)
+                append(text: "\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
+        }
+    }
+}
