@@ -44,14 +44,16 @@ extension Page {
         ]
 
         var gauges: [N] = []
-        for t in g.targets {
+        let burnUps = BurnUp.series(g, ledger: ledger, today: report.today)
+        for (t, series) in zip(g.targets, burnUps) {
             let measure = ledger.measures.measure(named: t.measure)
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
             let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
             gauges.append(.el("li", [], [Page.linearGauge(
                 label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
                 ariaLabel: "\(goal.title): \(name)",
-                valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))")]))
+                valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))"),
+                burnUpFigure(series, goal: g)]))
         }
         for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title, hue: g.hue.rawValue)])) }
         if g.checklistTotal > 0 {

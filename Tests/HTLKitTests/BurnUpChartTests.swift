@@ -1,0 +1,92 @@
+@testable import HTLCore
+@testable import HTLModel
+@testable import HTLProgress
+@testable import HTLRender
+import HTLTestSupport
+import Testing
+
+/// Burn-up series and chart geometry against hand-computed numbers.
+@Suite struct BurnUpChartTests {
+    static let files = SampleLedger.with([
+        "goals/sprint.md": """
+        ---
+        title: Sprint block
+        start: 2026-11-01
+        target: 2026-11-10
+        targets:
+          km: 100
+          hours: 2
+        ---
+        ## Action plan
+        - Run.
+
+        """,
+        "log/2026.log": """
+        2026-11-02 Run 30km +sprint
+        2026-11-03 Swim 90min +sprint
+        2026-11-04 Run 10km +sprint
+        2026-11-04 Run 10km +sprint
+        2026-11-05 Fix -5km +sprint
+        2026-11-08 Run 20km +sprint
+
+        """,
+    ])
+
+    static func series(today: CivilDate) -> [BurnUp] {
+        let ledger = SampleLedger.load(files).ledger
+        let report = ProgressEngine.compute(ledger, today: today)
+        return BurnUp.series(report.goal("sprint")!, ledger: ledger, today: today)
+    }
+
+    static func day(_ d: Int) -> CivilDate { CivilDate(year: 2026, month: 11, day: d)! }
+
+    @Test func runningTotalsPerDayEndAtTheTargetsActual() throws {
+        let today = Self.day(6)
+        let ledger = SampleLedger.load(Self.files).ledger
+        let goal = try #require(ProgressEngine.compute(ledger, today: today).goal("sprint"))
+        let series = BurnUp.series(goal, ledger: ledger, today: today)
+        #expect(series.count == 2)
+        // Two lines on the 4th make one step; the correction steps down; the 8th is still to come.
+        #expect(series[0].points == [.init(date: Self.day(2), total: ExactDecimal(30)), .init(date: Self.day(4), total: ExactDecimal(50)),
+                                     .init(date: Self.day(5), total: ExactDecimal(45))])
+        #expect(series[0].total == goal.targets[0].actual)
+        // 90 min counts toward hours, converted: 1.5.
+        #expect(series[1].points == [.init(date: Self.day(3), total: ExactDecimal(millionths: 1_500_000))])
+        #expect(series[1].total == goal.targets[1].actual)
+        // 45 % with 6 of 10 days gone: round(4.5 − 6) = −2 (half to even); 8 more days at 7.5 km a day.
+        #expect(series[0].paceDays == -2)
+        #expect(series[0].projectedFinish == Self.day(14))
+        #expect(Page.burnUpWords(series[0]) == "45 of 100 km, 2 days behind the even-pace line, projected Sat 14 Nov 2026")
+    }
+
+    @Test func chartGeometryIsTheHandComputedPath() {
+        // Ten days across 308 units from x = 6: 30.8 a day. 94 units high from y = 112: 0.94 per km.
+        let chart = BurnUpChart(Self.series(today: Self.day(6))[0])
+        #expect(BurnUpChart.path(chart.actualPoints) == "M6 112 H67.6 V83.8 H129.2 V65 H160 V69.7 H190.8")
+        #expect(BurnUpChart.path(chart.idealPoints!) == "M6 112 L314 18")
+        // The even pace at the end of the 6th: 60 km (y 55.6).
+        #expect(BurnUpChart.path(chart.gapPoints!, closed: true) == "M6 112 H67.6 V83.8 H129.2 V65 H160 V69.7 H190.8 V55.6 L6 112 Z")
+        // The projected finish (the 14th) is past the chart's last day: not drawn.
+        #expect(chart.projectionPoints == nil)
+        #expect(chart.ideal(on: Self.day(6)) == ExactDecimal(60))
+        #expect(chart.ideal(on: Self.day(10)) == ExactDecimal(100))
+        #expect(chart.ideal(on: CivilDate(year: 2026, month: 10, day: 31)!) == nil)
+    }
+
+    @Test func pastTheTargetDateTheLineStaysAtTheTarget() {
+        // Today the 12th: twelve days across, 308 × 10 / 12 = 256.6 to the end of the 10th.
+        let chart = BurnUpChart(Self.series(today: Self.day(12))[0])
+        #expect(chart.lastDay == Self.day(12))
+        #expect(BurnUpChart.path(chart.idealPoints!) == "M6 112 L262.6 18 H314")
+        // The 8th's 20 km now counts: 65 km.
+        #expect(chart.series.total == ExactDecimal(65))
+        #expect(BurnUpChart.path(chart.gapPoints!, closed: true).hasSuffix("H314 V18 H262.6 L6 112 Z"))
+    }
+
+    @Test func numbersAreTenthsWithoutTrailingZeros() {
+        #expect(BurnUpChart.number(60) == "6")
+        #expect(BurnUpChart.number(676) == "67.6")
+        #expect(BurnUpChart.number(-5) == "-0.5")
+        #expect(BurnUpChart.number(0) == "0")
+    }
+}
