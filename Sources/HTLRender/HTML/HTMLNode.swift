@@ -28,7 +28,7 @@ package indirect enum HTMLNode: Sendable, Equatable {
     /// SVG elements: without children they are written self-closing (`<circle … />`),
     /// as foreign content has no void elements.
     static let svgElements: Set<String> = ["svg", "g", "defs", "linearGradient", "radialGradient", "stop", "circle",
-                                           "rect", "path", "polygon", "polyline", "ellipse", "line"]
+                                           "rect", "path", "polygon", "polyline", "ellipse", "line", "pattern"]
 
     /// Elements laid out one per line (when all of their children are too).
     static let blockElements: Set<String> = [

@@ -10,42 +10,13 @@ extension Page {
         let goals = report.goals
         return section("dashboard", [
             .el("h2", [("id", "dashboard-title"), ("class", "visually-hidden")], [.text("Dashboard")]),
-            .el("div", [("class", "hero")], [
-                .el("p", [("class", "plate")], [
-                    .el("span", [("class", "dot area-\(sceneArea.rawValue)"), ("aria-hidden", "true")]),
-                    .text(scene.title),
-                    .el("span", [("class", "quiet")], [.text("· " + sceneReason)]),
-                ]),
-            ]),
             .el("div", [("class", "dash")], [
                 termCard,
                 statesCard(goals),
                 valueSummaryCard,
+                activityCard,
             ]),
         ])
-    }
-
-    var sceneArea: ReportPalette.Semantic {
-        switch scene {
-        case .stormClearing: return .error
-        case .bloom: return .success
-        case .approachingSummit: return .success
-        case .climbingPath: return .info
-        case .distantPeak: return .terms
-        }
-    }
-
-    var sceneReason: String {
-        let live = report.goals.filter { $0.state != .dropped }
-        switch scene {
-        case .stormClearing:
-            let n = live.filter { $0.state == .overdue }.count
-            return TextLayout.plural(n, "goal") + " overdue"
-        case .bloom: return "every goal completed"
-        case .approachingSummit: return "most of the way there"
-        case .climbingPath: return "work under way"
-        case .distantPeak: return live.isEmpty ? "no goals yet" : "nothing started yet"
-        }
     }
 
     var termCard: N {

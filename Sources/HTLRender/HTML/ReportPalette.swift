@@ -112,7 +112,7 @@ package enum ReportPalette {
 
     /// The parts of a background scene (see `ReportScene`).
     package enum SceneRole: String, Sendable, CaseIterable {
-        case skyTop = "sky-top", skyBottom = "sky-bottom", sun, cloud, cloudShade = "cloud-shade", far, farSnow = "far-snow", mid, near, path, accent
+        case skyTop = "sky-top", skyBottom = "sky-bottom"
     }
 
     // MARK: Values

@@ -28,6 +28,8 @@ enum ReportStylesheet {
         ("font-title1", "2rem"),
         ("font-display", "2.5rem"),
         ("content-width", "1120px"),
+        ("calendar-min", "560px"),
+        ("chart-font", "11px"),
         ("card-min", "300px"),
         ("ring-size", "88px"),
         ("ring-size-lg", "132px"),
@@ -36,7 +38,6 @@ enum ReportStylesheet {
         ("dot-size", "10px"),
         ("blur", "20px"),
         ("focus-width", "3px"),
-        ("hero-height", "200px"),
         ("header-offset", "88px"),
         ("tracking-tight", "-0.01em"),
         ("tracking-tighter", "-0.02em"),
@@ -81,6 +82,11 @@ enum ReportStylesheet {
     // MARK: Rules
 
     static func v(_ token: Token) -> String { token.css }
+
+    /// The colour a hue is drawn in: its progress band's, gray and purple vivid.
+    static func hueToken(_ hue: Hue) -> Token {
+        ProgressBand(rawValue: hue.rawValue).map(Token.band) ?? .vivid(hue == .purple ? .purple : .gray)
+    }
     static func space(_ name: String) -> String { "var(--space-\(name))" }
     static func radius(_ name: String) -> String { "var(--radius-\(name))" }
     static func m(_ name: String) -> String { "var(--\(name))" }
@@ -111,34 +117,10 @@ enum ReportStylesheet {
                               ("border-radius", radius("sm"))], on: [.surface]),
             CSSRule(".skip:focus", [("top", space("xs"))]),
 
-            // Content layer: the scene, fixed behind everything, never blurred.
-            CSSRule(".scene", [("position", "fixed"), ("inset", "0"), ("z-index", "-1"), ("overflow", "hidden"), ("background", v(.scene(.skyBottom)))]),
-            CSSRule(".scene-art", [("display", "block"), ("width", "100%"), ("height", "100%")]),
-            CSSRule(".sky", [("fill", "url(#sky)")]),
-            CSSRule(".sky-top", [("stop-color", v(.scene(.skyTop)))]),
-            CSSRule(".sky-bottom", [("stop-color", v(.scene(.skyBottom)))]),
-            CSSRule(".sun", [("fill", v(.scene(.sun)))]),
-            CSSRule(".cloud", [("fill", v(.scene(.cloud)))]),
-            CSSRule(".cloud-shade", [("fill", v(.scene(.cloudShade)))]),
-            CSSRule(".glow", [("fill", "url(#glow)")]),
-            CSSRule(".glow-in", [("stop-color", v(.scene(.sun))), ("stop-opacity", "0.6")]),
-            CSSRule(".glow-out", [("stop-color", v(.scene(.sun))), ("stop-opacity", "0")]),
-            CSSRule(".far", [("fill", v(.scene(.far)))]),
-            CSSRule(".far-snow, .star", [("fill", v(.scene(.farSnow)))]),
-            CSSRule(".mid", [("fill", v(.scene(.mid)))]),
-            CSSRule(".near", [("fill", v(.scene(.near)))]),
-            CSSRule(".path", [("stroke", v(.scene(.path)))]),
-            CSSRule(".accent", [("fill", v(.scene(.accent)))]),
-            CSSRule(".pole", [("stroke", v(.scene(.near)))]),
-            CSSRule(".stars", [("display", "none")]),
-            CSSRule(".petal", [("fill", v(.scene(.accent)))]),
-            CSSRule(".bloom-yellow .petal", [("fill", v(.vivid(.yellow)))]),
-            CSSRule(".bloom-white .petal", [("fill", v(.scene(.farSnow)))]),
-            CSSRule(".bloom-purple .petal", [("fill", v(.vivid(.purple)))]),
-            CSSRule(".bud", [("fill", v(.vivid(.yellow)))]),
-            CSSRule(".bloom-yellow .bud", [("fill", v(.vivid(.orange)))]),
+            // Content layer: a quiet wash, fixed behind everything, never blurred.
+            CSSRule(".scene", [("position", "fixed"), ("inset", "0"), ("z-index", "-1"), ("background", v(.scene(.skyBottom))),
+                               ("background-image", "linear-gradient(\(v(.scene(.skyTop))), \(v(.scene(.skyBottom))) 70%)")]),
         ]
-        base += tones.filter { $0 != .gray }.map { CSSRule(".rainbow-\($0.rawValue)", [("stroke", v(.vivid($0)))]) }
 
         base += [
             // Glass layer: only the sticky header is translucent.
@@ -168,9 +150,7 @@ enum ReportStylesheet {
             // Page structure.
             CSSRule("main", [("max-width", m("content-width")), ("margin", "0 auto"), ("padding", "0 \(space("lg")) \(space("xxl"))")]),
             CSSRule("main > section", [("margin-top", space("xxl")), ("scroll-margin-top", m("header-offset"))]),
-            CSSRule("main > section.dashboard", [("margin-top", "0")]),
-            CSSRule(".hero", [("min-height", m("hero-height")), ("display", "flex"), ("align-items", "flex-end"),
-                              ("padding-bottom", space("lg"))]),
+            CSSRule("main > section.dashboard", [("margin-top", space("xl"))]),
             CSSRule(".plate", [("display", "inline-flex"), ("align-items", "center"), ("gap", space("xs")), ("background", v(.surface)),
                                ("color", v(.text)), ("border-radius", radius("xl")), ("padding", "\(space("xs")) \(space("md"))"),
                                ("box-shadow", m("shadow-card")), ("font-size", m("font-footnote")), ("font-weight", "600")], on: [.surface]),
@@ -243,12 +223,46 @@ enum ReportStylesheet {
         ]
         base += bands.map { CSSRule(".fill-\($0.rawValue)", [("background", v(.band($0)))]) }
         base += bands.map { CSSRule(".stroke-\($0.rawValue)", [("stroke", v(.band($0)))]) }
+        base += Hue.allCases.map { CSSRule(".tint-\($0.rawValue)", [("fill", v(hueToken($0)))]) }
         base += [
             CSSRule(".fill-gray", [("background", v(.vivid(.gray)))]),
             CSSRule(".stroke-gray", [("stroke", v(.vivid(.gray)))]),
             CSSRule(".fill-purple", [("background", v(.vivid(.purple)))]),
             CSSRule(".stroke-purple", [("stroke", v(.vivid(.purple)))]),
             CSSRule(".stroke-terms", [("stroke", v(.semantic(.terms)))]),
+
+            // Burn-up charts: the total in the goal's colour, the even-pace line in ink.
+            CSSRule(".chart", [("margin", "\(space("xs")) 0 0"), ("display", "flex"), ("flex-direction", "column"), ("gap", space("xxs"))]),
+            CSSRule(".burnup", [("display", "block"), ("width", "100%"), ("height", "auto")]),
+            CSSRule(".chart-axis", [("stroke", v(.separator)), ("stroke-width", "1")]),
+            CSSRule(".chart-ideal", [("fill", "none"), ("stroke", v(.textSecondary)), ("stroke-width", "1.5")]),
+            CSSRule(".chart-today", [("stroke", v(.textSecondary)), ("stroke-width", "1"), ("stroke-dasharray", "2 2")]),
+            CSSRule(".chart-actual", [("fill", "none"), ("stroke-width", "2.5"), ("stroke-linejoin", "round")]),
+            CSSRule(".chart-projection", [("fill", "none"), ("stroke-width", "1.5"), ("stroke-dasharray", "5 4")]),
+            CSSRule(".chart-gap", [("stroke", "none"), ("fill-opacity", "0.22")]),
+            CSSRule(".chart-label", [("fill", v(.textSecondary)), ("font-family", m("font-family")), ("font-size", m("chart-font")),
+                                     ("font-variant-numeric", "tabular-nums")], on: [.surface]),
+            CSSRule(".numbers", [("font-size", m("font-footnote"))]),
+            CSSRule(".numbers summary", [("cursor", "pointer"), ("color", v(.link))], on: [.surface]),
+            CSSRule(".numbers table", [("border-collapse", "collapse"), ("margin-top", space("xxs")), ("font-variant-numeric", "tabular-nums")]),
+            CSSRule(".numbers caption", [("text-align", "left"), ("color", v(.textSecondary))], on: [.surface]),
+            CSSRule(".numbers th, .numbers td", [("padding", "\(space("xxs")) \(space("sm")) 0 0"), ("text-align", "right"), ("font-weight", "400")]),
+            CSSRule(".numbers thead th", [("font-weight", "600")]),
+
+            // Activity calendar: the deeper the green, the more actions that day.
+            CSSRule(".calendar-scroll", [("overflow-x", "auto")]),
+            CSSRule(".calendar", [("display", "block"), ("width", "100%"), ("min-width", m("calendar-min")), ("height", "auto")]),
+            CSSRule(".day.level-0", [("fill", v(.track))]),
+            CSSRule(".day.level-1", [("fill", v(.vivid(.green))), ("fill-opacity", "0.35")]),
+            CSSRule(".day.level-2", [("fill", v(.vivid(.green))), ("fill-opacity", "0.55")]),
+            CSSRule(".day.level-3", [("fill", v(.vivid(.green))), ("fill-opacity", "0.8")]),
+            CSSRule(".day.level-4", [("fill", v(.vivid(.green)))]),
+
+            // The legend in the footer.
+            CSSRule(".legend-card", [("margin-bottom", space("lg"))]),
+            CSSRule(".legend-card h2", [("font-size", m("font-title2"))]),
+            CSSRule(".legend-card h3", [("font-size", m("font-headline"))]),
+            CSSRule(".legend-lines", [("display", "flex"), ("flex-direction", "column"), ("gap", space("xxs")), ("font-size", m("font-footnote"))]),
 
             // Dashboard.
             CSSRule(".card .term-title", [("font-size", m("font-title1")), ("line-height", "1.15"), ("letter-spacing", m("tracking-tighter")),
@@ -303,7 +317,6 @@ enum ReportStylesheet {
 
         return [
             CSSBlock(media: nil, rules: base),
-            CSSBlock(media: "(prefers-color-scheme: dark)", rules: [CSSRule(".stars", [("display", "inline")])]),
             CSSBlock(media: "(max-width: 56em)", rules: [
                 CSSRule(".dash", [("grid-template-columns", "minmax(0, 1fr)")]),
                 CSSRule(".span-2", [("grid-column", "auto")]),
@@ -313,7 +326,6 @@ enum ReportStylesheet {
                 CSSRule(".bar nav", [("flex-basis", "100%")]),
                 CSSRule(".bar nav a", [("padding", "\(space("xxs")) \(space("xs"))")]),
                 CSSRule("main, footer", [("padding-left", space("md")), ("padding-right", space("md"))]),
-                CSSRule(".hero", [("min-height", "calc(\(m("hero-height")) / 2)")]),
                 CSSRule(".card", [("padding", space("md"))]),
                 CSSRule(".card .term-title", [("font-size", m("font-title3"))]),
                 CSSRule(".term-line", [("font-size", m("font-body"))]),
@@ -343,7 +355,6 @@ enum ReportStylesheet {
                 CSSRule("html", [("background", v(.surface))]),
                 CSSRule(".bar", [("position", "static"), ("background", v(.surface)), ("-webkit-backdrop-filter", "none"),
                                  ("backdrop-filter", "none")]),
-                CSSRule(".hero", [("min-height", "0")]),
                 CSSRule(".card, .plate, .section-head", [("box-shadow", "none"), ("outline", "1px solid \(v(.separator))"),
                                                          ("break-inside", "avoid")]),
             ]),
