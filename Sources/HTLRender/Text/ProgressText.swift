@@ -10,7 +10,7 @@ public enum ProgressText {
                               width: Int = 80, style: TerminalStyle = .plain) -> String {
         let width = max(width, 40)
         var out = header(g, report: report, width: width, style: style)
-        out += targetLines(g, width: width, style: style)
+        out += targetLines(g, burnUps: BurnUp.series(g, ledger: ledger, today: report.today), width: width, style: style)
         out += cadenceLines(g, today: report.today, width: width, style: style)
         out += paceLine(g, style: style)
         out += checklistLines(g, width: width, style: style)
@@ -58,12 +58,13 @@ public enum ProgressText {
         return window.joined(separator: " · ")
     }
 
-    static func targetLines(_ g: GoalProgress, width: Int, style: TerminalStyle) -> String {
+    /// Each target: its bar and figures, then its burn-up chart.
+    static func targetLines(_ g: GoalProgress, burnUps: [BurnUp], width: Int, style: TerminalStyle) -> String {
         guard !g.targets.isEmpty else { return "" }
         var out = "\n" + style.bold("Targets") + "\n"
         let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
         let barWidth = width >= 70 ? 20 : 10
-        for t in g.targets {
+        for (t, series) in zip(g.targets, burnUps) {
             let band = ReportColors.color(for: g.hue)
             let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
             out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
@@ -76,6 +77,7 @@ public enum ProgressText {
             }
             if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
             out += String(repeating: " ", count: nameWidth + 4) + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
+            out += BurnUpText.render(series, indent: nameWidth + 4, width: width, hue: g.hue, style: style)
         }
         return out
     }
