@@ -23,8 +23,12 @@ deps:
 
 # What the tests use as real clients: Chromium renders the HTML report, zsh
 # and fish complete on a terminal, man renders the manual, Neovim's LSP
-# client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks.
+# client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks,
+# axe-core (PyPI) audits the report's accessibility.
 TEST_PACKAGES := chromium zsh fish man-db groff-base neovim
+# axe-core 4.x, the accessibility audit the browser test runs in Chromium.
+AXE_WHEEL_VERSION := 0.1.8
+AXE := .build/axe/axe.min.js
 test-deps: deps
 	@missing=""; for p in chromium zsh fish man groff nvim; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
 	if [ -n "$$missing" ]; then \
@@ -34,6 +38,13 @@ test-deps: deps
 	@if ! python3 -c "import pre_commit" >/dev/null 2>&1; then \
 		echo "installing pre-commit (PyPI, for the pre-commit framework test)"; \
 		python3 -m pip install -q pre-commit || python3 -m pip install -q --break-system-packages pre-commit; \
+	fi
+	@if [ ! -s $(AXE) ]; then \
+		echo "fetching axe-core (inside axe-playwright-python on PyPI, for the accessibility audit)"; \
+		rm -rf .build/axe && mkdir -p .build/axe && \
+		python3 -m pip download -q --no-deps -d .build/axe axe-playwright-python==$(AXE_WHEEL_VERSION) && \
+		python3 -m zipfile -e .build/axe/axe_playwright_python-$(AXE_WHEEL_VERSION)-py3-none-any.whl .build/axe/wheel && \
+		cp .build/axe/wheel/axe_playwright_python/axe.min.js $(AXE); \
 	fi
 
 # --explicit-target-dependency-import-check: a layer that imports a module it
