@@ -83,6 +83,22 @@ import Testing
         #expect(BurnUpChart.path(chart.gapPoints!, closed: true).hasSuffix("H314 V18 H262.6 L6 112 Z"))
     }
 
+    @Test func activityCalendarCountsActionsPerDayWithoutCorrections() {
+        let ledger = SampleLedger.load(Self.files).ledger
+        // The 4th has two lines; the 5th only a correction; the 8th is after the last day.
+        let counts = Page.dailyCounts(ledger.actions, first: Self.day(2), last: Self.day(6))
+        #expect(counts == [1, 1, 2, 0, 0])
+        #expect(Page.activityWords(first: Self.day(2), counts: counts, span: "of the last 5")
+            == "4 actions on 3 days of the last 5; the busiest day was Wed 4 Nov 2026 with 2")
+        #expect([0, 1, 2, 3, 4, 5, 9].map(Page.activityLevel) == [0, 1, 2, 3, 3, 4, 4])
+        // The goal's own calendar, from Monday 26 October (the week of its start).
+        let html = HTMLReport.render(ledger: ledger, report: ProgressEngine.compute(ledger, today: Self.day(6)))
+        #expect(html.contains("aria-label=\"Actions toward Sprint block: 4 actions on 3 days of 12 in its window; the busiest day was Wed 4 Nov 2026 with 2\""))
+        // The second week's column (x = 36 + 12): Monday 2nd (y 12), Tuesday 3rd (24); Wednesday 4th at level 2 (y 36).
+        #expect(html.contains("<path class=\"day level-1\" d=\"M48 12h10v10h-10zM48 24h10v10h-10z\"/>"))
+        #expect(html.contains("<path class=\"day level-2\" d=\"M48 36h10v10h-10z\"/>"))
+    }
+
     @Test func numbersAreTenthsWithoutTrailingZeros() {
         #expect(BurnUpChart.number(60) == "6")
         #expect(BurnUpChart.number(676) == "67.6")

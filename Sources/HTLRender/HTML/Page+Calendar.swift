@@ -1,5 +1,6 @@
 import HTLCore
 import HTLModel
+import HTLProgress
 
 /// The activity calendar: a year of days, one square each, darker for more
 /// actions; one column per week (starting on the ledger's `week_start`),
@@ -8,14 +9,14 @@ extension Page {
     static let calendarWeeks = 53
     static let cell = 12
 
-    /// Actions per day in the calendar's span, and the span's first day.
-    func dailyActions() -> (first: CivilDate, counts: [Int]) {
-        let first = ledger.settings.weekStart.onOrBefore(today).adding(days: -7 * (Page.calendarWeeks - 1))
-        var counts = [Int](repeating: 0, count: first.days(until: today) + 1)
-        for action in ledger.actions where action.date >= first && action.date <= today && !action.isCorrection {
+    /// Actions per day from `first` to `last`, both included (corrections
+    /// left out).
+    static func dailyCounts<S: Sequence<Action>>(_ actions: S, first: CivilDate, last: CivilDate) -> [Int] {
+        var counts = [Int](repeating: 0, count: max(first.days(until: last) + 1, 0))
+        for action in actions where action.date >= first && action.date <= last && !action.isCorrection {
             counts[first.days(until: action.date)] += 1
         }
-        return (first, counts)
+        return counts
     }
 
     /// 0 for none, then 1, 2, 3-4, 5 or more.
@@ -30,60 +31,96 @@ extension Page {
     }
 
     var activityCard: N {
-        let (first, counts) = dailyActions()
-        let total = counts.reduce(0, +)
-        let active = counts.count { $0 > 0 }
-        let busiest = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
-        var words = "\(TextLayout.plural(total, "action")) on \(TextLayout.plural(active, "day")) of the last \(counts.count)"
-        if let b = busiest, counts[b] > 0 {
-            words += "; the busiest day was \(Page.longDate(first.adding(days: b))) with \(counts[b])"
-        }
-        let left = 3 * Page.cell
-        var marks: [N] = [.el("title", text: words), emptyDays(left: left, days: counts.count)]
-        for (i, count) in counts.enumerated() {
-            let day = first.adding(days: i)
-            let x = left + (i / 7) * Page.cell, y = Page.cell + (i % 7) * Page.cell
-            if count > 0 {
-                // Only days with actions are drawn one by one (with their count on hover).
-                marks.append(.el("rect", [("class", "day level-\(Page.activityLevel(count))"), ("x", String(x)), ("y", String(y)),
-                                          ("width", String(Page.cell - 2)), ("height", String(Page.cell - 2)), ("rx", "2")],
-                                 [.el("title", text: "\(day): \(TextLayout.plural(count, "action"))")]))
-            }
-            if day.parts.day == 1 {
-                marks.append(.el("text", [("class", "chart-label"), ("x", String(x)), ("y", "9")], [.text(Page.monthName(day))]))
-            }
-        }
-        for row in [0, 2, 4] {
-            let name = String(Page.longDate(first.adding(days: row)).prefix(3))
-            marks.append(.el("text", [("class", "chart-label"), ("x", "0"), ("y", String(Page.cell + row * Page.cell + 9))], [.text(name)]))
-        }
-        let width = left + Page.calendarWeeks * Page.cell
+        let first = ledger.settings.weekStart.onOrBefore(today).adding(days: -7 * (Page.calendarWeeks - 1))
+        let counts = Page.dailyCounts(ledger.actions, first: first, last: today)
+        let words = Page.activityWords(first: first, counts: counts, span: "of the last \(counts.count)")
         return .el("article", [("class", "card span-3"), ("aria-labelledby", "activity-title")], [
             .el("p", [("class", "eyebrow area-actions")], [.text("Activity")]),
             .el("h3", [("id", "activity-title")], [.text("A year of actions")]),
-            .el("div", [("class", "calendar-scroll")], [
-                .el("svg", [("class", "calendar"), ("viewBox", "0 0 \(width) \(8 * Page.cell)"), ("role", "img"),
-                            ("aria-label", words), ("focusable", "false")], marks),
-            ]),
+            // The whole year at any width (no scrolling region that hides the latest weeks).
+            calendar(first: first, counts: counts, words: words, pattern: "empty-day", className: "calendar", dayTitles: true),
             .el("p", [("class", "facts")], [.text(words)]),
             monthTable(first: first, counts: counts),
         ])
     }
 
+    /// A goal's own calendar: its counted actions, from the week of its start
+    /// (or first action) to today or its target date, whichever is earlier.
+    func goalCalendar(_ g: GoalProgress) -> N {
+        guard let start = g.goal.start ?? g.actionIndices.map({ ledger.actions[$0].date }).min() else { return .empty }
+        let last = min(today, g.goal.target ?? today)
+        let first = ledger.settings.weekStart.onOrBefore(start)
+        guard first <= last else { return .empty }
+        let counts = Page.dailyCounts(g.actionIndices.lazy.map { ledger.actions[$0] }, first: first, last: last)
+        let words = "Actions toward \(g.goal.title): " + Page.activityWords(first: first, counts: counts, span: "of \(counts.count) in its window")
+        // No count per square on hover: the burn-up's table has the numbers, and the page stays small.
+        return .el("div", [("class", "goal-activity")], [
+            calendar(first: first, counts: counts, words: words, pattern: "empty-day-\(g.id)", className: "calendar-goal", dayTitles: false),
+        ])
+    }
+
+    /// "156 actions on 70 days of the last 371; the busiest day was …".
+    static func activityWords(first: CivilDate, counts: [Int], span: String) -> String {
+        let total = counts.reduce(0, +)
+        let active = counts.count { $0 > 0 }
+        let busiest = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
+        var words = "\(TextLayout.plural(total, "action")) on \(TextLayout.plural(active, "day")) \(span)"
+        if let b = busiest, counts[b] > 0 {
+            words += "; the busiest day was \(Page.longDate(first.adding(days: b))) with \(counts[b])"
+        }
+        return words
+    }
+
+    /// One column per week from `first` (a week's first day), a square per
+    /// day up to the last count, months named above, weekdays at the left.
+    private func calendar(first: CivilDate, counts: [Int], words: String, pattern: String, className: String, dayTitles: Bool) -> N {
+        let left = 3 * Page.cell
+        var marks: [N] = [.el("title", text: words), emptyDays(left: left, days: counts.count, pattern: pattern)]
+        // Without titles, the squares of one level are one path (a fifth of the bytes).
+        var levels = [String](repeating: "", count: 5)
+        for (i, count) in counts.enumerated() {
+            let day = first.adding(days: i)
+            let x = left + (i / 7) * Page.cell, y = Page.cell + (i % 7) * Page.cell
+            if count > 0, dayTitles {
+                // Days with actions are drawn one by one, with their count on hover.
+                marks.append(.el("rect", [("class", "day level-\(Page.activityLevel(count))"), ("x", String(x)), ("y", String(y)),
+                                          ("width", String(Page.cell - 2)), ("height", String(Page.cell - 2)), ("rx", "2")],
+                                 [.el("title", text: "\(day): \(TextLayout.plural(count, "action"))")]))
+            } else if count > 0 {
+                levels[Page.activityLevel(count)] += "M\(x) \(y)h\(Page.cell - 2)v\(Page.cell - 2)h-\(Page.cell - 2)z"
+            }
+            if day.parts.day == 1 {
+                marks.append(.el("text", [("class", "chart-label"), ("x", String(x)), ("y", "9")], [.text(Page.monthName(day))]))
+            }
+        }
+        for (level, d) in levels.enumerated() where !d.isEmpty {
+            marks.append(.el("path", [("class", "day level-\(level)"), ("d", d)]))
+        }
+        for row in [0, 2, 4] {
+            let name = String(Page.longDate(first.adding(days: row)).prefix(3))
+            marks.append(.el("text", [("class", "chart-label"), ("x", "0"), ("y", String(Page.cell + row * Page.cell + 9))], [.text(name)]))
+        }
+        // Room at the right for a month named in the last column.
+        let width = left + (counts.count + 6) / 7 * Page.cell + 2 * Page.cell
+        let height = 8 * Page.cell
+        return .el("svg", [("class", className), ("viewBox", "0 0 \(width) \(height)"), ("width", String(width)), ("height", String(height)),
+                           ("role", "img"), ("aria-label", words), ("focusable", "false")], marks)
+    }
+
     /// Every day of the span as an empty square: one pattern, not one element a day.
-    private func emptyDays(left: Int, days: Int) -> N {
+    private func emptyDays(left: Int, days: Int, pattern: String) -> N {
         let c = Page.cell, full = days / 7, rest = days % 7
         var parts: [N] = [
             .el("defs", [], [
-                .el("pattern", [("id", "empty-day"), ("x", String(left)), ("y", String(c)), ("width", String(c)), ("height", String(c)),
+                .el("pattern", [("id", pattern), ("x", String(left)), ("y", String(c)), ("width", String(c)), ("height", String(c)),
                                 ("patternUnits", "userSpaceOnUse")], [
                     .el("rect", [("class", "day level-0"), ("width", String(c - 2)), ("height", String(c - 2)), ("rx", "2")]),
                 ]),
             ]),
-            .el("rect", [("fill", "url(#empty-day)"), ("x", String(left)), ("y", String(c)), ("width", String(full * c)), ("height", String(7 * c))]),
+            .el("rect", [("fill", "url(#\(pattern))"), ("x", String(left)), ("y", String(c)), ("width", String(full * c)), ("height", String(7 * c))]),
         ]
         if rest > 0 {
-            parts.append(.el("rect", [("fill", "url(#empty-day)"), ("x", String(left + full * c)), ("y", String(c)), ("width", String(c)),
+            parts.append(.el("rect", [("fill", "url(#\(pattern))"), ("x", String(left + full * c)), ("y", String(c)), ("width", String(c)),
                                       ("height", String(rest * c))]))
         }
         return .el("g", [], parts)

@@ -65,6 +65,7 @@ extension Page {
                 valueText: "\(g.checklistDone) of \(g.checklistTotal) done, \(Page.percentWords(share))")]))
         }
         if !gauges.isEmpty { body.append(.el("ul", [("class", "targets")], gauges)) }
+        body.append(goalCalendar(g))
 
         var facts: [N] = []
         if let target = goal.target, let days = g.daysLeft {

@@ -28,7 +28,6 @@ enum ReportStylesheet {
         ("font-title1", "2rem"),
         ("font-display", "2.5rem"),
         ("content-width", "1120px"),
-        ("calendar-min", "560px"),
         ("chart-font", "11px"),
         ("card-min", "300px"),
         ("ring-size", "88px"),
@@ -250,8 +249,8 @@ enum ReportStylesheet {
             CSSRule(".numbers thead th", [("font-weight", "600")]),
 
             // Activity calendar: the deeper the green, the more actions that day.
-            CSSRule(".calendar-scroll", [("overflow-x", "auto")]),
-            CSSRule(".calendar", [("display", "block"), ("width", "100%"), ("min-width", m("calendar-min")), ("height", "auto")]),
+            CSSRule(".calendar", [("display", "block"), ("width", "100%"), ("height", "auto")]),
+            CSSRule(".calendar-goal", [("display", "block"), ("max-width", "100%"), ("height", "auto")]),
             CSSRule(".day.level-0", [("fill", v(.track))]),
             CSSRule(".day.level-1", [("fill", v(.vivid(.green))), ("fill-opacity", "0.35")]),
             CSSRule(".day.level-2", [("fill", v(.vivid(.green))), ("fill-opacity", "0.55")]),
