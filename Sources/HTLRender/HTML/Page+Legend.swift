@@ -26,6 +26,12 @@ extension Page {
                     .el("span", [], [.el("b", text: state.words), .text(": " + meaning)]),
                 ])
             }),
+            .el("h3", text: "Values and terms"),
+            .el("ul", [("class", "legend-lines")], [
+                .el("li", text: "Their gauges are coloured by progress: red under 25 %, orange under 50 %, yellow under 75 %, green under 100 %, blue at 100 % or more."),
+                .el("li", text: "A value chip on a goal (\u{201C}Health 9\u{201D}) names a value the goal serves and how strongly, from 1 to 10."),
+                .el("li", text: "A badge \u{201C}importance 9\u{201D} marks a goal in play whose importance stands out from the default 8."),
+            ]),
             .el("h3", text: "Charts"),
             .el("ul", [("class", "legend-lines")], [
                 .el("li", text: "Thick line, in the goal's colour: the total so far, day by day (a correction steps down)."),

@@ -29,6 +29,7 @@ enum ReportStylesheet {
         ("font-display", "2.5rem"),
         ("content-width", "1120px"),
         ("chart-font", "11px"),
+        ("legend-wide-min", "260px"),
         ("card-min", "300px"),
         ("ring-size", "88px"),
         ("ring-size-lg", "132px"),
@@ -261,6 +262,7 @@ enum ReportStylesheet {
             CSSRule(".legend-card", [("margin-bottom", space("lg"))]),
             CSSRule(".legend-card h2", [("font-size", m("font-title2"))]),
             CSSRule(".legend-card h3", [("font-size", m("font-headline"))]),
+            CSSRule(".legend-card .legend", [("grid-template-columns", "repeat(auto-fill, minmax(\(m("legend-wide-min")), 1fr))")]),
             CSSRule(".legend-lines", [("display", "flex"), ("flex-direction", "column"), ("gap", space("xxs")), ("font-size", m("font-footnote"))]),
 
             // Dashboard.
