@@ -46,21 +46,33 @@ enum BurnUpText {
         var out = ""
         for row in 0..<rows {
             let floor = (rows - 1 - row) * 8
-            var line = ""
+            // Cells as (character, is the total); painted a run at a time.
+            var cells: [(Character, Bool?)] = []
             for c in 0..<columns {
                 let a = actual[c] - floor
-                if a >= 8 {
-                    line += style.paint("█", ReportColors.color(for: hue))
-                } else if a > 0 {
-                    line += style.paint(String(eighths[a - 1]), ReportColors.color(for: hue))
-                } else if let i = ideal[c], i >= floor, i < floor + 8 || (row == 0 && i >= floor) {
-                    line += style.dim("·")
+                if a > 0 {
+                    cells.append((eighths[min(a, 8) - 1], true))
+                } else if let i = ideal[c], i >= floor, i < floor + 8 || row == 0 {
+                    cells.append(("·", false))
                 } else {
-                    line += " "
+                    cells.append((" ", nil))
                 }
             }
+            while cells.last?.1 == nil, !cells.isEmpty { cells.removeLast() }
+            var line = ""
+            var start = 0
+            while start < cells.count {
+                var end = start
+                while end < cells.count, cells[end].1 == cells[start].1 { end += 1 }
+                let run = String(cells[start..<end].map(\.0))
+                switch cells[start].1 {
+                case true?: line += style.paint(run, ReportColors.color(for: hue))
+                case false?: line += style.dim(run)
+                case nil: line += run
+                }
+                start = end
+            }
             let axisLabel = row == 0 ? TextLayout.padLeft(label, gutter - 1) + " ┤" : String(repeating: " ", count: gutter) + "│"
-            while line.hasSuffix(" ") { line.removeLast() }
             out += pad + axisLabel + line + "\n"
         }
         var axis = Array(repeating: "─", count: columns)
