@@ -45,11 +45,14 @@ extension Page {
     }
 
     /// A goal's own calendar: its counted actions, from the week of its start
-    /// (or first action) to today or its target date, whichever is earlier.
+    /// (or first action) to today or its target date, whichever is earlier;
+    /// at most 53 weeks.
     func goalCalendar(_ g: GoalProgress) -> N {
         guard let start = g.goal.start ?? g.actionIndices.map({ ledger.actions[$0].date }).min() else { return .empty }
         let last = min(today, g.goal.target ?? today)
-        let first = ledger.settings.weekStart.onOrBefore(start)
+        // At most the last 53 weeks of a long window (the ledger's calendar has the same reach).
+        let earliest = ledger.settings.weekStart.onOrBefore(last).adding(days: -7 * (Page.calendarWeeks - 1))
+        let first = max(ledger.settings.weekStart.onOrBefore(start), earliest)
         guard first <= last else { return .empty }
         let counts = Page.dailyCounts(g.actionIndices.lazy.map { ledger.actions[$0] }, first: first, last: last)
         let words = "Actions toward \(g.goal.title): " + Page.activityWords(first: first, counts: counts, span: "of \(counts.count) in its window")
