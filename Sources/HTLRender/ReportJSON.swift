@@ -222,6 +222,61 @@ public enum ReportJSON {
         ]).serialized()
     }
 
+    /// A goal in a list of things to do: `htl next` and `htl due`.
+    static func brief(_ g: GoalProgress) -> [(String, JSON)] {
+        [
+            ("id", .string(g.id)),
+            ("title", .string(g.goal.title)),
+            ("kind", .string(g.goal.kind.rawValue)),
+            ("state", .string(g.state.rawValue)),
+            ("progress", ratio(g.progress)),
+            ("importance", .int(g.goal.importance)),
+            ("urgency", .int(g.goal.urgency)),
+            ("target", .date(g.goal.target)),
+            ("days_left", maybeInt(g.daysLeft)),
+        ]
+    }
+
+    /// `htl next --json`: the four quadrants in order, each with its goals.
+    public static func next(_ report: ProgressReport) -> String {
+        JSON.object([
+            ("today", .date(report.today)),
+            ("quadrants", .array(Eisenhower.matrix(report).map { quadrant, goals in
+                .object([
+                    ("quadrant", .string(quadrant.rawValue)),
+                    ("goals", .array(goals.map { g in .object(brief(g) + [("next_step", nextStep(NextStep(g)))]) })),
+                ])
+            })),
+        ]).serialized()
+    }
+
+    static func nextStep(_ step: NextStep) -> JSON {
+        let text: (String, JSON) = ("text", .string(NextText.words(step)))
+        switch step {
+        case .checklist: return .object([("kind", .string("checklist")), text])
+        case .thisWeek(let amount, let measure):
+            return .object([("kind", .string("pace")), ("amount", .decimal(amount)), ("measure", .string(measure)), text])
+        case .remaining(let amount, let measure):
+            return .object([("kind", .string("remaining")), ("amount", .decimal(amount)), ("measure", .string(measure)), text])
+        case .holdOff(let measure, let until):
+            return .object([("kind", .string("hold_off")), ("measure", .string(measure)), ("until", .date(until)), text])
+        case .cadence(let amount, let measure, let atMost, let by):
+            return .object([("kind", .string("cadence")), ("amount", .decimal(amount)), ("measure", .string(measure)),
+                            ("at_most", .bool(atMost)), ("by", .date(by)), text])
+        case .none: return .null
+        }
+    }
+
+    /// `htl due --json`.
+    public static func due(_ list: DueList, within days: Int, today: CivilDate) -> String {
+        JSON.object([
+            ("today", .date(today)),
+            ("within", .int(days)),
+            ("overdue", .array(list.overdue.map { .object(brief($0)) })),
+            ("due", .array(list.due.map { .object(brief($0)) })),
+        ]).serialized()
+    }
+
     /// The whole model with computed fields; every entity carries its `path`
     /// and `line`. Streamed to `sink` in chunks: a million actions never sit
     /// in memory as one document.

@@ -28,7 +28,33 @@ import Testing
         ("actions-run.json", ["actions", "--goal", "run-100km", "--json"]),
         ("actions-tag-running", ["actions", "--tag", "running", "--to", "2026-10-15"]),
         ("export.json", ["export", "--json"]),
+        ("next", ["next"]),
+        ("next.json", ["next", "--json"]),
     ]
+
+    /// `htl due`: the overdue book goal makes it exit 1 (for `htl due || notify-send`);
+    /// a month earlier nothing is overdue and the book is due within 30 days.
+    @Test func dueListsWhatIsOverdueAndExitsOne() throws {
+        for (file, extra) in [("due", [String]()), ("due.json", ["--json"])] {
+            let result = try HTLBinary.run(["due", "-C", Self.example] + Self.today + extra)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr == "")
+            Golden.check(result.stdout, against: "Tests/Golden/goals-example/\(file == "due" ? "due.txt" : file)")
+        }
+        let earlier = try HTLBinary.run(["due", "-C", Self.example, "--today", "2026-10-20", "--within", "30"])
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        #expect(earlier.stdout == """
+            Overdue
+              nothing
+
+            Due within 30 days
+              read-4-books  Read four books this autumn
+                2026-11-01 (in 12 days) · behind · 48%
+
+            """)
+        let bad = try HTLBinary.run(["due", "-C", Self.example, "--within", "-1"])
+        #expect(bad.status == 2)
+    }
 
     /// The running goal's cadence line through the term: a week in
     /// progress, the holiday break, the last week, after the end.
