@@ -24,7 +24,8 @@ deps:
 # What the tests use as real clients: Chromium renders the HTML report, zsh
 # and fish complete on a terminal, man renders the manual, Neovim's LSP
 # client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks,
-# axe-core (PyPI) audits the report's accessibility.
+# axe-core (PyPI) audits the report's accessibility, icalendar (PyPI) reads
+# what htl calendar writes.
 TEST_PACKAGES := chromium zsh fish man-db groff-base neovim
 # axe-core 4.x, the accessibility audit the browser test runs in Chromium.
 AXE_WHEEL_VERSION := 0.1.8
@@ -38,6 +39,10 @@ test-deps: deps
 	@if ! python3 -c "import pre_commit" >/dev/null 2>&1; then \
 		echo "installing pre-commit (PyPI, for the pre-commit framework test)"; \
 		python3 -m pip install -q pre-commit || python3 -m pip install -q --break-system-packages pre-commit; \
+	fi
+	@if ! python3 -c "import icalendar" >/dev/null 2>&1; then \
+		echo "installing icalendar (PyPI, an independent parser for htl calendar)"; \
+		python3 -m pip install -q icalendar || python3 -m pip install -q --break-system-packages icalendar; \
 	fi
 	@if [ ! -s $(AXE) ]; then \
 		echo "fetching axe-core (inside axe-playwright-python on PyPI, for the accessibility audit)"; \

@@ -51,3 +51,32 @@ struct DueCommand: ParsableCommand {
         if !list.overdue.isEmpty { throw ExitCode(1) }
     }
 }
+
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "An iCalendar (.ics) file of due dates, milestones, obligation deadlines and terms, with stable UIDs.",
+        discussion: """
+            All-day events; re-exporting keeps every event's UID, so a calendar that subscribes to the \
+            file updates events instead of duplicating them.
+            """)
+
+    @OptionGroup var options: LedgerOptions
+
+    @Option(name: .shortAndLong,
+            help: ArgumentHelp("Write the calendar to this file (relative to the working folder); '-' or none: standard output.",
+                               valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let context = try ReportContext(options)
+        let ics = ICalendar.render(ledger: context.ledger, report: context.report)
+        if let path = output, path != "-" {
+            try AtomicFile.writeOutput(Array(ics.utf8), to: path, ledger: context.root)
+            Output.say("wrote \(path)")
+        } else {
+            Output.write(ics)
+        }
+        try context.finish()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// `htl calendar` read back by an independent parser: Python's `icalendar`
+/// (PyPI; `make test` installs it).
+@Suite struct CalendarTests {
+    static let example = Paths.root.appendingPathComponent("goals-example").path
+
+    /// Every VEVENT as [UID, DTSTART, SUMMARY, DESCRIPTION], as icalendar reads them.
+    static func parse(_ ics: String) throws -> [[String]] {
+        let script = """
+            import json, sys, icalendar
+            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+            assert cal.get('VERSION') == '2.0', cal.get('VERSION')
+            out = []
+            for e in cal.walk('VEVENT'):
+                assert e.get('DTSTAMP') is not None
+                out.append([str(e['UID']), e.decoded('DTSTART').isoformat(), str(e['SUMMARY']), str(e['DESCRIPTION'])])
+            print(json.dumps(out))
+            """
+        let result = try Command.run("python3", ["-c", script], stdin: ics)
+        #expect(result.status == 0, "icalendar could not read it: \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]])
+    }
+
+    @Test func goalsExampleIsAValidCalendarWithStableUIDs() throws {
+        let result = try HTLBinary.run(["calendar", "-C", Self.example, "--today", "2026-11-22"])
+        #expect(result.status == 0, "\(result.stderr)")
+        Golden.check(result.stdout, against: "Tests/Golden/goals-example/calendar.ics")
+        // CRLF line ends, no line longer than 75 octets.
+        #expect(!result.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        for line in result.stdout.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
+
+        let events = try Self.parse(result.stdout)
+        // Nine goals with a target date (the habit has none, the dropped one is left out),
+        // two terms with a start and an end each.
+        #expect(events.count == 13)
+        let tax = try #require(events.first { $0[0] == "goal-file-tax-return@maya-s-ledger.htl" })
+        #expect(tax[1] == "2026-12-15")
+        #expect(tax[2] == "Deadline: File the 2025 tax return")
+        #expect(tax[3] == "on track · 40%\nchecklist 2 of 5 done\nrequested by Tax office\nif missed: A late-filing surcharge and an estimated assessment that is usually too high\nhtl progress file-tax-return")
+        #expect(events.contains { $0 == ["term-7-end@maya-s-ledger.htl", "2027-01-10", "Term 7 · Steady foundations ends",
+                                          "Fewer goals, done properly\n7 goals: declutter-flat, file-tax-return, learn-spanish, run-100km, save-emergency-fund, submit-grant-application, volunteer-food-bank"] })
+
+        // Another day: new figures, the same UIDs (a subscribed calendar updates, never duplicates).
+        let later = try Self.parse(try HTLBinary.run(["calendar", "-C", Self.example, "--today", "2026-12-20"]).stdout)
+        #expect(later.map { $0[0] } == events.map { $0[0] })
+        #expect(Set(events.map { $0[0] }).count == events.count)
+    }
+
+    @Test func textIsEscapedAndFoldedWithoutSplittingCharacters() throws {
+        let ledger = try TemporaryLedger(SampleLedger.with([
+            "htl.yaml": "htl: 1\ntitle: \"Ana; Bo, and C\\\\D\"\n",
+            "goals/run.md": """
+            ---
+            title: "Run, swim; and \\\\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines"
+            start: 2026-11-02
+            target: 2027-01-10
+            kind: obligation
+            requested_by: "Coach; the club, and me"
+            consequence: "No race\\nnext year"
+            targets:
+              km: 100
+            ---
+            ## Action plan
+            - Run.
+
+            """,
+        ]))
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["calendar", "-C", ledger.root, "-o", "-", "--today", "2026-11-22"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for line in result.stdout.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
+        #expect(result.stdout.contains("X-WR-CALNAME:Ana\\; Bo\\, and C\\\\D"))
+        let events = try Self.parse(result.stdout)
+        let run = try #require(events.first)
+        #expect(run[0] == "goal-run@ana-bo-and-c-d.htl")
+        #expect(run[2] == "Deadline: Run, swim; and \\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines")
+        #expect(run[3] == "behind · 5%\n5 / 100 km\nrequested by Coach; the club, and me\nif missed: No race\nnext year\nhtl progress run")
+    }
+
+    @Test func writesTheFileAtomically() throws {
+        let work = try TemporaryLedger([:], prefix: "htl-calendar-out")
+        defer { work.remove() }
+        let result = try HTLBinary.run(["calendar", "-C", Self.example, "-o", "goals.ics", "--today", "2026-11-22"], in: work.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote goals.ics\n")
+        let stdout = try HTLBinary.run(["calendar", "-C", Self.example, "--today", "2026-11-22"])
+        #expect(try work.read("goals.ics") == stdout.stdout)
+    }
+}
