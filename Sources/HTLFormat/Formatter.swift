@@ -26,6 +26,9 @@ package enum Formatter {
             return markdownFile(file.bytes, schema: Schema.term, verify: verify)
         case .goal?:
             return markdownFile(file.bytes, schema: Schema.goal, verify: verify)
+        case .review?:
+            // A review is the user's own Markdown: never reformatted.
+            return file.bytes
         case nil:
             return nil
         }

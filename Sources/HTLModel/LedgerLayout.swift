@@ -8,17 +8,23 @@ public enum LedgerLayout {
     package static let termsFolder = "terms"
     package static let goalsFolder = "goals"
     package static let logFolder = "log"
+    /// Written reviews (`htl review --write`): read only to check they are UTF-8.
+    package static let reviewsFolder = "reviews"
 
-    /// The four folders, in the order htl reads them.
-    public static let folders = [valuesFolder, termsFolder, goalsFolder, logFolder]
+    /// The folders, in the order htl reads them.
+    public static let folders = [valuesFolder, termsFolder, goalsFolder, logFolder, reviewsFolder]
 
     /// What a ledger folder holds, for messages.
     package static func describeFolder(_ name: String) -> String {
-        name == logFolder ? "the action log (log/2026.log)" : "one file per entry (\(name)/<id>.md)"
+        switch name {
+        case logFolder: return "the action log (log/2026.log)"
+        case reviewsFolder: return "written reviews (reviews/2026-W47.md)"
+        default: return "one file per entry (\(name)/<id>.md)"
+        }
     }
 
     public enum FileKind: Sendable, Equatable {
-        case settings, measures, value, term, goal, log
+        case settings, measures, value, term, goal, log, review
 
         /// A value, term or goal: Markdown with front matter.
         package var isEntity: Bool { self == .value || self == .term || self == .goal }
@@ -39,6 +45,7 @@ public enum LedgerLayout {
         case Substring(termsFolder): return name.hasSuffix(".md") ? .term : nil
         case Substring(goalsFolder): return name.hasSuffix(".md") ? .goal : nil
         case Substring(logFolder): return name.hasSuffix(".log") ? .log : nil
+        case Substring(reviewsFolder): return name.hasSuffix(".md") ? .review : nil
         default: return nil
         }
     }

@@ -73,6 +73,9 @@ package enum LedgerParser {
             if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
             parsed.findings += log.findings
             parsed.context.linksOnRejectedLines += log.rejectedLinks
+        case .review:
+            // Free Markdown: htl only asks that it be UTF-8.
+            _ = YAMLFile.checkedBytes(file, into: &parsed.findings)
         case .settings, .measures, nil:
             break
         }

@@ -267,6 +267,46 @@ public enum ReportJSON {
         }
     }
 
+    /// `htl review --json`: every number of the review, and its prompts.
+    public static func review(_ r: Review, report: ProgressReport) -> String {
+        let term: JSON
+        if case .term(let n) = r.span { term = .int(n) } else { term = .null }
+        func tallies(_ list: [Review.Tally]) -> JSON {
+            .array(list.map { .object([("id", .string($0.id)), ("title", .string($0.title)), ("actions", .int($0.actions))]) })
+        }
+        return JSON.object([
+            ("name", .string(r.name)),
+            ("span", .string(term == .null ? "week" : "term")),
+            ("term", term),
+            ("start", .date(r.period.start)),
+            ("end", .date(r.period.end)),
+            ("today", .date(r.today)),
+            ("actions", .int(r.actions)),
+            ("goals", tallies(r.goals)),
+            ("values", tallies(r.values)),
+            ("totals", .array(r.totals.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
+            ("moved", .array(r.moves.map { m in
+                .object([("id", .string(m.goal.id)), ("title", .string(m.goal.goal.title)),
+                         ("progress_before", ratio(m.before)), ("progress", ratio(m.goal.progress)),
+                         ("state_before", .string(m.stateBefore.rawValue)), ("state", .string(m.goal.state.rawValue))])
+            })),
+            ("stalled", .array(r.stalled.map { s in
+                .object([("id", .string(s.goal.id)), ("title", .string(s.goal.goal.title)), ("last_action", .date(s.lastAction)),
+                         ("days_since", maybeInt(s.lastAction.map { $0.days(until: r.today) }))])
+            })),
+            ("missed_periods", .array(r.missed.map { m in
+                .object([("id", .string(m.goal.id)), ("measure", .string(m.measure)),
+                         ("start", .date(m.period.start)), ("end", .date(m.period.end))])
+            })),
+            ("overdue", .array(r.due.overdue.map { .object(brief($0)) })),
+            ("due", .array(r.due.due.map { .object(brief($0)) })),
+            ("neglected_values", .array(r.neglected.map { .string($0.value.id) })),
+            ("prompts", .array(ReviewText.PromptKind.allCases.map { kind in
+                .object([("kind", .string(kind.rawValue)), ("text", .string(ReviewText.prompt(kind, r, report: report)))])
+            })),
+        ]).serialized()
+    }
+
     /// `htl due --json`.
     public static func due(_ list: DueList, within days: Int, today: CivilDate) -> String {
         JSON.object([

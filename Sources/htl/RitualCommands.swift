@@ -80,3 +80,55 @@ struct CalendarCommand: ParsableCommand {
         try context.finish()
     }
 }
+
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "The weekly (or end-of-term) review: done, moved, stalled, due, neglected values, and four prompts.",
+        discussion: """
+            The review is Markdown, printed as it is; --write saves it under reviews/ (reviews/2026-W47.md, \
+            reviews/term-7.md) and never overwrites an earlier one.
+            """)
+
+    @OptionGroup var options: LedgerOptions
+
+    @Flag(help: "The week holding today, from week_start (the default).")
+    var week = false
+
+    @Flag(help: "The current term, from its start to today.")
+    var term = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Flag(help: "Save the review as Markdown under reviews/ (refuses to overwrite).")
+    var write = false
+
+    func validate() throws {
+        if week && term { throw ValidationError("--week and --term exclude each other") }
+        if json && write { throw ValidationError("--json and --write exclude each other") }
+    }
+
+    func run() throws {
+        let context = try ReportContext(options)
+        var span = Review.Span.week
+        if term {
+            guard let current = context.report.currentTerm else { throw HTLError("no term is active on \(context.today); review a week instead") }
+            span = .term(current.term.number)
+        }
+        guard let review = Review(ledger: context.ledger, report: context.report, span: span) else {
+            throw HTLError("nothing to review yet")
+        }
+        let markdown = ReviewText.render(review, report: context.report)
+        if write {
+            let path = "reviews/\(review.name).md"
+            try AtomicFile.create(path, in: context.root, bytes: Array(markdown.utf8))
+            Output.say("wrote \(path)")
+        } else if json {
+            Output.write(ReportJSON.review(review, report: context.report))
+        } else {
+            Output.write(markdown)
+        }
+        try context.finish()
+    }
+}

@@ -32,6 +32,39 @@ import Testing
         ("next.json", ["next", "--json"]),
     ]
 
+    /// `htl review`: the week and the term as Markdown and JSON; `--write`
+    /// saves each once, never over an earlier one, and `htl check` only asks
+    /// that reviews be UTF-8.
+    @Test func reviewOfTheWeekAndTheTerm() throws {
+        for (file, extra) in [("review-week.md", [String]()), ("review-week.json", ["--json"]), ("review-term.md", ["--term"])] {
+            let result = try HTLBinary.run(["review", "-C", Self.example] + Self.today + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "")
+            Golden.check(result.stdout, against: "Tests/Golden/goals-example/\(file)")
+        }
+        let example = try LedgerDirectory.readFiles(root: Self.example)
+        let ledger = try TemporaryLedger(Dictionary(uniqueKeysWithValues: example.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }))
+        defer { ledger.remove() }
+        let printed = try HTLBinary.run(["review", "-C", ledger.root] + Self.today)
+        let first = try HTLBinary.run(["review", "--write", "-C", ledger.root] + Self.today)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "wrote reviews/2026-W47.md\n")
+        #expect(try ledger.read("reviews/2026-W47.md") == printed.stdout)
+        try ledger.write("reviews/2026-W47.md", "My notes.\n")
+        let again = try HTLBinary.run(["review", "--write", "-C", ledger.root] + Self.today)
+        #expect(again.status == 2)
+        #expect(again.stderr == "htl: reviews/2026-W47.md already exists; not overwriting it\n")
+        #expect(try ledger.read("reviews/2026-W47.md") == "My notes.\n")
+        let check = try HTLBinary.run(["check", "-C", ledger.root] + Self.today)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        try ledger.write("reviews/bad.md", Data([0x6F, 0x6B, 0x20, 0xFF, 0x0A]))
+        let bad = try HTLBinary.run(["check", "-C", ledger.root] + Self.today)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.hasPrefix("reviews/bad.md:1:4: error: the file is not valid UTF-8 (byte 0xFF) [encoding]"), "\(bad.stdout)")
+        let both = try HTLBinary.run(["review", "--week", "--term", "-C", ledger.root] + Self.today)
+        #expect(both.status == 2)
+    }
+
     /// `htl due`: the overdue book goal makes it exit 1 (for `htl due || notify-send`);
     /// a month earlier nothing is overdue and the book is due within 30 days.
     @Test func dueListsWhatIsOverdueAndExitsOne() throws {

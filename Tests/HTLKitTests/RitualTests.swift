@@ -66,3 +66,55 @@ import Testing
         #expect(DueList(r, within: 0).due.map(\.id) == ["today"])
     }
 }
+
+/// The review's period, name and figures on a small ledger.
+@Suite struct ReviewTests {
+    static func review(_ files: [String: String], today: CivilDate, span: Review.Span = .week) -> Review? {
+        let ledger = SampleLedger.load(files).ledger
+        return Review(ledger: ledger, report: ProgressEngine.compute(ledger, today: today), span: span)
+    }
+
+    static func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(year: y, month: m, day: d)! }
+
+    @Test func weeksAreNamedByISOWeek() throws {
+        // Sunday 22 November 2026: the week of Monday the 16th, ISO week 47.
+        #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22))).name == "2026-W47")
+        // Friday 1 January 2027 is in the week of Monday 28 December: 2026-W53.
+        #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2027, 1, 1))).name == "2026-W53")
+        // Monday 4 January 2027 starts 2027-W01.
+        #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2027, 1, 4))).name == "2027-W01")
+        // A term: its number.
+        #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22), span: .term(1))).name == "term-1")
+        #expect(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22), span: .term(9)) == nil)
+    }
+
+    @Test func doneMovedAndStalledFromTheLogDates() throws {
+        let files = SampleLedger.with(["log/2026.log": """
+            2026-11-03 Run 5km +run
+            2026-11-16 Run 10km 50min +run
+            2026-11-18 Run 15km +run
+            2026-11-19 Fix -1km +run
+            2026-11-23 Run 30km +run
+
+            """])
+        let r = try #require(Self.review(files, today: Self.day(2026, 11, 22)))
+        #expect(r.period == DateRange(start: Self.day(2026, 11, 16), end: Self.day(2026, 11, 22)))
+        // Two runs count (the correction is not one more action; the 23rd is to come).
+        #expect(r.actions == 2)
+        #expect(r.goals == [Review.Tally(id: "run", title: "Run 100 km", actions: 2)])
+        #expect(r.values == [Review.Tally(id: "health", title: "Health", actions: 2)])
+        // Everything logged in the week, as written: 10 + 15 − 1 km, 50 min.
+        #expect(r.totals.map(\.measure) == ["km", "min"])
+        #expect(r.totals.map(\.amount) == [ExactDecimal(24), ExactDecimal(50)])
+        // 5 % at the end of the 15th, 29 % today.
+        let move = try #require(r.moves.first)
+        #expect(move.before == ExactDecimal(millionths: 50_000))
+        #expect(move.goal.progress == ExactDecimal(millionths: 290_000))
+        #expect(r.stalled.isEmpty)
+        // Later the 23rd's run counts; 14 days after it (7 December) the goal has stalled, 13 days after it not yet.
+        let fourteen = try #require(Self.review(files, today: Self.day(2026, 12, 7)))
+        #expect(fourteen.stalled.map { $0.lastAction } == [Self.day(2026, 11, 23)])
+        let thirteen = try #require(Self.review(files, today: Self.day(2026, 12, 6)))
+        #expect(thirteen.stalled.isEmpty)
+    }
+}

@@ -1,0 +1,170 @@
+import HTLCore
+import HTLModel
+
+/// `htl review`: what a week (or a term) held, from the log's dates alone.
+///
+/// "Then" is the progress at the end of the day before the period starts,
+/// computed from the same ledger (no git needed); "now" is today's.
+public struct Review: Sendable {
+    public enum Span: Sendable, Equatable {
+        /// The week holding today, from `week_start` to today.
+        case week
+        /// A term, from its start to today (or its end, when past).
+        case term(Int)
+    }
+
+    public struct Tally: Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var actions: Int
+    }
+
+    public struct Move: Sendable {
+        public var goal: GoalProgress
+        public var before: ExactDecimal?
+        public var stateBefore: GoalState
+    }
+
+    public struct Stall: Sendable {
+        public var goal: GoalProgress
+        /// The last counted action's day; nil when none ever counted.
+        public var lastAction: CivilDate?
+    }
+
+    public struct Miss: Sendable {
+        public var goal: GoalProgress
+        public var measure: String
+        /// An at-most cadence: the period went over its limit.
+        public var atMost: Bool
+        public var period: DateRange
+    }
+
+    /// A goal stalls after this many days without a counted action.
+    public static let stallDays = 14
+    /// What is due within this many days is listed.
+    public static let dueWithinDays = 14
+
+    public var span: Span
+    public var period: DateRange
+    public var today: CivilDate
+    /// Counted actions in the period (each once), not corrections.
+    public var actions: Int
+    /// Goals with counted actions in the period, most first, then by id.
+    public var goals: [Tally]
+    /// Values whose goals (not dropped) counted actions in the period; an
+    /// action counting toward two aligned goals is counted once.
+    public var values: [Tally]
+    /// Every quantity logged in the period, summed per measure as written
+    /// (no conversion), in the catalog's order.
+    public var totals: [(measure: String, amount: ExactDecimal)]
+    /// Goals whose progress or state changed, largest rise first.
+    public var moves: [Move]
+    public var stalled: [Stall]
+    /// Cadence periods that ended missed inside the period.
+    public var missed: [Miss]
+    public var due: DueList
+    public var neglected: [ValueInsight]
+    /// The goal with the most counted actions in the period, for the prompts.
+    public var busiest: GoalProgress?
+
+    /// `span` must name a term of the report for `.term`; nil otherwise.
+    public init?(ledger: Ledger, report: ProgressReport, span: Span) {
+        let today = report.today
+        switch span {
+        case .week:
+            period = DateRange(start: ledger.settings.weekStart.onOrBefore(today), end: today)
+        case .term(let number):
+            guard let term = report.terms.first(where: { $0.term.number == number })?.term, term.start <= today else { return nil }
+            period = DateRange(start: term.start, end: min(term.end, today))
+        }
+        self.span = span
+        self.today = today
+        let before = ProgressEngine.compute(ledger, today: period.start.adding(days: -1))
+        let inPeriod: (Int) -> Bool = { [period] i in period.contains(ledger.actions[i].date) && !ledger.actions[i].isCorrection }
+
+        var counted = Set<Int>()
+        var goalTallies: [Tally] = []
+        var busiestCount = 0
+        busiest = nil
+        for g in report.goals {
+            let n = g.actionIndices.filter(inPeriod)
+            counted.formUnion(n)
+            if !n.isEmpty { goalTallies.append(Tally(id: g.id, title: g.goal.title, actions: n.count)) }
+            if n.count > busiestCount { busiestCount = n.count; busiest = g }
+        }
+        actions = counted.count
+        goals = goalTallies.sorted(by: Review.mostFirst)
+        values = ledger.values.compactMap { value -> Tally? in
+            var seen = Set<Int>()
+            for g in report.goals where g.state != .dropped && g.goal.values.contains(where: { $0.value == value.id }) {
+                seen.formUnion(g.actionIndices.filter(inPeriod))
+            }
+            return seen.isEmpty ? nil : Tally(id: value.id, title: value.title, actions: seen.count)
+        }.sorted(by: Review.mostFirst)
+        totals = Review.totals(ledger, in: period)
+        moves = Review.moves(report, before: before)
+        stalled = Review.stalls(report, ledger: ledger)
+        let period = period
+        missed = report.goals.flatMap { g in
+            g.cadences.flatMap { c in
+                c.recent.filter { $0.status == .missed && period.contains($0.days.end) }
+                    .map { Miss(goal: g, measure: c.measure, atMost: c.cadence.atMost, period: $0.days) }
+            }
+        }
+        due = DueList(report, within: Review.dueWithinDays)
+        neglected = report.values.filter(\.neglected)
+    }
+
+    static func mostFirst(_ a: Tally, _ b: Tally) -> Bool {
+        a.actions != b.actions ? a.actions > b.actions : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
+
+    static func totals(_ ledger: Ledger, in period: DateRange) -> [(measure: String, amount: ExactDecimal)] {
+        var sums = [ExactDecimal](repeating: .zero, count: ledger.measures.measures.count)
+        var used = [Bool](repeating: false, count: sums.count)
+        for action in ledger.actions where period.contains(action.date) {
+            for q in action.quantities where q.measureIndex < sums.count {
+                sums[q.measureIndex] += q.amount
+                used[q.measureIndex] = true
+            }
+        }
+        return sums.indices.filter { used[$0] }.map { (ledger.measures.measures[$0].id, sums[$0]) }
+    }
+
+    /// Goals (not dropped) whose progress or state differs from the day before the period.
+    static func moves(_ report: ProgressReport, before: ProgressReport) -> [Move] {
+        report.goals.compactMap { g -> Move? in
+            guard g.state != .dropped else { return nil }
+            let then = before.goal(g.id)
+            let move = Move(goal: g, before: then?.progress, stateBefore: then?.state ?? .notStarted)
+            return move.before != g.progress || move.stateBefore != g.state ? move : nil
+        }.sorted { a, b in
+            let da = (a.goal.progress ?? .zero) - (a.before ?? .zero), db = (b.goal.progress ?? .zero) - (b.before ?? .zero)
+            return da != db ? da > db : a.goal.id.utf8.lexicographicallyPrecedes(b.goal.id.utf8)
+        }
+    }
+
+    /// Goals in play, started, with no counted action for `stallDays` days.
+    static func stalls(_ report: ProgressReport, ledger: Ledger) -> [Stall] {
+        report.attentionOrdered.compactMap { g -> Stall? in
+            guard g.state != .completed, g.state != .dropped, (g.goal.start ?? report.today) <= report.today else { return nil }
+            let last = g.actionIndices.map { ledger.actions[$0].date }.max()
+            if let last, last.days(until: report.today) < stallDays { return nil }
+            return Stall(goal: g, lastAction: last)
+        }
+    }
+
+    /// `2026-W47` for a week (ISO 8601: the year and week of its Thursday,
+    /// for weeks that start on Monday; of the middle day otherwise), `term-7`.
+    public var name: String {
+        switch span {
+        case .term(let number): return "term-\(number)"
+        case .week:
+            let middle = period.start.adding(days: 3)
+            let thursday = middle.adding(days: 4 - middle.isoWeekday)
+            let firstThursday = CivilDate(year: thursday.year, month: 1, day: 1)!
+            let week = firstThursday.days(until: thursday) / 7 + 1
+            return "\(thursday.year)-W" + (week < 10 ? "0" : "") + String(week)
+        }
+    }
+}
