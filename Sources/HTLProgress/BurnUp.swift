@@ -13,8 +13,11 @@ public struct BurnUp: Sendable, Equatable {
     /// The measure id (or `actions`).
     public var measure: String
     public var target: ExactDecimal
-    /// The goal's start; else its first counted action's day; else today.
+    /// Where the chart starts: the goal's start; else its first counted
+    /// action's day; else today.
     public var start: CivilDate
+    /// The goal's own start: the even-pace line needs it (as pace does).
+    public var lineStart: CivilDate?
     /// The goal's target date; nil for an open-ended goal (no even-pace line).
     public var end: CivilDate?
     public var today: CivilDate
@@ -34,7 +37,7 @@ public struct BurnUp: Sendable, Equatable {
     /// before the start, the target at the end of the target date and after
     /// (nil before the start, or without a target date after the start).
     public func ideal(on day: CivilDate) -> ExactDecimal? {
-        guard let end, start <= end, day >= start else { return nil }
+        guard let start = lineStart, let end, start <= end, day >= start else { return nil }
         let span = start.days(until: end) + 1
         let elapsed = min(start.days(until: day) + 1, span)
         return target.multiplied(by: elapsed).divided(by: span)
@@ -48,15 +51,16 @@ public struct BurnUp: Sendable, Equatable {
     /// One per target, in the order of `goal.targets` (cadences have their strip).
     /// Totals are summed exactly per unit and converted at each day, as the
     /// target's actual is (FORMAT.md §8), so the last point equals it.
-    public static func series(_ g: GoalProgress, ledger: Ledger, today: CivilDate) -> [BurnUp] {
+    /// `limit`: only the first targets (a report charts a few per goal).
+    public static func series(_ g: GoalProgress, ledger: Ledger, today: CivilDate, limit: Int = .max) -> [BurnUp] {
         let actions = g.actionIndices.map { ledger.actions[$0] }.sorted { $0.date < $1.date }
         let start = g.goal.start ?? actions.first?.date ?? today
         let window = GoalWindow(g.goal, today: today)
-        return g.targets.map { t in
+        return g.targets.prefix(limit).map { t in
             // The pace rule of the goal's figures (FORMAT.md §9), for this target alone.
             let (projected, pace) = ProgressEngine.paceFigures(min(max(t.ratio, .zero), .one), state: g.state,
                                                                 window: window, today: today)
-            return BurnUp(measure: t.measure, target: t.target, start: start, end: g.goal.target, today: today,
+            return BurnUp(measure: t.measure, target: t.target, start: start, lineStart: g.goal.start, end: g.goal.target, today: today,
                           points: points(actions, measure: t.measure, catalog: ledger.measures),
                           projectedFinish: projected, paceDays: pace)
         }
@@ -72,22 +76,34 @@ public struct BurnUp: Sendable, Equatable {
                 return ExactDecimal(count)
             }
         }
-        let convertible = (0..<catalog.measures.count).map { catalog.canConvert(from: $0, to: target) }
-        var subtotals = [ExactDecimal](repeating: .zero, count: catalog.measures.count)
-        var used = [Bool](repeating: false, count: catalog.measures.count)
-        return daily(actions) { day in
+        let count = catalog.measures.count
+        let convertible = (0..<count).map { catalog.canConvert(from: $0, to: target) }
+        var subtotals = [ExactDecimal](repeating: .zero, count: count)
+        // Each measure's subtotal converted: a day updates only what it touched.
+        var converted = [ExactDecimal](repeating: .zero, count: count)
+        var used = [Bool](repeating: false, count: count)
+        var total = ExactDecimal.zero
+        var points = daily(actions) { day in
             for action in day {
                 for q in action.quantities where convertible[q.measureIndex] {
-                    subtotals[q.measureIndex] += q.amount
-                    used[q.measureIndex] = true
+                    let m = q.measureIndex
+                    subtotals[m] += q.amount
+                    used[m] = true
+                    let now = catalog.convert(subtotals[m], from: m, to: target) ?? .zero
+                    total = total - converted[m] + now
+                    converted[m] = now
                 }
-            }
-            var total = ExactDecimal.zero
-            for m in used.indices where used[m] {
-                total += catalog.convert(subtotals[m], from: m, to: target) ?? .zero
             }
             return total
         }
+        // The last point exactly as the target's actual is summed (the same
+        // unless a sum saturated on the way).
+        if !points.isEmpty {
+            var exact = ExactDecimal.zero
+            for m in 0..<count where used[m] { exact += converted[m] }
+            points[points.count - 1].total = exact
+        }
+        return points
     }
 
     /// Calls `totalAfter` with each day's actions in turn; keeps the days that

@@ -93,10 +93,70 @@ import Testing
         #expect([0, 1, 2, 3, 4, 5, 9].map(Page.activityLevel) == [0, 1, 2, 3, 3, 4, 4])
         // The goal's own calendar, from Monday 26 October (the week of its start).
         let html = HTMLReport.render(ledger: ledger, report: ProgressEngine.compute(ledger, today: Self.day(6)))
-        #expect(html.contains("aria-label=\"Actions toward Sprint block: 4 actions on 3 days of 12 in its window; the busiest day was Wed 4 Nov 2026 with 2\""))
+        #expect(html.contains("<title>Actions toward Sprint block: 4 actions on 3 days of 12 in its window; the busiest day was Wed 4 Nov 2026 with 2</title>"))
         // The second week's column (x = 36 + 12): Monday 2nd (y 12), Tuesday 3rd (24); Wednesday 4th at level 2 (y 36).
         #expect(html.contains("<path class=\"day level-1\" d=\"M48 12h10v10h-10zM48 24h10v10h-10z\"/>"))
         #expect(html.contains("<path class=\"day level-2\" d=\"M48 36h10v10h-10z\"/>"))
+    }
+
+    static func single(_ goal: String, log: String, today: CivilDate) throws -> BurnUp {
+        let ledger = SampleLedger.load(SampleLedger.with(["goals/g.md": goal + "## Action plan\n- Go.\n", "log/2026.log": log])).ledger
+        let g = try #require(ProgressEngine.compute(ledger, today: today).goal("g"))
+        return try #require(BurnUp.series(g, ledger: ledger, today: today).first)
+    }
+
+    @Test func pastTheTargetTheScaleTopsAtTheTotal() throws {
+        let s = try Self.single("---\ntitle: G\nstart: 2026-11-01\ntarget: 2026-12-31\ntargets:\n  km: 10\n---\n",
+                                log: "2026-11-02 Run 8km +g\n2026-11-10 Run 9km +g\n", today: Self.day(22))
+        let chart = BurnUpChart(s)
+        #expect(chart.high == ExactDecimal(17))
+        // The total is at the top, the target lower down (10 of 17 of 94 units above y 112).
+        #expect(chart.y(ExactDecimal(17)) == 180)
+        #expect(chart.y(ExactDecimal(10)) == 568)
+        #expect(BurnUpText.render(s, indent: 0, width: 80, hue: .green, style: .plain).hasPrefix("17 ┤"))
+    }
+
+    @Test func withoutAStartThereIsNoEvenPaceLine() throws {
+        let s = try Self.single("---\ntitle: G\ntarget: 2026-12-31\ntargets:\n  km: 100\n---\n",
+                                log: "2026-11-20 Run 5km +g\n", today: Self.day(22))
+        #expect(s.start == Self.day(20))
+        #expect(s.ideal(on: Self.day(22)) == nil)
+        #expect(BurnUpChart(s).idealPoints == nil)
+        #expect(BurnUpChart(s).gapPoints == nil)
+    }
+
+    @Test func linkedActionsBeforeTheStartLiftTheGapAtTheStart() throws {
+        let s = try Self.single("---\ntitle: G\nstart: 2026-11-10\ntarget: 2026-12-31\ntargets:\n  km: 100\n---\n",
+                                log: "2026-11-01 Run 5km +g\n2026-11-05 Run 5km +g\n2026-11-15 Run 5km +g\n", today: Self.day(22))
+        let chart = BurnUpChart(s)
+        #expect(chart.firstDay == Self.day(1))
+        let gap = try #require(chart.gapPoints)
+        // The gap starts at the end of the 9th, already at 10 km.
+        #expect(gap[0] == (chart.x(endOf: Self.day(9)), chart.y(ExactDecimal(10))))
+        #expect(gap[1].y == chart.y(ExactDecimal(10)))
+    }
+
+    @Test func beforeTheStartTheChartBeginsToday() throws {
+        let s = try Self.single("---\ntitle: G\nstart: 2027-03-01\ntarget: 2027-05-01\ntargets:\n  km: 100\n---\n",
+                                log: "", today: Self.day(22))
+        #expect(BurnUpChart(s).firstDay == Self.day(22))
+        #expect(BurnUpText.render(s, indent: 0, width: 80, hue: .green, style: .plain).contains("2026-11-22"))
+    }
+
+    @Test func aLongDailyHistoryKeepsOneStepPerColumn() throws {
+        var log = ""
+        var day = CivilDate(year: 2016, month: 1, day: 1)!
+        for _ in 0..<3_000 {
+            log += "\(day) Run 1km +g\n"
+            day = day.adding(days: 1)
+        }
+        let s = try Self.single("---\ntitle: G\nstart: 2016-01-01\ntarget: 2026-12-31\ntargets:\n  km: 5000\n---\n",
+                                log: log, today: Self.day(22))
+        #expect(s.points.count == 3_000)
+        #expect(s.total == ExactDecimal(3_000))
+        let points = BurnUpChart(s).actualPoints
+        #expect(points.count <= 2 * 308 + 2, "\(points.count)")
+        #expect(points.last!.y == BurnUpChart(s).y(ExactDecimal(3_000)))
     }
 
     @Test func numbersAreTenthsWithoutTrailingZeros() {

@@ -17,16 +17,18 @@ package struct BurnUpChart {
     static var plotHeight: Int { height - top - bottom }
 
     package let series: BurnUp
-    /// The first day drawn: the start, or an earlier linked action's day.
+    /// The first day drawn: the start, or an earlier linked action's day, or
+    /// today when the goal has not started.
     package let firstDay: CivilDate
     /// The last day drawn: the target date or today, whichever is later.
     package let lastDay: CivilDate
     let low: ExactDecimal
-    let high: ExactDecimal
+    /// The top of the scale: the target, or the total when it went past.
+    package let high: ExactDecimal
 
     package init(_ series: BurnUp) {
         self.series = series
-        firstDay = min(series.start, series.points.first?.date ?? series.start)
+        firstDay = min(series.start, series.points.first?.date ?? series.start, series.today)
         lastDay = max(series.end ?? series.today, series.today, firstDay)
         low = min(.zero, series.points.map(\.total).min() ?? .zero)
         let top = max(series.target, series.points.map(\.total).max() ?? .zero)
@@ -50,11 +52,20 @@ package struct BurnUpChart {
     }
 
     /// The running total as steps: flat until a day's end, then up (or down).
+    /// Past one day per unit of width, days share a unit-wide column and a
+    /// column keeps one step: the path never outgrows the picture.
     package var actualPoints: [(x: Int, y: Int)] {
+        let coarse = days > BurnUpChart.plotWidth
         var points = [(x: x(endOf: firstDay.adding(days: -1)), y: y(.zero))]
         for p in series.points {
-            points.append((x(endOf: p.date), points.last!.y))
-            points.append((x(endOf: p.date), y(p.total)))
+            let px = coarse ? x(endOf: p.date) / 10 * 10 : x(endOf: p.date)
+            let py = y(p.total)
+            if points.count >= 2, points[points.count - 1].x == px, points[points.count - 2].x == px {
+                points[points.count - 1].y = py
+                continue
+            }
+            points.append((px, points.last!.y))
+            points.append((px, py))
         }
         points.append((x(endOf: series.today), points.last!.y))
         return points
@@ -63,8 +74,8 @@ package struct BurnUpChart {
     /// The even-pace line, when the goal has a start and a target date in
     /// order; past the target date it stays at the target, up to today.
     package var idealPoints: [(x: Int, y: Int)]? {
-        guard let end = series.end, series.start <= end else { return nil }
-        var points = [(x: x(endOf: series.start.adding(days: -1)), y: y(.zero)), (x: x(endOf: end), y: y(series.target))]
+        guard let start = series.lineStart, let end = series.end, start <= end else { return nil }
+        var points = [(x: x(endOf: start.adding(days: -1)), y: y(.zero)), (x: x(endOf: end), y: y(series.target))]
         if series.today > end { points.append((x(endOf: series.today), y(series.target))) }
         return points
     }
@@ -76,13 +87,14 @@ package struct BurnUpChart {
     /// The gap between the total and the even-pace line, from the start to
     /// today: along the total, then back along the line.
     package var gapPoints: [(x: Int, y: Int)]? {
-        guard let ideal = idealPoints, let atToday = idealToday, let end = series.end else { return nil }
+        guard let ideal = idealPoints, let atToday = idealToday, let start = series.lineStart, let end = series.end else { return nil }
         let startX = ideal[0].x
-        let climb = actualPoints.filter { $0.x >= startX }
+        let climb = actualPoints.filter { $0.x > startX }
         guard !climb.isEmpty else { return nil }
         var back = [(x: x(endOf: series.today), y: y(atToday))]
         if series.today > end { back.append(ideal[1]) }
-        return [(startX, y(.zero))] + climb + back + [ideal[0]]
+        // Linked actions dated before the start already count on it.
+        return [(startX, y(series.total(on: start.adding(days: -1))))] + climb + back + [ideal[0]]
     }
 
     /// The projection from today's total to the projected finish, when it
@@ -104,6 +116,12 @@ package struct BurnUpChart {
         var d = ""
         for (i, p) in points.enumerated() {
             if i > 0, p == points[i - 1] { continue }
+            // A point in the middle of a straight run adds nothing.
+            if i > 0, i + 1 < points.count {
+                let (a, b) = (points[i - 1], points[i + 1])
+                if a.y == p.y && b.y == p.y && (a.x - p.x) * (p.x - b.x) >= 0 { continue }
+                if a.x == p.x && b.x == p.x && (a.y - p.y) * (p.y - b.y) >= 0 { continue }
+            }
             if i == 0 {
                 d += "M\(number(p.x)) \(number(p.y))"
             } else if p.y == points[i - 1].y {

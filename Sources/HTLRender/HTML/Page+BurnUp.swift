@@ -7,6 +7,12 @@ import HTLProgress
 /// marked, the projection dashed; in words for screen readers and as a
 /// table of numbers under it.
 extension Page {
+    /// At most this many charts per goal (its first targets; the others keep
+    /// their gauges), and this many rows in each chart's table: the page
+    /// stays small whatever the ledger holds.
+    static let chartsPerGoal = 3
+    static let chartTableRows = 31
+
     func burnUpFigure(_ series: BurnUp, goal: GoalProgress) -> N {
         let chart = BurnUpChart(series)
         let unit = series.measure
@@ -35,13 +41,14 @@ extension Page {
         marks += labels(chart, unit: unit)
         return .el("figure", [("class", "chart")], [
             .el("svg", [("class", "burnup"), ("viewBox", "0 0 \(BurnUpChart.width) \(BurnUpChart.height)"), ("role", "img"),
-                        ("aria-label", "\(name): \(words)"), ("focusable", "false")], marks),
+                        ("aria-label", "\(goal.goal.title), \(name): \(words)"), ("focusable", "false")], marks),
             .el("figcaption", [("class", "facts")], [.text(words)]),
             burnUpTable(series, name: name),
         ])
     }
 
-    /// The target above the chart's right end; the first and last days under it.
+    /// The top of the scale (the target, or the total past it) above the
+    /// chart's right end; the first and last days under it.
     private func labels(_ chart: BurnUpChart, unit: String) -> [N] {
         let right = BurnUpChart.number((BurnUpChart.width - BurnUpChart.right) * 10)
         let left = BurnUpChart.number(BurnUpChart.left * 10)
@@ -51,7 +58,7 @@ extension Page {
         }
         let lastWords = chart.lastDay == chart.series.today ? "today" : chart.lastDay.description
         var labels = [
-            text(right, "12", "end", "\(TextLayout.amount(chart.series.target)) \(unit)"),
+            text(right, "12", "end", "\(TextLayout.amount(chart.high)) \(unit)"),
             text(left, base, "start", chart.firstDay.description),
             text(right, base, "end", lastWords),
         ]
@@ -79,9 +86,9 @@ extension Page {
         return parts.joined(separator: ", ")
     }
 
-    /// The numbers behind the chart: at most the latest 100 days with a change.
+    /// The numbers behind the chart: at most the latest 31 days with a change.
     private func burnUpTable(_ s: BurnUp, name: String) -> N {
-        let shown = s.points.suffix(HTMLReport.groupLimit)
+        let shown = s.points.suffix(Page.chartTableRows)
         let chart = BurnUpChart(s)
         var rows: [N] = shown.map { p in
             .el("tr", [], [
@@ -95,7 +102,7 @@ extension Page {
         }
         let earlier = s.points.count - shown.count
         return .el("details", [("class", "numbers")], [
-            .el("summary", text: "Numbers" + (earlier > 0 ? " (latest \(shown.count) days; \(earlier) earlier)" : "")),
+            .el("summary", text: "Numbers: \(name) by day" + (earlier > 0 ? " (latest \(shown.count) days; \(earlier) earlier)" : "")),
             .el("table", [], [
                 .el("caption", text: "\(name) by day, in \(s.measure)"),
                 .el("thead", [], [.el("tr", [], [

@@ -78,6 +78,7 @@ extension Page {
     /// day up to the last count, months named above, weekdays at the left.
     private func calendar(first: CivilDate, counts: [Int], words: String, pattern: String, className: String, dayTitles: Bool) -> N {
         let left = 3 * Page.cell
+        // The <title> names the picture for screen readers and on hover alike.
         var marks: [N] = [.el("title", text: words), emptyDays(left: left, days: counts.count, pattern: pattern)]
         // Without titles, the squares of one level are one path (a fifth of the bytes).
         var levels = [String](repeating: "", count: 5)
@@ -92,7 +93,8 @@ extension Page {
             } else if count > 0 {
                 levels[Page.activityLevel(count)] += "M\(x) \(y)h\(Page.cell - 2)v\(Page.cell - 2)h-\(Page.cell - 2)z"
             }
-            if day.parts.day == 1 {
+            // Months named at their first day, and at the start when it is early in a month.
+            if day.parts.day == 1 || (i == 0 && day.parts.day <= 14) {
                 marks.append(.el("text", [("class", "chart-label"), ("x", String(x)), ("y", "9")], [.text(Page.monthName(day))]))
             }
         }
@@ -107,7 +109,7 @@ extension Page {
         let width = left + (counts.count + 6) / 7 * Page.cell + 2 * Page.cell
         let height = 8 * Page.cell
         return .el("svg", [("class", className), ("viewBox", "0 0 \(width) \(height)"), ("width", String(width)), ("height", String(height)),
-                           ("role", "img"), ("aria-label", words), ("focusable", "false")], marks)
+                           ("role", "img"), ("focusable", "false")], marks)
     }
 
     /// Every day of the span as an empty square: one pattern, not one element a day.

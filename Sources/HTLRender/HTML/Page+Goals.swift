@@ -44,8 +44,8 @@ extension Page {
         ]
 
         var gauges: [N] = []
-        let burnUps = BurnUp.series(g, ledger: ledger, today: report.today)
-        for (t, series) in zip(g.targets, burnUps) {
+        let burnUps = BurnUp.series(g, ledger: ledger, today: report.today, limit: Page.chartsPerGoal)
+        for (k, t) in g.targets.enumerated() {
             let measure = ledger.measures.measure(named: t.measure)
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
             let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
@@ -53,7 +53,7 @@ extension Page {
                 label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
                 ariaLabel: "\(goal.title): \(name)",
                 valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))"),
-                burnUpFigure(series, goal: g)]))
+                k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty]))
         }
         for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title, hue: g.hue.rawValue)])) }
         if g.checklistTotal > 0 {

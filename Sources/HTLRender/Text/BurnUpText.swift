@@ -23,17 +23,18 @@ enum BurnUpText {
     /// The chart's lines (each ending in a newline), `indent` spaces in, at
     /// most `width` columns wide. Empty when too narrow to read.
     static func render(_ s: BurnUp, indent: Int, width: Int, hue: Hue, style: TerminalStyle) -> String {
-        let label = TextLayout.amount(s.target)
+        let top = max(s.target, s.points.map(\.total).max() ?? .zero)
+        // The top of the scale: the target, or the total when it went past.
+        let label = TextLayout.amount(top)
         let gutter = max(label.count, 1) + 1
         let columns = min(width - indent - gutter - 1, 60)
         guard columns >= 20 else { return "" }
-        let first = min(s.start, s.points.first?.date ?? s.start)
-        let last = max(s.end ?? s.today, s.today)
+        let first = min(s.start, s.points.first?.date ?? s.start, s.today)
+        let last = max(s.end ?? s.today, s.today, first)
         let days = first.days(until: last) + 1
         // Column c shows the end of its last day.
         let ends = (0..<columns).map { c in first.adding(days: max((c + 1) * days / columns - 1, 0)) }
         let todayColumn = ends.firstIndex { $0 >= s.today } ?? columns - 1
-        let top = max(s.target, s.points.map(\.total).max() ?? .zero)
         func eighthsOf(_ amount: ExactDecimal) -> Int {
             guard top.isPositive else { return 0 }
             let share = min(max(amount.divided(by: top) ?? .zero, .zero), .one)
