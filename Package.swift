@@ -15,6 +15,7 @@ import PackageDescription
 //   HTLRender    terminal text, JSON, the HTML report
 //   HTLEdit      writers: log lines, new files, fmt plans, the git hook
 //   HTLLanguageServer  `htl lsp`: JSON-RPC framing, LSP types, the server over the loader
+//   HTLMCP       `htl mcp`: tools and prompts over the loader, through the MCP Swift SDK
 //   HTLKit       re-exports the layers for the command line and tests
 let package = Package(
     name: "htl",
@@ -24,6 +25,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // libyaml (Debian: libyaml-dev, pkg-config: yaml-0.1), used through its event API.
@@ -33,10 +35,10 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         // Linux calls Swift's Glibc module does not expose (renameat2, fallocate, leases).
-        .target(name: "CSystem"),
+        .target(name: "CHTLSystem"),
         .target(name: "HTLCore"),
         .target(name: "HTLModel", dependencies: ["HTLCore"]),
-        .target(name: "HTLSystem", dependencies: ["HTLCore", "HTLModel", "CSystem"]),
+        .target(name: "HTLSystem", dependencies: ["HTLCore", "HTLModel", "CHTLSystem"]),
         .target(name: "HTLParse", dependencies: ["HTLCore", "HTLModel", "CYaml"]),
         .target(name: "HTLFormat", dependencies: ["HTLCore", "HTLModel", "HTLParse"]),
         .target(name: "HTLProgress", dependencies: ["HTLCore", "HTLModel"]),
@@ -47,9 +49,14 @@ let package = Package(
         .target(name: "HTLLanguageServer", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
         ]),
+        // `htl mcp`: the Model Context Protocol server, over the official Swift SDK.
+        .target(name: "HTLMCP", dependencies: [
+            "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+            .product(name: "MCP", package: "swift-sdk"),
+        ]),
         .target(name: "HTLKit", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
-            "HTLLanguageServer",
+            "HTLLanguageServer", "HTLMCP",
         ]),
         // The thin command-line front end: parses arguments, reads the clock, prints, exits.
         .executableTarget(
@@ -77,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLEndToEndTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl"]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", .product(name: "MCP", package: "swift-sdk")]
         ),
     ]
 )

@@ -1,4 +1,4 @@
-import CSystem
+import CHTLSystem
 import Glibc
 import HTLCore
 import HTLModel

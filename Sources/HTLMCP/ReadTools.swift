@@ -1,0 +1,70 @@
+import HTLCheck
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+import HTLRender
+
+/// The read tools: the same documents as the report commands' `--json`.
+extension MCPSession {
+    func report(_ name: String, _ args: ToolArguments, loaded: LoadedLedger) throws -> String {
+        let ledger = loaded.ledger
+        let report = loaded.progressReport()
+        switch name {
+        case "status":
+            let all = try args.bool("all") ?? false
+            let goals = report.attentionOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
+            return ReportJSON.status(report, term: report.currentTerm, goals: goals)
+        case "progress":
+            let g = try goal(try args.string("goal") ?? "", in: ledger, report: report)
+            return ReportJSON.progress(g, ledger: ledger, report: report)
+        case "values": return ReportJSON.values(report)
+        case "terms": return ReportJSON.terms(report)
+        case "actions": return try actions(args, ledger: ledger, report: report)
+        case "next": return ReportJSON.next(report)
+        case "due":
+            let within = try args.int("within") ?? 7
+            guard (0...36_500).contains(within) else { throw HTLError("'within' takes 0 to 36500 days") }
+            return ReportJSON.due(DueList(report, within: within), within: within, today: report.today)
+        case "review":
+            return try review(term: try args.bool("term") ?? false, ledger: ledger, report: report)
+        default:
+            throw HTLError("no tool '\(name)'")
+        }
+    }
+
+    func goal(_ text: String, in ledger: Ledger, report: ProgressReport) throws -> GoalProgress {
+        let id = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        let lookup = GoalLookup(id, in: ledger.goals.map(\.id))
+        guard case .found(let found) = lookup, let g = report.goal(found) else {
+            throw HTLError(lookup.message(for: id) ?? "no goal '\(id)'")
+        }
+        return g
+    }
+
+    func actions(_ args: ToolArguments, ledger: Ledger, report: ProgressReport) throws -> String {
+        let goalID = try args.string("goal").map { try goal($0, in: ledger, report: report).id }
+        let filter = ActionFilter(goal: goalID, tag: try args.string("tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+                                  from: try args.date("from"), to: try args.date("to"))
+        return ReportJSON.actions(filter.apply(ledger, report), ledger: ledger, report: report)
+    }
+
+    func review(term: Bool, ledger: Ledger, report: ProgressReport) throws -> String {
+        var span = Review.Span.week
+        if term {
+            guard let current = report.currentTerm else { throw HTLError("no term is active on \(report.today); review a week instead") }
+            span = .term(current.term.number)
+        }
+        guard let review = Review(ledger: ledger, report: report, span: span) else { throw HTLError("nothing to review yet") }
+        return ReportJSON.review(review, report: report)
+    }
+
+    /// `htl check --format json`, against HEAD's log lines when in git.
+    func check() throws -> String {
+        let loaded = try load {
+            $0.appendOnly = .headWhenInGit
+            $0.formatting = true
+        }
+        return DiagnosticRenderer.json(loaded.check)
+    }
+}

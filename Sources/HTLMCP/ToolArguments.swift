@@ -1,0 +1,47 @@
+import HTLCore
+import MCP
+
+/// A tool call's arguments, read with the checks a command line makes:
+/// unknown names, wrong types and bad dates are errors the assistant sees.
+struct ToolArguments {
+    let values: [String: MCP.Value]
+
+    init(_ values: [String: MCP.Value]?, allowed: Set<String>) throws {
+        self.values = values ?? [:]
+        if let unknown = self.values.keys.filter({ !allowed.contains($0) }).sorted().first {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw HTLError("unknown argument '\(unknown)'" + (known.isEmpty ? " (this tool takes none)" : " (arguments: \(known))"))
+        }
+    }
+
+    func string(_ name: String) throws -> String? {
+        guard let value = values[name], value != .null else { return nil }
+        guard let text = value.stringValue else { throw HTLError("'\(name)' must be a string") }
+        return text
+    }
+
+    func bool(_ name: String) throws -> Bool? {
+        guard let value = values[name], value != .null else { return nil }
+        guard let flag = value.boolValue else { throw HTLError("'\(name)' must be true or false") }
+        return flag
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let value = values[name], value != .null else { return nil }
+        if let n = value.intValue { return n }
+        if let d = value.doubleValue, d == d.rounded(), abs(d) < 1e9 { return Int(d) }
+        throw HTLError("'\(name)' must be a whole number")
+    }
+
+    func date(_ name: String) throws -> CivilDate? {
+        guard let text = try string(name) else { return nil }
+        if let date = CivilDate.parse(text) { return date }
+        throw HTLError("'\(name)' \(text) is not a date: write YYYY-MM-DD" + (CivilDate.whyNotReal(text).map { " (\($0))" } ?? ""))
+    }
+
+    func time(_ name: String) throws -> ClockTime? {
+        guard let text = try string(name) else { return nil }
+        guard let time = ClockTime.parse(text) else { throw HTLError("'\(name)' '\(text)' is not a time: write HH:MM (24-hour)") }
+        return time
+    }
+}
