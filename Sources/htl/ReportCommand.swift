@@ -21,12 +21,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let context = try ReportContext(options)
         let html = HTMLReport.render(ledger: context.ledger, report: context.report)
-        if let path = output, path != "-" {
-            try AtomicFile.writeOutput(Array(html.utf8), to: path, ledger: context.root)
-            Output.say("wrote \(path)")
-        } else {
-            Output.write(html)
-        }
+        try context.deliver(html, to: output)
         try context.finish()
     }
 }

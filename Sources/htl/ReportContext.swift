@@ -31,6 +31,17 @@ struct ReportContext {
         throw HTLError(lookup.message(for: text) ?? "no goal '\(text)'")
     }
 
+    /// A document to `-o FILE` (atomically, relative to the working folder;
+    /// never over a ledger file), or to standard output for none or `-`.
+    func deliver(_ text: String, to output: String?) throws {
+        if let path = output, path != "-" {
+            try AtomicFile.writeOutput(Array(text.utf8), to: path, ledger: root)
+            Output.say("wrote \(path)")
+        } else {
+            Output.write(text)
+        }
+    }
+
     /// Prints the error note and exits 1 when the ledger has errors.
     func finish() throws {
         guard errorCount > 0 else { return }

@@ -71,12 +71,7 @@ struct CalendarCommand: ParsableCommand {
     func run() throws {
         let context = try ReportContext(options)
         let ics = ICalendar.render(ledger: context.ledger, report: context.report)
-        if let path = output, path != "-" {
-            try AtomicFile.writeOutput(Array(ics.utf8), to: path, ledger: context.root)
-            Output.say("wrote \(path)")
-        } else {
-            Output.write(ics)
-        }
+        try context.deliver(ics, to: output)
         try context.finish()
     }
 }
