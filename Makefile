@@ -14,11 +14,13 @@ CONFIG ?= release
 
 all: build
 
-# libyaml (pkg-config yaml-0.1) is the only system library htl needs.
+# libyaml (pkg-config yaml-0.1) is the system library htl reads YAML with;
+# libcurl's development files are what a static build (make install) links
+# Foundation's networking part against (the MCP Swift SDK imports Foundation).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1; then \
-		echo "installing libyaml-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 || ! pkg-config --exists libcurl; then \
+		echo "installing libyaml-dev, libcurl4-openssl-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev libcurl4-openssl-dev pkg-config; \
 	fi
 
 # What the tests use as real clients: Chromium renders the HTML report, zsh
@@ -78,9 +80,11 @@ SHARE := $(DESTDIR)$(PREFIX)/share
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-11-23)
 install: deps
 	$(SWIFT) build -c $(CONFIG) --product htl --static-swift-stdlib --scratch-path $(STATIC)
+	$(SWIFT) build -c $(CONFIG) --product htl-mcp --static-swift-stdlib --scratch-path $(STATIC)
 	$(SWIFT) package generate-manual --configuration debug --date $(MAN_DATE)
 	install -d $(BIN) $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 $(STATIC)/$(CONFIG)/htl $(BIN)/htl
+	install -m 755 $(STATIC)/$(CONFIG)/htl-mcp $(BIN)/htl-mcp
 	install -m 644 .build/plugins/GenerateManual/outputs/htl/htl.1 $(SHARE)/man/man1/htl.1
 	$(BIN)/htl completions bash > $(SHARE)/bash-completion/completions/htl
 	$(BIN)/htl completions zsh > $(SHARE)/zsh/site-functions/_htl

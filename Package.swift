@@ -21,6 +21,7 @@ let package = Package(
     name: "htl",
     products: [
         .executable(name: "htl", targets: ["htl"]),
+        .executable(name: "htl-mcp", targets: ["htl-mcp"]),
         .library(name: "HTLKit", targets: ["HTLKit"]),
     ],
     dependencies: [
@@ -56,16 +57,20 @@ let package = Package(
         ]),
         .target(name: "HTLKit", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
-            "HTLLanguageServer", "HTLMCP",
+            "HTLLanguageServer",
         ]),
+        // The clock of the executables (the library never reads it).
+        .target(name: "HTLClock", dependencies: ["HTLCore", "HTLModel"]),
         // The thin command-line front end: parses arguments, reads the clock, prints, exits.
         .executableTarget(
             name: "htl",
             dependencies: [
-                "HTLKit",
+                "HTLKit", "HTLClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `htl mcp` runs this binary: the SDK needs Foundation, which htl itself never loads.
+        .executableTarget(name: "htl-mcp", dependencies: ["HTLMCP", "HTLClock", "HTLCore", "HTLModel", "HTLSystem"]),
         // Deterministic synthetic ledgers for the benchmark and property tests.
         .target(name: "LedgerGenerator", dependencies: ["HTLCore"]),
         // make bench: times the release binary on generated ledgers.
@@ -84,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLEndToEndTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", "htl-mcp", .product(name: "MCP", package: "swift-sdk")]
         ),
     ]
 )

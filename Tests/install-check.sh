@@ -22,6 +22,15 @@ version="$(env -i LD_LIBRARY_PATH= "$bin" --version)"
 env -i LD_LIBRARY_PATH= "$bin" check -C goals-example --today 2026-11-22 2>/dev/null >/dev/null \
     || fail "the installed htl does not check goals-example clean"
 
+# htl mcp runs htl-mcp from the same folder; it answers an initialize request.
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"install-check","version":"1"}}}'
+libs="$(ldd "$prefix/bin/htl-mcp")"
+if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
+    fail "htl-mcp still needs the Swift toolchain's libraries:"$'\n'"$libs"
+fi
+(echo "$init"; sleep 1) | env -i LD_LIBRARY_PATH= "$bin" mcp -C goals-example --today 2026-11-22 | grep -q '"serverInfo":{"name":"htl"' \
+    || fail "the installed htl mcp does not answer"
+
 for f in share/bash-completion/completions/htl share/zsh/site-functions/_htl \
          share/fish/vendor_completions.d/htl.fish share/man/man1/htl.1; do
     [ -s "$prefix/$f" ] || fail "no $prefix/$f"

@@ -7,7 +7,6 @@
 @_exported import HTLFormat
 @_exported import HTLLanguageServer
 @_exported import HTLLoad
-@_exported import HTLMCP
 @_exported import HTLModel
 @_exported import HTLParse
 @_exported import HTLProgress

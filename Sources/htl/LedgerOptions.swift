@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTLClock
 import HTLKit
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

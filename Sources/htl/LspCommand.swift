@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import HTLClock
 import HTLKit
 
 /// `htl lsp`: the language server on standard input and output.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Dispatch
+import Glibc
 import HTLKit
 
 struct McpCommand: ParsableCommand {
@@ -9,7 +9,8 @@ struct McpCommand: ParsableCommand {
         discussion: """
             Tools: status, progress, values, terms, actions, check, next, due, review (JSON as the commands' \
             --json); log_action with --allow-writes (checked like htl log, a dry run unless dry_run is false). \
-            Prompts: weekly_review, set_goal. docs/MCP.md shows the set-up for MCP clients.
+            Prompts: weekly_review, set_goal. docs/MCP.md shows the set-up for MCP clients. The server is the \
+            binary htl-mcp installed next to htl.
             """)
 
     @OptionGroup var options: LedgerOptions
@@ -18,18 +19,29 @@ struct McpCommand: ParsableCommand {
     var allowWrites = false
 
     func run() throws {
-        let root = try options.ledgerRoot()
-        // Each call reads the clock (or --today) when it runs.
-        let pinned = options.today != nil || !(FileSystem.environment("HTL_TODAY") ?? "").isEmpty
-        let fixed: Now? = pinned ? try options.now() : nil
-        let session = MCPSession(root: root, now: { fixed ?? Clock.now() }, allowWrites: allowWrites)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        Task {
-            do { try await MCPServer.run(session, version: HTL.configuration.version) } catch { failure = error }
-            done.signal()
+        let root = try options.root()
+        var arguments = ["--root", root, "--version", HTL.configuration.version]
+        if options.today != nil || !(FileSystem.environment("HTL_TODAY") ?? "").isEmpty {
+            // Pinned by --today or HTL_TODAY (checked here); otherwise each call reads the clock.
+            arguments += ["--today", try options.todayDate().description]
         }
-        done.wait()
-        if let failure { throw HTLError("htl mcp: \(failure)") }
+        if allowWrites { arguments.append("--allow-writes") }
+        let server = try Self.serverPath()
+        let argv = ([server] + arguments).map { strdup($0) } + [nil]
+        execv(server, argv)
+        throw HTLError("cannot start \(server): \(String(cString: strerror(errno)))")
+    }
+
+    /// htl-mcp in the folder htl runs from.
+    static func serverPath() throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { throw HTLError("cannot find where htl runs from") }
+        let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let server = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/htl-mcp"
+        guard access(server, X_OK) == 0 else {
+            throw HTLError("htl mcp needs htl-mcp next to htl (\(server)); make install puts it there")
+        }
+        return server
     }
 }

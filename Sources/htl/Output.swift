@@ -93,16 +93,3 @@ enum Output {
         return 80
     }
 }
-
-/// The machine's local calendar date: the only place htl reads the clock.
-enum Clock {
-    /// The local date and time of day (the library never reads the clock).
-    static func now() -> Now {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-            ?? CivilDate(dayNumber: Int(now / 86_400))
-        return .clock(date: date, time: ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? ClockTime(hour: 0, minute: 0)!)
-    }
-}
