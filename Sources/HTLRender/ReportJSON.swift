@@ -17,6 +17,17 @@ public enum ReportJSON {
 
     /// The goal object shared by status, progress, terms and export.
     public static func goal(_ g: GoalProgress) -> [(String, JSON)] {
+        head(g) + [
+            ("terms", .array(g.goal.terms.map { .int($0.number) })),
+            ("targets", .array(g.targets.map { .object(target($0)) } + g.cadences.map { .object(cadence($0)) })),
+            ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
+            ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
+        ]
+    }
+
+    /// The goal object's first fields: a goal in a list of things to do
+    /// (`htl next`, `htl due`, `htl review`).
+    static func head(_ g: GoalProgress) -> [(String, JSON)] {
         [
             ("id", .string(g.id)),
             ("title", .string(g.goal.title)),
@@ -28,10 +39,6 @@ public enum ReportJSON {
             ("days_left", maybeInt(g.daysLeft)),
             ("importance", .int(g.goal.importance)),
             ("urgency", .int(g.goal.urgency)),
-            ("terms", .array(g.goal.terms.map { .int($0.number) })),
-            ("targets", .array(g.targets.map { .object(target($0)) } + g.cadences.map { .object(cadence($0)) })),
-            ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
-            ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
         ]
     }
 
@@ -222,21 +229,6 @@ public enum ReportJSON {
         ]).serialized()
     }
 
-    /// A goal in a list of things to do: `htl next` and `htl due`.
-    static func brief(_ g: GoalProgress) -> [(String, JSON)] {
-        [
-            ("id", .string(g.id)),
-            ("title", .string(g.goal.title)),
-            ("kind", .string(g.goal.kind.rawValue)),
-            ("state", .string(g.state.rawValue)),
-            ("progress", ratio(g.progress)),
-            ("importance", .int(g.goal.importance)),
-            ("urgency", .int(g.goal.urgency)),
-            ("target", .date(g.goal.target)),
-            ("days_left", maybeInt(g.daysLeft)),
-        ]
-    }
-
     /// `htl next --json`: the four quadrants in order, each with its goals.
     public static func next(_ report: ProgressReport) -> String {
         JSON.object([
@@ -244,7 +236,7 @@ public enum ReportJSON {
             ("quadrants", .array(Eisenhower.matrix(report).map { quadrant, goals in
                 .object([
                     ("quadrant", .string(quadrant.rawValue)),
-                    ("goals", .array(goals.map { g in .object(brief(g) + [("next_step", nextStep(NextStep(g)))]) })),
+                    ("goals", .array(goals.map { g in .object(head(g) + [("next_step", nextStep(NextStep(g)))]) })),
                 ])
             })),
         ]).serialized()
@@ -298,8 +290,8 @@ public enum ReportJSON {
                 .object([("id", .string(m.goal.id)), ("measure", .string(m.measure)),
                          ("start", .date(m.period.start)), ("end", .date(m.period.end))])
             })),
-            ("overdue", .array(r.due.overdue.map { .object(brief($0)) })),
-            ("due", .array(r.due.due.map { .object(brief($0)) })),
+            ("overdue", .array(r.due.overdue.map { .object(head($0)) })),
+            ("due", .array(r.due.due.map { .object(head($0)) })),
             ("neglected_values", .array(r.neglected.map { .string($0.value.id) })),
             ("prompts", .array(ReviewText.PromptKind.allCases.map { kind in
                 .object([("kind", .string(kind.rawValue)), ("text", .string(ReviewText.prompt(kind, r, report: report)))])
@@ -312,8 +304,8 @@ public enum ReportJSON {
         JSON.object([
             ("today", .date(today)),
             ("within", .int(days)),
-            ("overdue", .array(list.overdue.map { .object(brief($0)) })),
-            ("due", .array(list.due.map { .object(brief($0)) })),
+            ("overdue", .array(list.overdue.map { .object(head($0)) })),
+            ("due", .array(list.due.map { .object(head($0)) })),
         ]).serialized()
     }
 
