@@ -64,7 +64,8 @@ public struct Review: Sendable {
     public var missed: [Miss]
     public var due: DueList
     public var neglected: [ValueInsight]
-    /// The goal with the most counted actions in the period, for the prompts.
+    /// The goal with the most counted actions in the period (the first by
+    /// id among equals), for the prompts.
     public var busiest: GoalProgress?
 
     /// `span` must name a term of the report for `.term`; nil otherwise.
@@ -80,31 +81,19 @@ public struct Review: Sendable {
         self.span = span
         self.today = today
         let before = ProgressEngine.compute(ledger, today: period.start.adding(days: -1))
-        let inPeriod: (Int) -> Bool = { [period] i in period.contains(ledger.actions[i].date) && !ledger.actions[i].isCorrection }
-
-        var counted = Set<Int>()
-        var goalTallies: [Tally] = []
-        var busiestCount = 0
-        busiest = nil
-        for g in report.goals {
-            let n = g.actionIndices.filter(inPeriod)
-            counted.formUnion(n)
-            if !n.isEmpty { goalTallies.append(Tally(id: g.id, title: g.goal.title, actions: n.count)) }
-            if n.count > busiestCount { busiestCount = n.count; busiest = g }
+        let period = period
+        // Each goal's counted actions in the period, found once.
+        let inPeriod = report.goals.map { g in
+            g.actionIndices.filter { period.contains(ledger.actions[$0].date) && !ledger.actions[$0].isCorrection }
         }
-        actions = counted.count
-        goals = goalTallies.sorted(by: Review.mostFirst)
-        values = ledger.values.compactMap { value -> Tally? in
-            var seen = Set<Int>()
-            for g in report.goals where g.state != .dropped && g.goal.values.contains(where: { $0.value == value.id }) {
-                seen.formUnion(g.actionIndices.filter(inPeriod))
-            }
-            return seen.isEmpty ? nil : Tally(id: value.id, title: value.title, actions: seen.count)
-        }.sorted(by: Review.mostFirst)
+        actions = Set(inPeriod.joined()).count
+        goals = zip(report.goals, inPeriod).compactMap { g, n in n.isEmpty ? nil : Tally(id: g.id, title: g.goal.title, actions: n.count) }
+            .sorted(by: Review.mostFirst)
+        busiest = goals.first.flatMap { report.goal($0.id) }
+        values = Review.valueTallies(ledger, report: report, inPeriod: inPeriod)
         totals = Review.totals(ledger, in: period)
         moves = Review.moves(report, before: before)
         stalled = Review.stalls(report, ledger: ledger)
-        let period = period
         missed = report.goals.flatMap { g in
             g.cadences.flatMap { c in
                 c.recent.filter { $0.status == .missed && period.contains($0.days.end) }
@@ -113,6 +102,17 @@ public struct Review: Sendable {
         }
         due = DueList(report, within: Review.dueWithinDays)
         neglected = report.values.filter(\.neglected)
+    }
+
+    /// Per value, the actions of its aligned goals (not dropped), each once.
+    static func valueTallies(_ ledger: Ledger, report: ProgressReport, inPeriod: [[Int]]) -> [Tally] {
+        var byValue: [String: Set<Int>] = [:]
+        for (g, n) in zip(report.goals, inPeriod) where g.state != .dropped && !n.isEmpty {
+            for alignment in g.goal.values { byValue[alignment.value, default: []].formUnion(n) }
+        }
+        return ledger.values.compactMap { value in
+            byValue[value.id].map { Tally(id: value.id, title: value.title, actions: $0.count) }
+        }.sorted(by: Review.mostFirst)
     }
 
     static func mostFirst(_ a: Tally, _ b: Tally) -> Bool {
