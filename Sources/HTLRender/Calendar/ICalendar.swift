@@ -114,13 +114,13 @@ public enum ICalendar {
     static func folded(_ line: String) -> String {
         var out = ""
         var octets = 0
-        for character in line.unicodeScalars {
-            let size = String(character).utf8.count
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if octets + size > 75 {
                 out += "\r\n "
                 octets = 1
             }
-            out.unicodeScalars.append(character)
+            out.unicodeScalars.append(scalar)
             octets += size
         }
         return out
