@@ -321,8 +321,9 @@ package struct ActionGoalTable: Sendable {
     var starts: [Int32]
     var goals: [Int32]
 
-    public func goals(of action: Int) -> [Int] {
-        (Int(starts[action])..<Int(starts[action + 1])).map { Int(goals[$0]) }
+    /// Read in place: export asks this for a million actions.
+    public func goals(of action: Int) -> LazyMapSequence<Range<Int>, Int> {
+        (Int(starts[action])..<Int(starts[action + 1])).lazy.map { [goals] in Int(goals[$0]) }
     }
 
     mutating func sortEachByID(_ progress: [GoalProgress]) {

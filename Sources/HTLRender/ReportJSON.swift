@@ -352,7 +352,7 @@ public enum ReportJSON {
         }
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
         stream.arrayField("actions", ledger.actions.indices) { i, out in
-            writeAction(ledger.actions[i], goals: counting.goals(of: i).lazy.map { report.goals[$0].id }, into: &out, indent: 4)
+            writeAction(ledger.actions[i], goals: counting.goals(of: i).map { report.goals[$0].id }, into: &out, indent: 4)
         }
         stream.finish()
     }
