@@ -14,6 +14,7 @@ import PackageDescription
 //   HTLLoad      the one pipeline every command calls: read → parse → check → compute
 //   HTLRender    terminal text, JSON, the HTML report
 //   HTLEdit      writers: log lines, new files, fmt plans, the git hook
+//   HTLExchange  other tools' formats: `htl import` (the Ten Week Goal app, CSV with rules), CSV export
 //   HTLLanguageServer  `htl lsp`: JSON-RPC framing, LSP types, the server over the loader
 //   HTLMCP       `htl mcp`: tools and prompts over the loader, through the MCP Swift SDK
 //   HTLKit       re-exports the layers for the command line and tests
@@ -47,6 +48,9 @@ let package = Package(
         .target(name: "HTLLoad", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
         .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLLoad"]),
         .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
+        .target(name: "HTLExchange", dependencies: [
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
+        ]),
         .target(name: "HTLLanguageServer", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
         ]),
@@ -57,7 +61,7 @@ let package = Package(
         ]),
         .target(name: "HTLKit", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
-            "HTLLanguageServer",
+            "HTLExchange", "HTLLanguageServer",
         ]),
         // The clock of the executables (the library never reads it).
         .target(name: "HTLClock", dependencies: ["HTLCore", "HTLModel"]),

@@ -15,3 +15,15 @@ public enum Clock {
         return .clock(date: date, time: ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? ClockTime(hour: 0, minute: 0)!)
     }
 }
+
+extension Clock {
+    /// Seconds east of UTC in the machine's time zone at an instant
+    /// (seconds since 1970), daylight saving time included: how `htl import`
+    /// turns exported times into local days.
+    public static func utcOffset(at seconds: Int64) -> Int {
+        var t = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+}

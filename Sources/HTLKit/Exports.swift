@@ -4,6 +4,7 @@
 @_exported import HTLCheck
 @_exported import HTLCore
 @_exported import HTLEdit
+@_exported import HTLExchange
 @_exported import HTLFormat
 @_exported import HTLLanguageServer
 @_exported import HTLLoad

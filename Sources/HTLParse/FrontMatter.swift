@@ -8,18 +8,18 @@ package struct FrontMatter {
     /// File line of the first YAML line (2, after the opening `---`).
     var yamlFirstLine: Int
     /// Bytes after the closing `---` line.
-    var body: Range<Int>
+    package var body: Range<Int>
     /// File line of the first body line.
     var bodyFirstLine: Int
 
-    enum Failure: Error {
+    package enum Failure: Error {
         case noOpening
         case noClosing
     }
 
     /// Finds the front matter. A leading byte order mark is skipped; line
     /// endings may be LF or CRLF; a delimiter line may carry trailing blanks.
-    static func split(_ bytes: [UInt8]) -> Result<FrontMatter, Failure> {
+    package static func split(_ bytes: [UInt8]) -> Result<FrontMatter, Failure> {
         var position = LineIndex.hasByteOrderMark(bytes) ? 3 : 0
         guard let firstEnd = lineEnd(bytes, from: position), isDelimiter(bytes, position..<firstEnd.content) else {
             return .failure(.noOpening)

@@ -48,7 +48,7 @@ struct HTL: ParsableCommand {
         subcommands: [
             CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
             ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
-            ExportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self, CalendarCommand.self, ReviewCommand.self, McpCommand.self, InitCommand.self, HookCommand.self, RulesCommand.self, ExplainCommand.self, CompletionsCommand.self, LspCommand.self,
+            ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self, CalendarCommand.self, ReviewCommand.self, McpCommand.self, InitCommand.self, HookCommand.self, RulesCommand.self, ExplainCommand.self, CompletionsCommand.self, LspCommand.self,
         ]
     )
 }

@@ -142,16 +142,46 @@ struct ActionsCommand: ParsableCommand {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "The whole model, with computed progress, as JSON.")
+        abstract: "The whole model, with computed progress, as JSON; or as the Ten Week Goal app's four CSV files.",
+        discussion: """
+            htl export > ledger.json
+            htl export --format csv -o exports/    (values_export.csv, terms_export.csv, goals_export.csv, actions_export.csv)
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, csv
+    }
 
     @OptionGroup var options: LedgerOptions
 
-    @Flag(help: "Print JSON (the only export format).")
+    @Flag(help: "Print JSON (the default format).")
     var json = false
+
+    @Option(help: "json (the model, to standard output) or csv (the app's four files, into the -o folder).")
+    var format: Format = .json
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder for the CSV files (created if missing).", valueName: "dir"),
+            completion: .directory)
+    var output: String?
+
+    func validate() throws {
+        if json, format == .csv { throw ValidationError("--json and --format csv contradict each other") }
+        if format == .csv, output == nil { throw ValidationError("--format csv writes four files: give their folder with -o DIR") }
+        if format == .json, output != nil { throw ValidationError("-o is for --format csv; JSON goes to standard output") }
+    }
 
     func run() throws {
         let context = try ReportContext(options)
-        ReportJSON.export(context.ledger, report: context.report) { Output.write(bytes: $0) }
+        if format == .csv, let output {
+            try FileSystem.makeFolders(output)
+            for file in AppCSVExport.files(context.loaded) {
+                let path = FileSystem.join(output, file.name)
+                try AtomicFile.writeOutput(Array(file.text.utf8), to: path, ledger: context.root)
+                Output.say("wrote \(path)")
+            }
+        } else {
+            ReportJSON.export(context.ledger, report: context.report) { Output.write(bytes: $0) }
+        }
         try context.finish()
     }
 }

@@ -5,6 +5,7 @@ import HTLKit
 /// the error count (reports run on what is valid, then exit 1 on errors).
 struct ReportContext {
     let root: LedgerRoot
+    let loaded: LoadedLedger
     let ledger: Ledger
     let today: CivilDate
     let report: ProgressReport
@@ -14,6 +15,7 @@ struct ReportContext {
 
     init(_ options: LedgerOptions) throws {
         let loaded = try options.load { $0.computeProgress = true }
+        self.loaded = loaded
         root = loaded.root
         today = loaded.today
         ledger = loaded.ledger

@@ -9,10 +9,11 @@ import Testing
     /// The library's layers, bottom first. A layer may import only layers
     /// before it (and the C modules its target declares).
     static let layers = ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
-                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit", "HTLLanguageServer", "HTLMCP"]
+                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit", "HTLExchange", "HTLLanguageServer", "HTLMCP"]
     /// Layers that stand side by side and must not use each other.
     static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
-                                          ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"]]
+                                          ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"],
+                                          ["HTLEdit", "HTLExchange"], ["HTLExchange", "HTLLanguageServer"], ["HTLExchange", "HTLMCP"]]
     /// Modules from outside the library a layer may declare and import: the
     /// system's, and the MCP Swift SDK (`MCP`, from the package `swift-sdk`) for HTLMCP.
     static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "MCP", "swift-sdk"]

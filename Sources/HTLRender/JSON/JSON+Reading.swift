@@ -1,8 +1,6 @@
-import HTLRender
-
-/// Reading the JSON values LSP messages carry (the type is htl's `JSON`:
-/// objects keep their keys in order, numbers keep their text, so an id `1`
-/// goes back as `1`).
+/// Reading JSON values: LSP messages, the Ten Week Goal app's exports (the
+/// type is htl's `JSON`: objects keep their keys in order, numbers keep their
+/// text, so an id `1` goes back as `1` and 5.8 stays exactly 5.8).
 extension JSON {
     /// The member named `key` of an object; nil otherwise.
     public subscript(key: String) -> JSON? {
@@ -19,6 +17,12 @@ extension JSON {
     public var int: Int? {
         guard case .number(let text) = self else { return nil }
         return Int(text)
+    }
+
+    /// A number's text as written (exact), or nil.
+    public var numberText: String? {
+        if case .number(let text) = self { return text }
+        return nil
     }
 
     public var array: [JSON]? {

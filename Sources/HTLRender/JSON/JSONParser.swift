@@ -1,5 +1,4 @@
 import HTLCore
-import HTLRender
 
 /// Reads one JSON text (RFC 8259) from bytes. Hostile input gets an error,
 /// never a crash: nesting is limited, strings must be valid UTF-8, and
@@ -10,7 +9,7 @@ public struct JSONParser {
         public var message: String
     }
 
-    /// Deeper nesting than any LSP message needs.
+    /// Deeper nesting than any LSP message or app export needs.
     static let maximumDepth = 256
 
     private let bytes: [UInt8]

@@ -1,0 +1,65 @@
+import HTLCore
+
+/// Ids for imported entities, made from their titles ("Run 100 km!" →
+/// `run-100-km`): ASCII (common accented letters lose their accents), at
+/// most 64 characters cut at a word, and unique among the ids already taken
+/// (`-2`, `-3`, ... when not).
+struct IDAllocator {
+    private var taken: Set<String>
+
+    init(taken: some Sequence<String>) {
+        self.taken = Set(taken)
+    }
+
+    mutating func id(for title: String, fallback: String) -> String {
+        let base = IDAllocator.slug(title) ?? fallback
+        var candidate = base
+        var n = 2
+        while taken.contains(candidate) {
+            let suffix = "-\(n)"
+            candidate = IDAllocator.cut(base, to: Identifier.maxLength - suffix.utf8.count) + suffix
+            n += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    mutating func reserve(_ id: String) {
+        taken.insert(id)
+    }
+
+    func isTaken(_ id: String) -> Bool {
+        taken.contains(id)
+    }
+
+    static func slug(_ title: String) -> String? {
+        let folded = title.unicodeScalars.map { folding($0) }.joined()
+        let limited = String(decoding: folded.utf8.prefix(4 * Identifier.maxLength), as: UTF8.self)
+        guard var id = Identifier.suggestedID(limited) else { return nil }
+        while id.hasSuffix("-") { id.removeLast() }
+        return id.isEmpty ? nil : id
+    }
+
+    /// At most `length` bytes, cut after a whole word when there is one.
+    static func cut(_ id: String, to length: Int) -> String {
+        guard id.utf8.count > length else { return id }
+        let head = String(decoding: id.utf8.prefix(length), as: UTF8.self)
+        if let dash = head.lastIndex(of: "-"), dash != head.startIndex { return String(head[..<dash]) }
+        return head
+    }
+
+    /// A letter without its accent; other characters unchanged.
+    static func folding(_ scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII { return String(scalar) }
+        let text = String(scalar).lowercased()
+        for (plain, accented) in accents where accented.contains(text) { return plain }
+        return " "
+    }
+
+    /// A data table
+    static let accents: [(String, String)] = [
+        ("a", "àáâãäåāă"), ("c", "çćč"), ("d", "ďđ"), ("e", "èéêëēėęě"), ("g", "ğ"), ("i", "ìíîïīį"),
+        ("l", "łľ"), ("n", "ñńň"), ("o", "òóôõöøō"), ("r", "ř"), ("s", "śšş"), ("t", "ťţ"),
+        ("u", "ùúûüūůű"), ("y", "ýÿ"), ("z", "źżž"), ("ss", "ß"), ("ae", "æ"), ("oe", "œ"),
+    ]
+}

@@ -1,0 +1,101 @@
+import HTLCheck
+import HTLCore
+import HTLFormat
+import HTLLoad
+import HTLModel
+import HTLSystem
+
+/// What an import will write, checked as a whole against the ledger before
+/// anything is written (`htl import`): new files, new measures, new log
+/// lines. Nothing is ever edited or removed.
+public struct ImportPlan: Sendable {
+    public struct NewFile: Sendable {
+        public var path: String
+        public var text: String
+    }
+
+    /// Lines to append to one log file (comments and actions, in order).
+    public struct Append: Sendable {
+        public var path: String
+        public var lines: [String]
+        public var actions: Int
+        var header: String
+    }
+
+    public internal(set) var newFiles: [NewFile] = []
+    /// measures.yaml as read (nil: there is none) and as it will be; nil: unchanged.
+    public internal(set) var measures: (path: String, old: [UInt8]?, new: [UInt8])?
+    public internal(set) var newMeasures = 0
+    public internal(set) var appends: [Append] = []
+    /// Records found already in the ledger (imported before), skipped.
+    public internal(set) var skipped = 0
+    /// Problems with the input itself (a date that is no date, a goal that
+    /// no file names), as `FILE:LINE: message`: any stops the import.
+    public internal(set) var problems: [String] = []
+    /// Findings about the new text, from the checker.
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// The changed files as they would be, for showing the findings.
+    public internal(set) var proposedFiles: [SourceFile] = []
+
+    public var hasErrors: Bool { !problems.isEmpty || diagnostics.contains(where: \.isError) }
+    public var isEmpty: Bool { newFiles.isEmpty && measures == nil && appends.isEmpty }
+    public var actionCount: Int { appends.reduce(0) { $0 + $1.actions } }
+
+    mutating func problem(_ origin: CustomStringConvertible, _ message: String) {
+        problems.append("\(origin): \(message)")
+    }
+
+    mutating func append(_ lines: [String], actions: Int, to path: String, header: String) {
+        if let i = appends.firstIndex(where: { $0.path == path }) {
+            appends[i].lines += lines
+            appends[i].actions += actions
+        } else {
+            appends.append(Append(path: path, lines: lines, actions: actions, header: header))
+        }
+    }
+
+    /// Runs the checker on the ledger as it would be; keeps the findings
+    /// about what is new (the new files, measures.yaml, the appended lines).
+    mutating func check(against loaded: LoadedLedger) {
+        guard problems.isEmpty, !isEmpty else { return }
+        var changed: [SourceFile] = newFiles.map { SourceFile(path: $0.path, text: $0.text) }
+        if let measures { changed.append(SourceFile(path: measures.path, bytes: measures.new)) }
+        var firstNewLine: [String: Int] = [:]
+        for append in appends.sorted(by: { $0.path < $1.path }) {
+            var bytes = loaded.parsed.file(at: append.path)?.bytes ?? Array(append.header.utf8)
+            if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+            firstNewLine[append.path] = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            changed.append(SourceFile(path: append.path, bytes: bytes + Array((append.lines.joined(separator: "\n") + "\n").utf8)))
+        }
+        let paths = Set(changed.map(\.path))
+        let files = loaded.files.filter { !paths.contains($0.path) } + changed
+        let (_, report) = LedgerLoader.load(files: files, today: loaded.today)
+        diagnostics = report.diagnostics.filter { d in
+            guard paths.contains(d.location.path) else { return false }
+            return d.location.line >= (firstNewLine[d.location.path] ?? 0)
+        }
+        proposedFiles = changed
+    }
+
+    /// Writes the plan: measures.yaml first (so nothing new names a unit
+    /// that is not there yet), then the new files, then each log file's
+    /// lines in one append. Each write is atomic; provenance marks make a
+    /// run that stopped half way safe to repeat.
+    public func write(to root: LedgerRoot) throws {
+        precondition(!hasErrors, "an import with errors is never written")
+        if let measures {
+            if let old = measures.old {
+                try AtomicFile.replace(measures.path, in: root, original: old, with: measures.new)
+            } else {
+                try AtomicFile.create(measures.path, in: root, bytes: measures.new)
+            }
+        }
+        for file in newFiles {
+            try AtomicFile.create(file.path, in: root, bytes: Array(file.text.utf8))
+        }
+        for append in appends {
+            try AtomicFile.appendLine(Array(append.lines.joined(separator: "\n").utf8), to: append.path, in: root,
+                                      header: Array(append.header.utf8))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import HTLCore
+import HTLModel
+
+/// Where an imported entity or action came from, kept in the ledger itself
+/// so that running an import again adds nothing (docs/IMPORT.md):
+///
+/// - a value, term or goal file ends with `<!-- imported: tenweek goal UUID -->`
+///   (an HTML comment: invisible where the Markdown is shown);
+/// - an imported action line follows `# imported: tenweek action UUID`
+///   (a log comment).
+///
+/// Each mark travels with what it marks, so an import stopped half way is
+/// finished by running it again, and a renamed file keeps its origin.
+package struct Provenance: Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
+        case value, term, goal, action
+    }
+
+    package struct Mark: Sendable, Equatable {
+        package var kind: Kind
+        package var uuid: String
+        /// The ledger path of the marked file (or log file).
+        package var path: String
+        /// For an action: the line of the action after the mark.
+        package var line: Int?
+    }
+
+    /// Every mark in the ledger, in path order.
+    package private(set) var marks: [Mark] = []
+    private var index: [String: Int] = [:]
+
+    static let source = "tenweek"
+
+    package init(files: [SourceFile]) {
+        for file in files {
+            switch LedgerLayout.kind(of: file.path) {
+            case .value?, .term?, .goal?: scanMarkdown(file)
+            case .log?: scanLog(file)
+            default: break
+            }
+        }
+    }
+
+    /// The mark of the entity or action the app knew as `uuid`.
+    package func mark(_ kind: Kind, _ uuid: String) -> Mark? {
+        index[key(kind, uuid)].map { marks[$0] }
+    }
+
+    /// The UUID a file was imported from.
+    package func uuid(ofFile path: String) -> String? {
+        marks.first { $0.path == path && $0.line == nil }?.uuid
+    }
+
+    /// The UUID of the action on `path:line`, when it was imported.
+    package func uuid(ofAction path: String, line: Int) -> String? {
+        lineIndex[path + ":\(line)"]
+    }
+
+    /// The comment lines (`#   text`) an import wrote between the mark and
+    /// the action: the app's description and notes, which a log line cannot hold.
+    package func notes(ofAction path: String, line: Int) -> [String] {
+        notesIndex[path + ":\(line)"] ?? []
+    }
+
+    private var lineIndex: [String: String] = [:]
+    private var notesIndex: [String: [String]] = [:]
+    static let notePrefix = "#   "
+
+    static func markdownMark(_ kind: Kind, _ uuid: String) -> String {
+        "<!-- imported: \(source) \(kind.rawValue) \(uuid) -->"
+    }
+
+    static func logMark(_ uuid: String) -> String {
+        "# imported: \(source) action \(uuid)"
+    }
+
+    private func key(_ kind: Kind, _ uuid: String) -> String {
+        kind.rawValue + " " + uuid.lowercased()
+    }
+
+    private mutating func add(_ mark: Mark) {
+        let k = key(mark.kind, mark.uuid)
+        guard index[k] == nil else { return }
+        index[k] = marks.count
+        marks.append(mark)
+        if let line = mark.line { lineIndex[mark.path + ":\(line)"] = mark.uuid }
+    }
+
+    private mutating func scanMarkdown(_ file: SourceFile) {
+        let prefix = "<!-- imported: \(Provenance.source) "
+        for line in TextLines.split(file.bytes) {
+            let text = String(decoding: line, as: UTF8.self).trimmingSpaces
+            guard text.hasPrefix(prefix), text.hasSuffix(" -->") else { continue }
+            let words = text.dropFirst(prefix.count).dropLast(4).split(separator: " ")
+            guard words.count == 2, let kind = Kind(rawValue: String(words[0])), kind != .action else { continue }
+            add(Mark(kind: kind, uuid: String(words[1]), path: file.path, line: nil))
+        }
+    }
+
+    private mutating func scanLog(_ file: SourceFile) {
+        let prefix = Array("# imported: \(Provenance.source) action ".utf8)
+        let notePrefix = Array(Provenance.notePrefix.utf8)
+        var pending: String?
+        var notes: [String] = []
+        for (offset, line) in TextLines.split(file.bytes).enumerated() {
+            if line.starts(with: prefix) {
+                pending = String(decoding: line.dropFirst(prefix.count), as: UTF8.self).trimmingSpaces
+                notes = []
+                continue
+            }
+            if pending != nil, line.starts(with: notePrefix) {
+                notes.append(String(decoding: line.dropFirst(notePrefix.count), as: UTF8.self))
+                continue
+            }
+            let first = line.first { $0 != 0x20 && $0 != 0x09 }
+            if first == UInt8(ascii: "#") || first == nil { continue }
+            if let uuid = pending, !uuid.isEmpty {
+                add(Mark(kind: .action, uuid: uuid, path: file.path, line: offset + 1))
+                if !notes.isEmpty { notesIndex[file.path + ":\(offset + 1)"] = notes }
+            }
+            pending = nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLSystem
+
+/// `htl import tenweek FILE...`: the Ten Week Goal app's exports as new
+/// ledger files and log lines (docs/IMPORT.md). Records imported before
+/// (their provenance marks are in the ledger) are skipped, so the same
+/// import run twice adds nothing.
+public enum TenWeekImport {
+    /// The plan for importing `inputs` (export files by name and content),
+    /// checked against the ledger; `utcOffset` turns exported instants into
+    /// local days.
+    public static func plan(_ inputs: [(name: String, bytes: [UInt8])], into loaded: LoadedLedger,
+                            utcOffset: @escaping UTCOffset) throws -> ImportPlan {
+        var records: [TenWeekRecord] = []
+        for input in inputs {
+            records += try TenWeekReader.records(name: input.name, bytes: input.bytes)
+        }
+        var mapping = TenWeekMapping(loaded: loaded, utcOffset: utcOffset)
+        mapping.map(records)
+        var plan = mapping.finish()
+        plan.check(against: loaded)
+        return plan
+    }
+}
+
+/// The state of one import: what the ledger already holds, the ids given
+/// so far, and the plan being filled.
+struct TenWeekMapping {
+    let loaded: LoadedLedger
+    let utcOffset: UTCOffset
+    let provenance: Provenance
+    var plan = ImportPlan()
+    var measures: MeasurePlanner
+    var valueIDs: IDAllocator
+    var termIDs: IDAllocator
+    var goalIDs: IDAllocator
+    /// The app's UUIDs (lowercased) of values, goals and terms, as ledger ids and numbers.
+    var valueByUUID: [String: String] = [:]
+    var goalByUUID: [String: String] = [:]
+    var termNumberByUUID: [String: Int] = [:]
+    /// The terms each goal is committed to, by the goal's UUID.
+    var termsOfGoal: [String: [Int]] = [:]
+    var seen: Set<String> = []
+
+    init(loaded: LoadedLedger, utcOffset: @escaping UTCOffset) {
+        self.loaded = loaded
+        self.utcOffset = utcOffset
+        provenance = Provenance(files: loaded.files)
+        let ledger = loaded.ledger
+        measures = MeasurePlanner(catalog: ledger.measures)
+        valueIDs = IDAllocator(taken: ledger.values.map(\.id))
+        termIDs = IDAllocator(taken: ledger.terms.map(\.id))
+        goalIDs = IDAllocator(taken: ledger.goals.map(\.id))
+        for mark in provenance.marks {
+            let id = String(FileSystem.name(mark.path).dropLast(3))
+            switch mark.kind {
+            case .value: valueByUUID[mark.uuid.lowercased()] = id
+            case .goal: goalByUUID[mark.uuid.lowercased()] = id
+            case .term: termNumberByUUID[mark.uuid.lowercased()] = ledger.terms.first { $0.path == mark.path }?.number
+            case .action: break
+            }
+        }
+    }
+
+    /// Values first, then terms (whose goal lists goals need), goals, actions.
+    mutating func map(_ records: [TenWeekRecord]) {
+        var fresh: [TenWeekRecord] = []
+        for record in records {
+            let key = "\(record.kindName) \(record.id.lowercased())"
+            guard seen.insert(key).inserted else { continue }
+            if provenance.mark(record.provenanceKind, record.id) != nil {
+                plan.skipped += 1
+            } else {
+                fresh.append(record)
+            }
+        }
+        for case .value(let v) in fresh { addValue(v) }
+        for case .term(let t) in fresh { addTerm(t) }
+        for case .term(let t) in fresh { for goal in t.goalIDs { termsOfGoal[goal.lowercased(), default: []].append(Int(t.number) ?? 0) } }
+        for case .goal(let g) in fresh { reserveGoal(g) }
+        for case .goal(let g) in fresh { addGoal(g) }
+        addActions(fresh.compactMap { if case .action(let a) = $0 { return a } else { return nil } })
+    }
+
+    /// The plan, with measures.yaml grown by the measures the import needs.
+    mutating func finish() -> ImportPlan {
+        let added = measures.yaml()
+        if !added.isEmpty {
+            let file = loaded.parsed.file(at: LedgerLayout.measuresFile)
+            var bytes = file?.bytes ?? []
+            if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+            if loaded.ledger.measures.measures.isEmpty { bytes = MeasurePlanner.commentsOnly(bytes) }
+            plan.measures = (LedgerLayout.measuresFile, file?.bytes, bytes + Array(added.utf8))
+            plan.newMeasures = measures.added.count
+        }
+        plan.newFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return plan
+    }
+
+    /// A day from an exported time; a problem when it is not one.
+    mutating func day(_ text: String, _ what: String, _ origin: TenWeekRecord.Origin) -> CivilDate? {
+        guard !text.isEmpty else { return nil }
+        guard let time = ExportTime.parse(text) else {
+            plan.problem(origin, "\(what) '\(text)' is not an ISO 8601 date or time")
+            return nil
+        }
+        return time.local(utcOffset).date
+    }
+}
+
+extension TenWeekRecord {
+    var kindName: String { provenanceKind.rawValue }
+
+    var provenanceKind: Provenance.Kind {
+        switch self {
+        case .value: return .value
+        case .term: return .term
+        case .goal: return .goal
+        case .action: return .action
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import HTLClock
+import HTLKit
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring values, terms, goals and actions in from the Ten Week Goal app, or actions from any CSV file.",
+        discussion: """
+            htl import tenweek values_export.json terms_export.json goals_export.json actions_export.json
+            htl import csv activities.csv --rules strava.rules.yaml
+            Everything is checked before anything is written; what was imported before is skipped, \
+            so running an import again adds nothing. See docs/IMPORT.md.
+            """)
+
+    @OptionGroup var options: LedgerOptions
+
+    @Argument(help: ArgumentHelp("tenweek (the app's JSON or CSV exports) or csv (with --rules).", valueName: "format"),
+              completion: .list(["tenweek", "csv"]))
+    var format: String
+
+    @Argument(help: "The files to import.", completion: .file())
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The rules file for csv: which columns are the date, the description, quantities.",
+                               valueName: "rules.yaml"), completion: .file())
+    var rules: String?
+
+    @Flag(help: "Check everything and print what would be written, but write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        guard ["tenweek", "csv"].contains(format) else {
+            throw ValidationError("htl import reads 'tenweek' (the Ten Week Goal app's exports) or 'csv' (with --rules), not '\(format)'")
+        }
+        guard !files.isEmpty else { throw ValidationError("give the files to import") }
+        if format == "csv", rules == nil { throw ValidationError("htl import csv needs --rules RULES.yaml (docs/IMPORT.md)") }
+        if format == "tenweek", rules != nil { throw ValidationError("--rules is for htl import csv") }
+    }
+
+    func run() throws {
+        let loaded = try options.load()
+        let inputs = try files.map { (name: $0, bytes: try FileSystem.read($0)) }
+        let plan: ImportPlan
+        if let rules {
+            plan = try CSVRulesImport.plan(inputs, rules: (name: rules, bytes: try FileSystem.read(rules)), into: loaded,
+                                           utcOffset: Clock.utcOffset(at:))
+        } else {
+            plan = try TenWeekImport.plan(inputs, into: loaded, utcOffset: Clock.utcOffset(at:))
+        }
+        for problem in plan.problems { Output.error("error: " + problem) }
+        if !plan.diagnostics.isEmpty {
+            let report = CheckReport(diagnostics: plan.diagnostics, fileCount: plan.proposedFiles.count)
+            Output.errorRendered(DiagnosticRenderer.text(report, files: plan.proposedFiles, style: options.errorStyle()))
+        }
+        if plan.hasErrors {
+            Output.error("nothing written")
+            throw ExitCode(1)
+        }
+        if dryRun {
+            Output.write(plan.preview())
+            return
+        }
+        try plan.write(to: loaded.root)
+        Output.write(plan.summary(written: true))
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// `htl import` and `htl export --format csv` through the binary, on
+/// hand-written files in the Ten Week Goal app's export shapes
+/// (Fixtures/tenweek) and a fitness app's CSV with a rules file
+/// (Fixtures/csv-rules).
+@Suite struct ImportExportTests {
+    /// Central European time with its summer time, spelled out so that no
+    /// time zone database is needed: the exports' UTC times become these local days.
+    static let europe = ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]
+    static let today = ["--today", "2026-11-24"]
+
+    static func exports(_ shape: String) -> [String] {
+        ["values", "terms", "goals", "actions"].map { Paths.fixture("tenweek/\(shape)/\($0)_export.\(shape)") }
+    }
+
+    static func emptyLedger() throws -> TemporaryLedger {
+        try TemporaryLedger(["htl.yaml": "htl: 1\n"], prefix: "htl-import")
+    }
+
+    /// Every file of a ledger, in path order, as one text.
+    static func tree(_ ledger: TemporaryLedger) throws -> String {
+        try ledger.sourceFiles().map { "==> \($0.path)\n" + String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    static func htl(_ arguments: [String], in ledger: TemporaryLedger) throws -> HTLBinary.Result {
+        try HTLBinary.run(arguments + ["-C", ledger.root] + today, environment: europe)
+    }
+
+    @Test func theAppsJSONExportBecomesALedgerThatChecksCleanWithHandComputedProgress() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            create goals/declutter-the-flat.md
+            create goals/practise-guitar-for-20-hours.md
+            create goals/run-100-km.md
+            create terms/term-7.md
+            create values/craft.md
+            create values/health.md
+            add 3 measures to measures.yaml
+            append 6 actions to log/2026.log
+
+            """)
+        Golden.check(try Self.tree(ledger), against: "Tests/Golden/import/tenweek-ledger.txt")
+
+        let check = try Self.htl(["check"], in: ledger)
+        #expect(check.status == 0)
+        #expect(check.stderr.hasSuffix("0 errors, 3 warnings in 9 files\n"), "\(check.stderr)")
+
+        // Run: 5.8 + 4 + 5 km of 100. Guitar: 90 + 60 + 30 minutes = 3 of 20 hours
+        // (the last is 23:30 UTC on the 23rd, 00:30 on the 24th here: today).
+        let status = try Self.htl(["status", "--json"], in: ledger)
+        let goals = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])["goals"] as? [[String: Any]]
+        let byID = Dictionary(uniqueKeysWithValues: try #require(goals).map { ($0["id"] as! String, $0) })
+        #expect(byID["run-100-km"]?["progress"] as? Double == 0.148)
+        #expect(byID["practise-guitar-for-20-hours"]?["progress"] as? Double == 0.15)
+        let guitar = try #require(byID["practise-guitar-for-20-hours"]?["targets"] as? [[String: Any]])
+        #expect(guitar.first?["actual"] as? Double == 3)
+        #expect(byID["declutter-the-flat"]?["terms"] as? [Int] == [])
+        #expect(byID["run-100-km"]?["terms"] as? [Int] == [7])
+    }
+
+    @Test func theCSVExportOfTheSameDataGivesTheSameLedger() throws {
+        let fromJSON = try Self.emptyLedger(), fromCSV = try Self.emptyLedger()
+        defer { fromJSON.remove(); fromCSV.remove() }
+        #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: fromJSON).status == 0)
+        let result = try Self.htl(["import", "tenweek"] + Self.exports("csv"), in: fromCSV)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.tree(fromCSV) == Self.tree(fromJSON))
+    }
+
+    @Test func importingAgainAddsNothingEvenFileByFile() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger).status == 0)
+        let before = try Self.tree(ledger)
+        let again = try Self.htl(["import", "tenweek"] + Self.exports("csv"), in: ledger)
+        #expect(again.status == 0)
+        #expect(again.stdout == "skipped 12 records imported before\n")
+        let actionsOnly = try Self.htl(["import", "tenweek", Self.exports("json")[3]], in: ledger)
+        #expect(actionsOnly.stdout == "skipped 6 records imported before\n")
+        #expect(try Self.tree(ledger) == before)
+    }
+
+    @Test func actionsCanComeLaterThanTheGoalsTheyServe() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let exports = Self.exports("json")
+        #expect(try Self.htl(["import", "tenweek"] + exports.prefix(3), in: ledger).status == 0)
+        // The hours target brings minutes with it, and the conversion between them.
+        #expect(try ledger.read("measures.yaml").contains("hours:\n  title: Hours\n  type: time\n  aliases: [hour, h, hr, hrs]\n  equals: 60 min\nmin:\n"))
+        let actions = try Self.htl(["import", "tenweek", exports[3]], in: ledger)
+        #expect(actions.status == 0, "\(actions.stderr)")
+        #expect(actions.stdout == "append 6 actions to log/2026.log\n")  // minutes came with hours
+        #expect(try ledger.read("log/2026.log").contains("2026-11-22 10:00 Ran to the guitar lesson 4km 60min +run-100-km +practise-guitar-for-20-hours\n"))
+    }
+
+    @Test func aDryRunPrintsEverythingAndWritesNothing() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let result = try Self.htl(["import", "tenweek", "--dry-run"] + Self.exports("json"), in: ledger)
+        #expect(result.status == 0)
+        Golden.check(result.stdout, against: "Tests/Golden/import/tenweek-dry-run.txt")
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
+    }
+
+    @Test func anActionForAGoalNobodyImportedStopsEverything() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let result = try Self.htl(["import", "tenweek", Self.exports("json")[0], Self.exports("json")[3]], in: ledger)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("actions_export.json item 1: the action contributes to goal C0000000-0000-4000-8000-000000000001, which is neither in this import nor in the ledger (import goals_export too)"))
+        #expect(result.stderr.hasSuffix("nothing written\n"))
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
+    }
+
+    @Test func whatTheCheckerRejectsIsNeverWritten() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let goals = """
+            [{"id": "G1", "title": "Too important", "expectationImportance": 11, "expectationUrgency": 5,
+              "measureTargets": [], "alignedValueIds": []}]
+            """
+        try ledger.write("in/goals_export.json", goals)
+        let result = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json"], in: ledger)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("goals/too-important.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/too-important.md"))
+    }
+
+    @Test func malformedExportsAreClearErrors() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        try ledger.write("in/a.json", "[{\"id\": \"x\", \"title\": ")
+        try ledger.write("in/b.csv", "Name,Date\nx,y\n")
+        try ledger.write("in/actions_export.csv", "ID,Title,Description,Notes,LogTime,Duration(min),StartTime,Measurements,ContributingGoals\nA1,Run,,,\"2026-11-20T07:00:00Z,,,[],\n")
+        let json = try Self.htl(["import", "tenweek", ledger.root + "/in/a.json"], in: ledger)
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("a.json:1: not a JSON export: unexpected end of input"), "\(json.stderr)")
+        let csv = try Self.htl(["import", "tenweek", ledger.root + "/in/b.csv"], in: ledger)
+        #expect(csv.status == 2)
+        #expect(csv.stderr.contains("b.csv:1: not a CSV export of the Ten Week Goal app"))
+        let quote = try Self.htl(["import", "tenweek", ledger.root + "/in/actions_export.csv"], in: ledger)
+        #expect(quote.stderr.contains("actions_export.csv:2: a quoted field is never closed"), "\(quote.stderr)")
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
+    }
+
+    @Test func csvExportImportExportIsAFixpointAndKeepsEveryNumber() throws {
+        let original = try Self.emptyLedger(), copy = try Self.emptyLedger()
+        defer { original.remove(); copy.remove() }
+        #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: original).status == 0)
+        let first = original.root + "/out1", second = copy.root + "/out2"
+        let export = try Self.htl(["export", "--format", "csv", "-o", first], in: original)
+        #expect(export.status == 0, "\(export.stderr)")
+        Golden.check(try String(contentsOfFile: first + "/goals_export.csv", encoding: .utf8), against: "Tests/Golden/import/goals_export.csv")
+        let files = ["values", "terms", "goals", "actions"].map { "\(first)/\($0)_export.csv" }
+        #expect(try Self.htl(["import", "tenweek"] + files, in: copy).status == 0)
+        #expect(try Self.htl(["export", "--format", "csv", "-o", second], in: copy).status == 0)
+        for name in ["values", "terms", "goals", "actions"] {
+            let a = try String(contentsOfFile: "\(first)/\(name)_export.csv", encoding: .utf8)
+            let b = try String(contentsOfFile: "\(second)/\(name)_export.csv", encoding: .utf8)
+            #expect(a == b, "\(name)_export.csv differs after a round trip")
+        }
+        let statusA = try Self.htl(["status", "--json"], in: original).stdout
+        let statusB = try Self.htl(["status", "--json"], in: copy).stdout
+        #expect(statusA == statusB)
+    }
+
+    // MARK: CSV with rules
+
+    static let strava = (csv: Paths.fixture("csv-rules/activities.csv"), rules: Paths.fixture("csv-rules/strava.rules.yaml"))
+
+    @Test func aFitnessExportIsAppendedByItsRulesOnceOnly() throws {
+        let example = Paths.root.appendingPathComponent("goals-example").path
+        let ledger = try TemporaryLedger([:], prefix: "htl-import")
+        defer { ledger.remove() }
+        for file in try LedgerDirectory.readFiles(root: example) { try ledger.write(file.path, Data(file.bytes)) }
+        let before = try ledger.read("log/2026.log")
+        let result = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "append 4 actions to log/2026.log\n")
+        #expect(try ledger.read("log/2026.log") == before + """
+            # imported from activities.csv
+            2026-11-20 07:10 Morning Run 5.8km 35min +run-100km #strava #running
+            2026-11-21 18:05 Evening Ride 21.4km 60min #strava #cycling
+            2026-11-22 09:15 "Long run, \\"easy\\" pace" 12km 75min +run-100km #strava #running
+            2026-11-23 12:00 Yoga 30min #strava
+
+            """)
+        let again = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
+        #expect(again.stdout == "skipped 4 records imported before\n")
+        #expect(try Self.htl(["check"], in: ledger).status == 0)
+    }
+
+    @Test func rulesMistakesNameTheirLine() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        try ledger.write("r/typo.yaml", "date: 2\ndescripton: 3\n")
+        try ledger.write("r/column.yaml", "date: When\n")
+        try ledger.write("r/row.yaml", "date: 2\ndescription: 3\n")
+        let typo = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/typo.yaml"], in: ledger)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("typo.yaml:2:1: unknown key 'descripton' (did you mean 'description'?)"), "\(typo.stderr)")
+        let column = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/column.yaml"], in: ledger)
+        #expect(column.stderr.contains("activities.csv: no column 'When'; the header has: activity id, activity date"), "\(column.stderr)")
+        let row = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/row.yaml"], in: ledger)
+        #expect(row.status == 1)
+        #expect(row.stderr.contains("activities.csv:2: 'Nov 20, 2026, 7:10:00 AM' is not a date (ISO 8601; set date_format for others)"), "\(row.stderr)")
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
+    }
+}
