@@ -1,0 +1,113 @@
+@testable import HTLCore
+@testable import HTLExchange
+import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
+/// The readers under `htl import`: CSV, ISO 8601 times, export numbers, ids
+/// from titles, date formats, and descriptions that survive the log parser.
+@Suite struct ImportReadingTests {
+    @Test func csvReadsQuotesLineBreaksAndCRLF() throws {
+        let text = "a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n\r\n,last,\n"
+        let records = try CSV.records(Array(text.utf8))
+        #expect(records == [
+            CSV.Record(line: 1, fields: ["a", "b", "c"]),
+            CSV.Record(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
+            CSV.Record(line: 5, fields: ["", "last", ""]),
+        ])
+        #expect(CSV.line(["x, y", "say \"hi\"", "plain", " padded"]) == "\"x, y\",\"say \"\"hi\"\"\",plain,\" padded\"")
+    }
+
+    @Test func csvFailuresNameTheirLine() {
+        #expect(throws: CSV.Failure(line: 2, message: "a quoted field is never closed")) {
+            try CSV.records(Array("a\n\"open\n\nstill".utf8))
+        }
+        #expect(throws: CSV.Failure(line: 3, message: "the file is not valid UTF-8")) {
+            try CSV.records([0x61, 0x0A, 0x62, 0x0A, 0xFF])
+        }
+    }
+
+    /// Any fields written by `CSV.line` read back the same.
+    @Test func csvWritingReadsBack() throws {
+        var random = SeededGenerator(seed: 17)
+        let alphabet = Array("ab ,\"\n\r;é")
+        for _ in 0..<300 {
+            let fields = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                String((0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let line = CSV.line(fields)
+            let read = try CSV.records(Array((line + "\n").utf8))
+            if fields == [""] { #expect(read.isEmpty); continue }
+            // A lone CR inside a quoted field stays; outside quotes CSV.line always quotes it.
+            #expect(read.map(\.fields) == [fields], "\(fields) → \(line)")
+        }
+    }
+
+    @Test func isoTimesBecomeLocalDays() throws {
+        let berlin: UTCOffset = { _ in 3600 }
+        #expect(ExportTime.parse("2026-11-23T23:30:00Z")?.local(berlin).date == CivilDate(year: 2026, month: 11, day: 24))
+        #expect(ExportTime.parse("2026-11-23T23:30:00Z")?.local(berlin).time == ClockTime(hour: 0, minute: 30))
+        #expect(ExportTime.parse("2026-11-22T10:00:00.250+01:00")?.local(berlin).time == ClockTime(hour: 10, minute: 0))
+        #expect(ExportTime.parse("2026-11-22T10:00:00-0500") == .instant(Int64(CivilDate(year: 2026, month: 11, day: 22)!.dayNumber) * 86_400 + 15 * 3600))
+        #expect(ExportTime.parse("2026-11-22") == .day(CivilDate(year: 2026, month: 11, day: 22)!))
+        #expect(ExportTime.parse("2026-11-22 07:05") == .local(CivilDate(year: 2026, month: 11, day: 22)!, ClockTime(hour: 7, minute: 5)!))
+        // Before 1970 the day still rounds down.
+        #expect(ExportTime.parse("1969-12-31T23:00:00Z")?.local({ _ in 0 }).date == CivilDate(year: 1969, month: 12, day: 31))
+        for bad in ["", "2026-02-30", "2026-11-22T25:00", "2026-11-22T10:00Zulu", "22/11/2026", "2026-11-22T10:00+1"] {
+            #expect(ExportTime.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func exportNumbersAreExact() {
+        let cases: [(String, String?)] = [("5.8", "5.8"), ("90.0", "90"), ("1e3", "1000"), ("2.5E-1", "0.25"),
+                                          ("0.3333333333333333", "0.333333"), ("0.0000005", "0"), ("0.0000015", "0.000002"),
+                                          ("-2", "-2"), ("+4", "4"), ("", nil), ("five", nil), ("1.2.3", nil), ("1e999", nil)]
+        for (text, expected) in cases {
+            #expect(ImportNumber.decimal(text)?.description == expected, "\(text)")
+        }
+    }
+
+    @Test func idsComeFromTitlesAndNeverCollide() {
+        var ids = IDAllocator(taken: ["run-100-km"])
+        #expect(ids.id(for: "Run 100 km", fallback: "goal") == "run-100-km-2")
+        #expect(ids.id(for: "Run 100 km", fallback: "goal") == "run-100-km-3")
+        #expect(ids.id(for: "Crème brûlée für Jürgen", fallback: "goal") == "creme-brulee-fur-jurgen")
+        #expect(ids.id(for: "日本語", fallback: "goal") == "goal")
+        #expect(ids.id(for: "!!!", fallback: "goal") == "goal-2")
+        let long = ids.id(for: String(repeating: "word ", count: 40), fallback: "goal")
+        #expect(long.utf8.count <= 64 && !long.hasSuffix("-") && Identifier.isValidEntityID(long))
+    }
+
+    @Test func dateFormatsReadWhatFitnessAppsWrite() throws {
+        let strava = try #require(DateFormat("%b %d, %Y, %I:%M:%S %p"))
+        #expect(strava.read("Nov 2, 2026, 12:05:00 AM")?.time == ClockTime(hour: 0, minute: 5))
+        #expect(strava.read("November 2, 2026, 12:05:00 PM")?.time == ClockTime(hour: 12, minute: 5))
+        let european = try #require(DateFormat("%d.%m.%y"))
+        #expect(european.read("3.11.26")?.date == CivilDate(year: 2026, month: 11, day: 3))
+        #expect(european.read("31.02.26") == nil)
+        #expect(european.read("3.11.2026") == nil)
+        #expect(DateFormat("%Q") == nil)
+        #expect(DateFormat("%H:%M") == nil)
+    }
+
+    /// Whatever a title holds, the description htl writes reads back as the
+    /// same words, with no quantity, link or tag conjured from it.
+    @Test func descriptionsSurviveTheLogParser() {
+        var random = SeededGenerator(seed: 5)
+        let pieces = ["run", "5", "5km", "+goal", "#tag", "\"", "\\", "-2", ".5", "07:10", "x", "é", "km", "1st", "3x", "\u{7}"]
+        for _ in 0..<300 {
+            let title = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined(separator: Bool.random(using: &random) ? " " : "")
+            let text = ActionLineText.description(title)
+            let parsed = SampleLedger.load([
+                "htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n",
+                "log/2026.log": "2026-11-20 \(text) 1km\n",
+            ])
+            let action = parsed.ledger.actions.first
+            let words = EntityText.paragraph(title).split { $0 == " " || $0 == "\t" || $0 == "\n" }.joined(separator: " ")
+            #expect(action?.description == words, "\(title) → \(text)")
+            #expect(action?.quantities.count == 1 && action?.links.isEmpty == true && action?.tags.isEmpty == true, "\(title) → \(text)")
+        }
+    }
+}
