@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLLoad"]),
         .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
         .target(name: "HTLExchange", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
         ]),
         .target(name: "HTLLanguageServer", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLEdit
 
 /// An action's description as log text: plain words when each would read
 /// back as a word, else one quoted text (FORMAT.md §6), so that a title like

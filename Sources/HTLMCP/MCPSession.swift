@@ -56,7 +56,9 @@ public struct MCPSession: Sendable {
     private func answer(_ name: String, _ args: ToolArguments) throws -> String {
         switch name {
         case "log_action": return try logAction(args)
+        case "new_goal": return try newGoal(args)
         case "check": return try check()
+        case "diff": return try diff(args)
         default: return try report(name, args, loaded: try load())
         }
     }

@@ -59,6 +59,21 @@ extension MCPSession {
         return ReportJSON.review(review, report: report)
     }
 
+    /// `htl diff --json`: progress at `from` (HEAD) against `to` (the working tree).
+    func diff(_ args: ToolArguments) throws -> String {
+        let from = try args.string("from") ?? "HEAD"
+        let to = try args.string("to")
+        let before = try load {
+            $0.source = .revision(from)
+            $0.computeProgress = true
+        }
+        let after = try load {
+            $0.source = to.map { .revision($0) } ?? .directory
+            $0.computeProgress = true
+        }
+        return ReportJSON.diff(ProgressDiff(from: before, to: after), from: from, to: to ?? "worktree")
+    }
+
     /// `htl check --format json`, against HEAD's log lines when in git.
     func check() throws -> String {
         let loaded = try load {

@@ -44,4 +44,30 @@ struct ToolArguments {
         guard let time = ClockTime.parse(text) else { throw HTLError("'\(name)' '\(text)' is not a time: write HH:MM (24-hour)") }
         return time
     }
+
+    /// An object of names to values; nil when absent.
+    func object(_ name: String) throws -> [(String, MCP.Value)]? {
+        guard let value = values[name], value != .null else { return nil }
+        guard let object = value.objectValue else { throw HTLError("'\(name)' must be an object") }
+        return object.keys.sorted().map { ($0, object[$0]!) }
+    }
+
+    func ints(_ name: String) throws -> [Int] {
+        guard let value = values[name], value != .null else { return [] }
+        guard let items = value.arrayValue else { throw HTLError("'\(name)' must be a list of whole numbers") }
+        return try items.map { item in
+            guard let n = item.intValue else { throw HTLError("'\(name)' must be a list of whole numbers") }
+            return n
+        }
+    }
+
+    /// An exact decimal from a JSON number or its text ("5.8").
+    static func decimal(_ value: MCP.Value, _ name: String) throws -> ExactDecimal {
+        let text = value.intValue.map(String.init) ?? value.doubleValue.map { "\($0)" } ?? value.stringValue ?? ""
+        let trimmed = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        guard case .success(let amount) = ExactDecimal.parse(trimmed) else {
+            throw HTLError("'\(name)' must be a number with at most 6 decimals, not \(text.isEmpty ? "that" : text)")
+        }
+        return amount
+    }
 }

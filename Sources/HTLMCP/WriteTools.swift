@@ -1,6 +1,7 @@
 import HTLCheck
 import HTLCore
 import HTLEdit
+import HTLModel
 import HTLRender
 import HTLSystem
 
@@ -27,5 +28,40 @@ extension MCPSession {
             : "\n" + DiagnosticRenderer.text(CheckReport(diagnostics: entry.diagnostics, fileCount: 1), files: [entry.file])
         return (dryRun ? "would append to \(entry.path) (dry run; call again with dry_run false to write):\n" : "appended to \(entry.path):\n")
             + entry.line + warnings
+    }
+}
+
+extension MCPSession {
+    /// A new goal file, checked against the ledger; errors are the tool's
+    /// error and nothing is written. A dry run unless asked.
+    func newGoal(_ args: ToolArguments) throws -> String {
+        var draft = GoalDraft(title: try args.string("title") ?? "")
+        draft.id = try args.string("id")
+        draft.start = try args.date("start")
+        draft.target = try args.date("target")
+        draft.importance = try args.int("importance")
+        draft.urgency = try args.int("urgency")
+        draft.terms = try args.ints("terms")
+        draft.targets = try (args.object("targets") ?? []).map { ($0.0, try ToolArguments.decimal($0.1, "targets.\($0.0)")) }
+        draft.values = try (args.object("values") ?? []).map { pair in
+            guard let strength = pair.1.intValue else { throw HTLError("'values.\(pair.0)' must be a whole number 1-10") }
+            return (pair.0, strength)
+        }
+        draft.description = try args.string("description") ?? ""
+        draft.plan = try args.string("action_plan") ?? ""
+        let loaded = try load { _ in }
+        let made = try draft.make(in: loaded)
+        let findings = made.diagnostics.isEmpty ? ""
+            : DiagnosticRenderer.text(CheckReport(diagnostics: made.diagnostics, fileCount: 1), files: [made.file])
+        if made.diagnostics.contains(where: \.isError) { throw HTLError(findings + "nothing written") }
+        let dryRun = try args.bool("dry_run") ?? true
+        if !dryRun { try AtomicFile.create(made.file.path, in: loaded.root, bytes: made.file.bytes) }
+        var text = dryRun ? "would create \(made.file.path) (dry run; call again with dry_run false to write):\n" : "created \(made.file.path):\n"
+        text += String(decoding: made.file.bytes, as: UTF8.self)
+        if !made.similar.isEmpty {
+            text += "\nnote: the ledger already has a goal with a close title: "
+                + made.similar.map { "\($0.id) (\($0.title))" }.joined(separator: ", ") + "; is this a duplicate?\n"
+        }
+        return text + (findings.isEmpty ? "" : "\n" + findings)
     }
 }

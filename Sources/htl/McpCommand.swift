@@ -7,15 +7,16 @@ struct McpCommand: ParsableCommand {
         commandName: "mcp",
         abstract: "Run the Model Context Protocol server (stdio) for AI assistants: read tools, and checked writes with --allow-writes.",
         discussion: """
-            Tools: status, progress, values, terms, actions, check, next, due, review (JSON as the commands' \
-            --json); log_action with --allow-writes (checked like htl log, a dry run unless dry_run is false). \
-            Prompts: weekly_review, set_goal. docs/MCP.md shows the set-up for MCP clients. The server is the \
+            Tools: status, progress, values, terms, actions, check, next, due, diff, review (JSON as the commands' \
+            --json); log_action and new_goal with --allow-writes (checked like htl log and htl new, a dry run \
+            unless dry_run is false). \
+            Prompts: weekly_review, set_goal. docs/ASSISTANTS.md shows the set-up for MCP clients. The server is the \
             binary htl-mcp installed next to htl.
             """)
 
     @OptionGroup var options: LedgerOptions
 
-    @Flag(help: "Offer the write tool log_action (checked like htl log; history is never edited).")
+    @Flag(help: "Offer the write tools log_action and new_goal (checked like htl log and htl new; history is never edited).")
     var allowWrites = false
 
     func run() throws {

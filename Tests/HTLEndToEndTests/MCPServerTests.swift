@@ -56,7 +56,7 @@ import Testing
     @Test func readToolsAnswerWhatTheCommandsPrint() async throws {
         let session = try await Self.connect(["-C", Self.example] + Self.today)
         let (tools, _) = try await session.client.listTools()
-        #expect(tools.map(\.name) == ["status", "progress", "values", "terms", "actions", "check", "next", "due", "review"])
+        #expect(tools.map(\.name) == ["status", "progress", "values", "terms", "actions", "check", "next", "due", "diff", "review"])
         // The same bytes as the command line's --json.
         for (tool, arguments, command) in [
             ("status", [String: MCP.Value](), ["status", "--json"]),
@@ -94,7 +94,7 @@ import Testing
         defer { ledger.remove() }
         let session = try await Self.connect(["-C", ledger.root, "--allow-writes"] + Self.today)
         let (tools, _) = try await session.client.listTools()
-        #expect(tools.map(\.name).last == "log_action")
+        #expect(tools.map(\.name).suffix(2) == ["log_action", "new_goal"])
         let before = try ledger.read("log/2026.log")
 
         let dry = try await session.call("log_action", ["text": .string("Run 5km +run")])
@@ -116,6 +116,75 @@ import Testing
         #expect(progress.text.contains("\"actual\": 10,"), "\(progress.text.prefix(600))")
         let twoLines = try await session.call("log_action", ["text": .string("Run 5km +run\n2020-01-01 Run 1km +run")])
         #expect(twoLines.isError && twoLines.text == "'text' must be one line")
+        await session.close()
+    }
+
+    @Test func diffComparesRevisionsLikeTheCommandLine() async throws {
+        let repo = try TemporaryGitRepository(SampleLedger.files)
+        defer { repo.ledger.remove() }
+        let first = try repo.commitAll("start")
+        try repo.ledger.write("log/2026.log", try repo.ledger.read("log/2026.log") + "2026-11-21 Run 7km +run\n")
+        let session = try await Self.connect(["-C", repo.root] + Self.today)
+        let answer = try await session.call("diff")
+        let printed = try repo.htl(["diff", "--json"] + Self.today)
+        #expect(!answer.isError, "\(answer.text)")
+        #expect(answer.text == printed.stdout)
+        #expect(answer.text.contains("\"from_progress\": 0.05,\n      \"to_progress\": 0.12,"), "\(answer.text)")
+        let named = try await session.call("diff", ["from": .string(first), "to": .string("HEAD")])
+        #expect(named.text == (try repo.htl(["diff", first, "HEAD", "--json"] + Self.today)).stdout)
+        let unknown = try await session.call("diff", ["from": .string("--output=/tmp/x")])
+        #expect(unknown.isError && unknown.text == "unknown revision '--output=/tmp/x'", "\(unknown.text)")
+        await session.close()
+    }
+
+    @Test func newGoalIsCheckedWarnsOfDuplicatesAndIsADryRunUnlessAsked() async throws {
+        let ledger = try TemporaryLedger(SampleLedger.files)
+        defer { ledger.remove() }
+        let session = try await Self.connect(["-C", ledger.root, "--allow-writes"] + Self.today)
+        let goal: [String: MCP.Value] = [
+            "title": .string("Run 100 km!"), "target": .string("2027-01-10"), "start": .string("2026-11-23"),
+            "terms": .array([.int(1)]), "targets": .object(["km": .double(100.5)]), "values": .object(["health": .int(9)]),
+            "description": .string("Again, but faster."), "action_plan": .string("- [ ] Intervals on Tuesdays"),
+        ]
+        let dry = try await session.call("new_goal", goal)
+        #expect(!dry.isError, "\(dry.text)")
+        #expect(dry.text == """
+            would create goals/run-100-km.md (dry run; call again with dry_run false to write):
+            ---
+            title: Run 100 km!
+            start: 2026-11-23
+            target: 2027-01-10
+            term: 1
+            targets:
+              km: 100.5
+            values:
+              health: 9
+            ---
+            Again, but faster.
+
+            ## Action plan
+            - [ ] Intervals on Tuesdays
+
+            note: the ledger already has a goal with a close title: run (Run 100 km); is this a duplicate?
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/run-100-km.md"))
+
+        var bad = goal
+        bad["importance"] = .int(11)
+        bad["dry_run"] = .bool(false)
+        let refused = try await session.call("new_goal", bad)
+        #expect(refused.isError && refused.text.contains("importance must be an integer from 1 to 10, found 11 [invalid-value]"), "\(refused.text)")
+        #expect(refused.text.hasSuffix("nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/run-100-km.md"))
+
+        var real = goal
+        real["dry_run"] = .bool(false)
+        let created = try await session.call("new_goal", real)
+        #expect(created.text.hasPrefix("created goals/run-100-km.md:\n---\ntitle: Run 100 km!\n"), "\(created.text)")
+        #expect(try HTLBinary.run(["check", "-C", ledger.root] + Self.today).status == 0)
+        let again = try await session.call("new_goal", ["title": .string("Other"), "id": .string("run-100-km")])
+        #expect(again.isError && again.text == "a goal with id 'run-100-km' already exists")
         await session.close()
     }
 }

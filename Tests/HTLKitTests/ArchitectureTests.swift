@@ -13,7 +13,7 @@ import Testing
     /// Layers that stand side by side and must not use each other.
     static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
                                           ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"],
-                                          ["HTLEdit", "HTLExchange"], ["HTLExchange", "HTLLanguageServer"], ["HTLExchange", "HTLMCP"]]
+                                          ["HTLExchange", "HTLLanguageServer"], ["HTLExchange", "HTLMCP"]]
     /// Modules from outside the library a layer may declare and import: the
     /// system's, and the MCP Swift SDK (`MCP`, from the package `swift-sdk`) for HTLMCP.
     static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "MCP", "swift-sdk"]

@@ -1,4 +1,5 @@
 @testable import HTLCore
+@testable import HTLEdit
 @testable import HTLExchange
 import HTLKit
 import HTLTestSupport

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLEdit
 import HTLFormat
 import HTLModel
 

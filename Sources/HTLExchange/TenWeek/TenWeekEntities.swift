@@ -1,4 +1,5 @@
 import HTLCore
+import HTLEdit
 import HTLModel
 
 /// Values, terms and goals from the app as new ledger files.

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLEdit
 import HTLLoad
 import HTLModel
 import HTLSystem

@@ -4,14 +4,14 @@ import HTLCore
 /// `run-100-km`): ASCII (common accented letters lose their accents), at
 /// most 64 characters cut at a word, and unique among the ids already taken
 /// (`-2`, `-3`, ... when not).
-struct IDAllocator {
+package struct IDAllocator {
     private var taken: Set<String>
 
-    init(taken: some Sequence<String>) {
+    package init(taken: some Sequence<String>) {
         self.taken = Set(taken)
     }
 
-    mutating func id(for title: String, fallback: String) -> String {
+    package mutating func id(for title: String, fallback: String) -> String {
         let base = IDAllocator.slug(title) ?? fallback
         var candidate = base
         var n = 2
@@ -24,15 +24,15 @@ struct IDAllocator {
         return candidate
     }
 
-    mutating func reserve(_ id: String) {
+    package mutating func reserve(_ id: String) {
         taken.insert(id)
     }
 
-    func isTaken(_ id: String) -> Bool {
+    package func isTaken(_ id: String) -> Bool {
         taken.contains(id)
     }
 
-    static func slug(_ title: String) -> String? {
+    package static func slug(_ title: String) -> String? {
         let folded = title.unicodeScalars.map { folding($0) }.joined()
         let limited = String(decoding: folded.utf8.prefix(4 * Identifier.maxLength), as: UTF8.self)
         guard var id = Identifier.suggestedID(limited) else { return nil }

@@ -3,43 +3,47 @@ import HTLFormat
 
 /// A value, term or goal file as an import writes it: front matter in the
 /// schema's order, then the body's sections, then the provenance mark.
-struct EntityText {
+package struct EntityText {
+    package init() {}
+
     private var yaml = ""
     private var sections: [String] = []
 
     /// A text field; nothing for blank text.
-    mutating func text(_ key: String, _ value: String) {
+    package mutating func text(_ key: String, _ value: String) {
         let clean = EntityText.paragraph(value).trimmingSpaces
         guard !clean.isEmpty else { return }
         yaml += "\(key): \(YAMLScalarWriter.text(clean))\n"
     }
 
     /// A number, date or word written as is; nothing for nil.
-    mutating func plain(_ key: String, _ value: CustomStringConvertible?) {
+    package mutating func plain(_ key: String, _ value: CustomStringConvertible?) {
         guard let value else { return }
         yaml += "\(key): \(value)\n"
     }
 
     /// A mapping of plain keys to plain values; nothing when empty.
-    mutating func mapping(_ key: String, _ pairs: [(String, String)]) {
+    package mutating func mapping(_ key: String, _ pairs: [(String, String)]) {
         guard !pairs.isEmpty else { return }
         yaml += "\(key):\n" + pairs.map { "  \($0.0): \($0.1)\n" }.joined()
     }
 
     /// A body section: `heading` nil for the text before any heading.
-    mutating func section(_ heading: String?, _ text: String) {
+    package mutating func section(_ heading: String?, _ text: String) {
         let clean = EntityText.paragraph(text).trimmingSpaces
         guard !clean.isEmpty else { return }
         sections.append((heading.map { "## \($0)\n" } ?? "") + clean)
     }
 
-    func render(mark: String) -> String {
-        "---\n" + yaml + "---\n" + (sections + [mark]).joined(separator: "\n\n") + "\n"
+    /// The file's text; `mark` (an import's provenance) ends the body.
+    package func render(mark: String? = nil) -> String {
+        let body = sections + (mark.map { [$0] } ?? [])
+        return "---\n" + yaml + "---\n" + (body.isEmpty ? "" : body.joined(separator: "\n\n") + "\n")
     }
 
     /// Text with LF line endings, no trailing blanks, no control characters
     /// but tabs and line breaks.
-    static func paragraph(_ text: String) -> String {
+    package static func paragraph(_ text: String) -> String {
         let unified = text.replacingAll("\r\n", "\n").replacingAll("\r", "\n")
         let cleaned = String(String.UnicodeScalarView(unified.unicodeScalars.filter {
             $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || $0.value == 0x7F)
