@@ -1,5 +1,6 @@
 import HTLCheck
 import HTLCore
+import HTLEdit
 import HTLFormat
 import HTLLoad
 import HTLModel
@@ -54,27 +55,22 @@ public struct ImportPlan: Sendable {
         }
     }
 
-    /// Runs the checker on the ledger as it would be; keeps the findings
-    /// about what is new (the new files, measures.yaml, the appended lines).
+    /// Runs the checker on the ledger as it would be; keeps what is new:
+    /// findings about the new files, measures.yaml and appended lines, and
+    /// errors they cause in files already there (a term number used twice is
+    /// reported at both terms).
     mutating func check(against loaded: LoadedLedger) {
         guard problems.isEmpty, !isEmpty else { return }
         var changed: [SourceFile] = newFiles.map { SourceFile(path: $0.path, text: $0.text) }
         if let measures { changed.append(SourceFile(path: measures.path, bytes: measures.new)) }
-        var firstNewLine: [String: Int] = [:]
         for append in appends.sorted(by: { $0.path < $1.path }) {
             var bytes = loaded.parsed.file(at: append.path)?.bytes ?? Array(append.header.utf8)
             if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
-            firstNewLine[append.path] = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             changed.append(SourceFile(path: append.path, bytes: bytes + Array((append.lines.joined(separator: "\n") + "\n").utf8)))
         }
-        let paths = Set(changed.map(\.path))
-        let files = loaded.files.filter { !paths.contains($0.path) } + changed
-        let (_, report) = LedgerLoader.load(files: files, today: loaded.today)
-        diagnostics = report.diagnostics.filter { d in
-            guard paths.contains(d.location.path) else { return false }
-            return d.location.line >= (firstNewLine[d.location.path] ?? 0)
-        }
-        proposedFiles = changed
+        diagnostics = ProposedChange.newDiagnostics(changed, replacing: loaded)
+        let paths = Set(diagnostics.map(\.location.path))
+        proposedFiles = changed + loaded.files.filter { paths.contains($0.path) && !changed.map(\.path).contains($0.path) }
     }
 
     /// Writes the plan: measures.yaml first (so nothing new names a unit

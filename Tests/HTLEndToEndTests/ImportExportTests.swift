@@ -133,6 +133,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/too-important.md"))
     }
 
+    /// An error the new files cause in a file already there counts too:
+    /// goals-example has a term 7 of its own.
+    @Test func aTermNumberTheLedgerUsesStopsTheImport() throws {
+        let example = Paths.root.appendingPathComponent("goals-example").path
+        let ledger = try TemporaryLedger([:], prefix: "htl-import")
+        defer { ledger.remove() }
+        for file in try LedgerDirectory.readFiles(root: example) { try ledger.write(file.path, Data(file.bytes)) }
+        let before = try Self.tree(ledger)
+        let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("terms/term-7.md:2:9: error: term number 7 is also used by terms/term-7-2.md [duplicate-id]"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("nothing written\n"))
+        #expect(try Self.tree(ledger) == before)
+    }
+
     @Test func malformedExportsAreClearErrors() throws {
         let ledger = try Self.emptyLedger()
         defer { ledger.remove() }
