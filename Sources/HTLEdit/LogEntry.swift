@@ -48,6 +48,7 @@ public struct LogEntry: Sendable {
         lineNumber = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
         file = SourceFile(path: target, bytes: existing + Array(line.utf8) + [0x0A])
         let number = lineNumber
-        diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded).filter { $0.location.line == number }
+        diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded)
+            .filter { $0.location.path == target && $0.location.line == number }
     }
 }

@@ -91,12 +91,23 @@ struct MeasurePlanner {
         return text
     }
 
-    /// The comment and blank lines of a measures.yaml that declares no
-    /// measure (`{}` or nothing): new entries cannot follow a flow mapping.
+    /// Whether a measures.yaml declares nothing: only comments and blank
+    /// lines, perhaps around an empty flow mapping `{}`.
+    static func isEmptyMapping(_ bytes: [UInt8]) -> Bool {
+        var content: [UInt8] = []
+        for line in TextLines.split(bytes) where !isComment(line) {
+            content += line.filter { $0 != 0x20 && $0 != 0x09 }
+        }
+        return content.isEmpty || content == Array("{}".utf8)
+    }
+
+    /// The comment and blank lines of a measures.yaml that declares nothing.
     static func commentsOnly(_ bytes: [UInt8]) -> [UInt8] {
-        TextLines.split(bytes).filter { line in
-            let first = line.first { $0 != 0x20 && $0 != 0x09 }
-            return first == nil || first == UInt8(ascii: "#")
-        }.flatMap { Array($0) + [0x0A] }
+        TextLines.split(bytes).filter(isComment).flatMap { Array($0) + [0x0A] }
+    }
+
+    static func isComment(_ line: ArraySlice<UInt8>) -> Bool {
+        let first = line.first { $0 != 0x20 && $0 != 0x09 }
+        return first == nil || first == UInt8(ascii: "#")
     }
 }

@@ -100,6 +100,37 @@ import Testing
         #expect(try ledger.read("log/2026.log").contains("2026-11-22 10:00 Ran to the guitar lesson 4km 60min +run-100-km +practise-guitar-for-20-hours\n"))
     }
 
+    /// A term imported earlier still commits the goals its list names when
+    /// its file comes again with them (the app exports everything each time).
+    @Test func goalsJoinATermImportedBefore() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let exports = Self.exports("json")
+        #expect(try Self.htl(["import", "tenweek", exports[0], exports[1]], in: ledger).status == 0)
+        let goals = try Self.htl(["import", "tenweek", exports[1], exports[2]], in: ledger)
+        #expect(goals.status == 0, "\(goals.stderr)")
+        #expect(goals.stdout.hasSuffix("skipped 1 record imported before\n"), "\(goals.stdout)")
+        #expect(try ledger.read("goals/run-100-km.md").contains("\nterm: 7\n"))
+        #expect(try !ledger.read("goals/declutter-the-flat.md").contains("term:"))
+    }
+
+    /// measures.yaml is only ever added to, and never while it has errors:
+    /// text htl cannot read stays as the user wrote it.
+    @Test func aMeasuresFileHtlCannotReadIsNeverReplaced() throws {
+        let broken = "# my units\nkm: [distance\n"
+        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": broken], prefix: "htl-import")
+        defer { ledger.remove() }
+        let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: measures.yaml: has errors (run htl check); fix them first: the import adds the measures km, hours, min\nnothing written\n")
+        #expect(try ledger.read("measures.yaml") == broken)
+
+        let empty = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "# my units\n{}\n"], prefix: "htl-import")
+        defer { empty.remove() }
+        #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: empty).status == 0)
+        #expect(try empty.read("measures.yaml").hasPrefix("# my units\nkm:\n  title: Distance\n"))
+    }
+
     @Test func aDryRunPrintsEverythingAndWritesNothing() throws {
         let ledger = try Self.emptyLedger()
         defer { ledger.remove() }

@@ -56,15 +56,13 @@ struct CSVRow {
                 tags += condition.tags.filter { !tags.contains($0) }
             }
             guard let (date, time) = try when(utcOffset) else { return nil }
-            var words = [date.description] + (time.map { [$0.description] } ?? [])
             let description = ActionLineText.description(try rules.description.map(field).filter { !$0.isEmpty }.joined(separator: " "))
-            if !description.isEmpty { words.append(description) }
-            words += try quantities()
-            words += links.map { "+" + $0 } + tags.map { "#" + $0 }
-            if words.count == (time == nil ? 1 : 2) {
+            let content = (description.isEmpty ? [] : [description]) + (try quantities()) + links.map { "+" + $0 }
+            guard !content.isEmpty else {
                 problems.append("\(origin): the row gives no description, quantity or link")
                 return nil
             }
+            let words = [date.description] + (time.map { [$0.description] } ?? []) + content + tags.map { "#" + $0 }
             return (date, String(decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self))
         } catch {
             problems.append(error.message)

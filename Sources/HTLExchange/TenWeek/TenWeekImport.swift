@@ -68,9 +68,11 @@ struct TenWeekMapping {
     /// Values first, then terms (whose goal lists goals need), goals, actions.
     mutating func map(_ records: [TenWeekRecord]) {
         var fresh: [TenWeekRecord] = []
+        var terms: [TenWeekRecord.Term] = []
         for record in records {
-            let key = "\(record.kindName) \(record.id.lowercased())"
+            let key = "\(record.provenanceKind.rawValue) \(record.id.lowercased())"
             guard seen.insert(key).inserted else { continue }
+            if case .term(let t) = record { terms.append(t) }
             if provenance.mark(record.provenanceKind, record.id) != nil {
                 plan.skipped += 1
             } else {
@@ -79,7 +81,11 @@ struct TenWeekMapping {
         }
         for case .value(let v) in fresh { addValue(v) }
         for case .term(let t) in fresh { addTerm(t) }
-        for case .term(let t) in fresh { for goal in t.goalIDs { termsOfGoal[goal.lowercased(), default: []].append(Int(t.number) ?? 0) } }
+        // Every term's goal list counts, also a term imported before: its new goals join it.
+        for t in terms {
+            guard let number = termNumberByUUID[t.id.lowercased()] else { continue }
+            for goal in t.goalIDs { termsOfGoal[goal.lowercased(), default: []].append(number) }
+        }
         for case .goal(let g) in fresh { reserveGoal(g) }
         for case .goal(let g) in fresh { addGoal(g) }
         addActions(fresh.compactMap { if case .action(let a) = $0 { return a } else { return nil } })
@@ -88,11 +94,15 @@ struct TenWeekMapping {
     /// The plan, with measures.yaml grown by the measures the import needs.
     mutating func finish() -> ImportPlan {
         let added = measures.yaml()
-        if !added.isEmpty {
+        if !added.isEmpty, loaded.diagnostics.contains(where: { $0.isError && $0.location.path == LedgerLayout.measuresFile }) {
+            plan.problem(LedgerLayout.measuresFile, "has errors (run htl check); fix them first: the import adds the measures "
+                + measures.added.map(\.id).joined(separator: ", "))
+        } else if !added.isEmpty {
             let file = loaded.parsed.file(at: LedgerLayout.measuresFile)
             var bytes = file?.bytes ?? []
             if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
-            if loaded.ledger.measures.measures.isEmpty { bytes = MeasurePlanner.commentsOnly(bytes) }
+            // New entries cannot follow `{}`; any other text the user wrote stays as it is.
+            if MeasurePlanner.isEmptyMapping(bytes) { bytes = MeasurePlanner.commentsOnly(bytes) }
             plan.measures = (LedgerLayout.measuresFile, file?.bytes, bytes + Array(added.utf8))
             plan.newMeasures = measures.added.count
         }
@@ -112,8 +122,6 @@ struct TenWeekMapping {
 }
 
 extension TenWeekRecord {
-    var kindName: String { provenanceKind.rawValue }
-
     var provenanceKind: Provenance.Kind {
         switch self {
         case .value: return .value

@@ -95,13 +95,4 @@ package enum TenWeekRecord: Sendable {
         case .action(let a): return a.id
         }
     }
-
-    package var origin: Origin {
-        switch self {
-        case .value(let v): return v.origin
-        case .term(let t): return t.origin
-        case .goal(let g): return g.origin
-        case .action(let a): return a.origin
-        }
-    }
 }
