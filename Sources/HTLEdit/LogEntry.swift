@@ -31,7 +31,7 @@ public struct LogEntry: Sendable {
         guard !text.contains("\n"), !text.contains("\r") else {
             throw HTLError("an action is one line: the text must not contain line breaks")
         }
-        let target = path ?? "log/\(pad(date.year, 4)).log"
+        let target = path ?? LogEntry.defaultPath(for: date)
         guard LedgerLayout.kind(of: target) == .log else {
             throw HTLError("\(target) is not a log file: htl reads log/**/*.log")
         }
@@ -40,15 +40,35 @@ public struct LogEntry: Sendable {
         raw += " " + text
         line = String(decoding: LogFormatter.canonicalLine(Array(raw.utf8)), as: UTF8.self)
         self.path = target
-        header = "# \(pad(date.year, 4))\n"
+        header = LogEntry.header(for: date)
 
         // The ledger as it would be with the line appended, checked as a whole.
-        var existing = loaded.parsed.file(at: target)?.bytes ?? Array(header.utf8)
-        if let last = existing.last, last != 0x0A { existing.append(0x0A) }
-        lineNumber = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
-        file = SourceFile(path: target, bytes: existing + Array(line.utf8) + [0x0A])
+        (file, lineNumber) = LogEntry.appending([line], to: target, header: header, in: loaded)
         let number = lineNumber
         diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded)
             .filter { $0.location.path == target && $0.location.line == number }
+    }
+}
+
+extension LogEntry {
+    /// Where an action goes when no file is named: `log/<year>.log`.
+    package static func defaultPath(for date: CivilDate) -> String {
+        "\(LedgerLayout.logFolder)/\(pad(date.year, 4)).log"
+    }
+
+    /// The first line of a new log file.
+    package static func header(for date: CivilDate) -> String {
+        "# \(pad(date.year, 4))\n"
+    }
+
+    /// A log file as it would be with `lines` appended (a new one starts
+    /// with `header`), and the number of the first appended line.
+    package static func appending(_ lines: [String], to path: String, header: String,
+                                  in loaded: LoadedLedger) -> (file: SourceFile, firstLine: Int) {
+        var existing = loaded.parsed.file(at: path)?.bytes ?? Array(header.utf8)
+        if let last = existing.last, last != 0x0A { existing.append(0x0A) }
+        let first = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
+        let added = lines.map { $0 + "\n" }.joined()
+        return (SourceFile(path: path, bytes: existing + Array(added.utf8)), first)
     }
 }

@@ -40,7 +40,6 @@ public struct ImportPlan: Sendable {
 
     public var hasErrors: Bool { !problems.isEmpty || diagnostics.contains(where: \.isError) }
     public var isEmpty: Bool { newFiles.isEmpty && measures == nil && appends.isEmpty }
-    public var actionCount: Int { appends.reduce(0) { $0 + $1.actions } }
 
     mutating func problem(_ origin: CustomStringConvertible, _ message: String) {
         problems.append("\(origin): \(message)")
@@ -63,14 +62,12 @@ public struct ImportPlan: Sendable {
         guard problems.isEmpty, !isEmpty else { return }
         var changed: [SourceFile] = newFiles.map { SourceFile(path: $0.path, text: $0.text) }
         if let measures { changed.append(SourceFile(path: measures.path, bytes: measures.new)) }
-        for append in appends.sorted(by: { $0.path < $1.path }) {
-            var bytes = loaded.parsed.file(at: append.path)?.bytes ?? Array(append.header.utf8)
-            if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
-            changed.append(SourceFile(path: append.path, bytes: bytes + Array((append.lines.joined(separator: "\n") + "\n").utf8)))
+        for append in appends {
+            changed.append(LogEntry.appending(append.lines, to: append.path, header: append.header, in: loaded).file)
         }
         diagnostics = ProposedChange.newDiagnostics(changed, replacing: loaded)
-        let paths = Set(diagnostics.map(\.location.path))
-        proposedFiles = changed + loaded.files.filter { paths.contains($0.path) && !changed.map(\.path).contains($0.path) }
+        let shown = Set(diagnostics.map(\.location.path)).subtracting(changed.map(\.path))
+        proposedFiles = changed + loaded.files.filter { shown.contains($0.path) }
     }
 
     /// Writes the plan: measures.yaml first (so nothing new names a unit

@@ -3,6 +3,7 @@ import HTLEdit
 import HTLFormat
 import HTLLoad
 import HTLModel
+import HTLSystem
 
 /// `htl import csv FILE... --rules RULES.yaml`: each data row becomes one
 /// action line. A line the log already holds (the same text, as many times)
@@ -18,21 +19,23 @@ public enum CSVRulesImport {
         var existing = CSVRulesImport.existingLines(loaded)
         for input in inputs {
             let made = try rows(input, rules: rules, plan: &plan, utcOffset: utcOffset)
-            var byFile: [(path: String, lines: [String])] = []
+            var byFile: [(path: String, header: String, lines: [String])] = []
             for (date, line) in made {
                 if let n = existing[line], n > 0 {
                     existing[line] = n - 1
                     plan.skipped += 1
                     continue
                 }
-                let path = rules.file ?? "\(LedgerLayout.logFolder)/\(pad(date.year, 4)).log"
-                if let i = byFile.firstIndex(where: { $0.path == path }) { byFile[i].lines.append(line) } else { byFile.append((path, [line])) }
+                let path = rules.file ?? LogEntry.defaultPath(for: date)
+                if let i = byFile.firstIndex(where: { $0.path == path }) {
+                    byFile[i].lines.append(line)
+                } else {
+                    byFile.append((path, LogEntry.header(for: date), [line]))
+                }
             }
-            for (path, lines) in byFile {
-                let name = input.name.split(separator: "/").last.map(String.init) ?? input.name
-                let year = path.hasPrefix("log/") && path.count == 12 ? String(path.dropFirst(4).prefix(4)) : ""
-                plan.append(["# imported from \(EntityText.paragraph(name).replacingAll("\n", " "))"] + lines, actions: lines.count,
-                            to: path, header: year.isEmpty ? "" : "# \(year)\n")
+            let name = EntityText.paragraph(FileSystem.name(input.name)).replacingAll("\n", " ")
+            for group in byFile {
+                plan.append(["# imported from \(name)"] + group.lines, actions: group.lines.count, to: group.path, header: group.header)
             }
         }
         plan.check(against: loaded)

@@ -36,8 +36,7 @@ extension TenWeekMapping {
             return a.order < b.order
         }
         for line in made {
-            let year = pad(line.date.year, 4)
-            plan.append(line.lines, actions: 1, to: "\(LedgerLayout.logFolder)/\(year).log", header: "# \(year)\n")
+            plan.append(line.lines, actions: 1, to: LogEntry.defaultPath(for: line.date), header: LogEntry.header(for: line.date))
         }
     }
 
