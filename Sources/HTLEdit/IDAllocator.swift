@@ -6,6 +6,7 @@ import HTLCore
 /// (`-2`, `-3`, ... when not).
 package struct IDAllocator {
     private var taken: Set<String>
+    private var nextSuffix: [String: Int] = [:]
 
     package init(taken: some Sequence<String>) {
         self.taken = Set(taken)
@@ -14,18 +15,17 @@ package struct IDAllocator {
     package mutating func id(for title: String, fallback: String) -> String {
         let base = IDAllocator.slug(title) ?? fallback
         var candidate = base
-        var n = 2
+        // Counting on from the last suffix this base was given: a thousand
+        // "Untitled" goals cost a thousand steps, not half a million.
+        var n = nextSuffix[base] ?? 2
         while taken.contains(candidate) {
             let suffix = "-\(n)"
             candidate = IDAllocator.cut(base, to: Identifier.maxLength - suffix.utf8.count) + suffix
             n += 1
         }
+        nextSuffix[base] = n
         taken.insert(candidate)
         return candidate
-    }
-
-    package mutating func reserve(_ id: String) {
-        taken.insert(id)
     }
 
     package func isTaken(_ id: String) -> Bool {

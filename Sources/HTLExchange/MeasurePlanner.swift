@@ -18,6 +18,10 @@ struct MeasurePlanner {
 
     private let catalog: MeasureCatalog
     private(set) var added: [NewMeasure] = []
+    /// The ids and aliases of `added`, to their position.
+    private var addedNames: [String: Int] = [:]
+    /// The next `_N` to try for a measure id made from a unit.
+    private var nextSuffix: [String: Int] = [:]
 
     init(catalog: MeasureCatalog) {
         self.catalog = catalog
@@ -32,31 +36,35 @@ struct MeasurePlanner {
             for name in [known.id] + known.aliases {
                 if let id = existing(name) { return id }
             }
-            added.append(NewMeasure(id: known.id, title: title.isEmpty ? known.title : title,
-                                    kind: KnownUnit.kind(type) ?? known.kind,
-                                    aliases: known.aliases.filter { existing($0) == nil }, equals: known.equals))
+            add(NewMeasure(id: known.id, title: title.isEmpty ? known.title : title, kind: KnownUnit.kind(type) ?? known.kind,
+                           aliases: known.aliases.filter { existing($0) == nil }, equals: known.equals))
             // Its conversion's unit comes too, so that minutes logged later count toward hours.
             if let base = known.equals?.unit { _ = measure(unit: base) }
             return known.id
         }
         let id = freshID(for: name, title: title)
-        added.append(NewMeasure(id: id, title: title.isEmpty ? unit.trimmingSpaces : title,
-                                kind: KnownUnit.kind(type) ?? .other, aliases: [], equals: nil))
+        add(NewMeasure(id: id, title: title.isEmpty ? unit.trimmingSpaces : title,
+                       kind: KnownUnit.kind(type) ?? .other, aliases: [], equals: nil))
         return id
+    }
+
+    private mutating func add(_ measure: NewMeasure) {
+        for name in [measure.id] + measure.aliases { addedNames[name] = added.count }
+        added.append(measure)
     }
 
     /// The type of a measure this planner resolved (or the ledger has).
     func kind(of id: String) -> Measure.Kind? {
-        added.first { $0.id == id }?.kind ?? catalog.measure(named: id)?.kind
+        addedNames[id].map { added[$0].kind } ?? catalog.measure(named: id)?.kind
     }
 
     private func existing(_ name: String) -> String? {
         if let id = catalog.measureID(for: name) { return id }
-        return added.first { $0.id == name || $0.aliases.contains(name) }?.id
+        return addedNames[name].map { added[$0].id }
     }
 
     /// A measure id made from the unit (`Glasses of water` → `glasses_of_water`).
-    private func freshID(for unit: String, title: String) -> String {
+    private mutating func freshID(for unit: String, title: String) -> String {
         var out: [UInt8] = []
         for b in (unit + " ").utf8 {
             if Identifier.isLowerAlnum(b) {
@@ -69,11 +77,12 @@ struct MeasurePlanner {
         while out.last == UInt8(ascii: "_") { out.removeLast() }
         let base = out.isEmpty ? "measure" : String(decoding: out.prefix(40), as: UTF8.self)
         var candidate = base
-        var n = 2
+        var n = nextSuffix[base] ?? 2
         while existing(candidate) != nil {
             candidate = base + "_\(n)"
             n += 1
         }
+        nextSuffix[base] = n
         return candidate
     }
 

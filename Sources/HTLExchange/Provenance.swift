@@ -48,7 +48,7 @@ package struct Provenance: Sendable {
 
     /// The UUID a file was imported from.
     package func uuid(ofFile path: String) -> String? {
-        marks.first { $0.path == path && $0.line == nil }?.uuid
+        fileIndex[path]
     }
 
     /// The UUID of the action on `path:line`, when it was imported.
@@ -62,6 +62,7 @@ package struct Provenance: Sendable {
         notesIndex[path + ":\(line)"] ?? []
     }
 
+    private var fileIndex: [String: String] = [:]
     private var lineIndex: [String: String] = [:]
     private var notesIndex: [String: [String]] = [:]
     static let notePrefix = "#   "
@@ -83,12 +84,17 @@ package struct Provenance: Sendable {
         guard index[k] == nil else { return }
         index[k] = marks.count
         marks.append(mark)
-        if let line = mark.line { lineIndex[mark.path + ":\(line)"] = mark.uuid }
+        if let line = mark.line {
+            lineIndex[mark.path + ":\(line)"] = mark.uuid
+        } else if fileIndex[mark.path] == nil {
+            fileIndex[mark.path] = mark.uuid
+        }
     }
 
     private mutating func scanMarkdown(_ file: SourceFile) {
         let prefix = "<!-- imported: \(Provenance.source) "
-        for line in TextLines.split(file.bytes) {
+        let opening = Array("<!--".utf8)
+        for line in TextLines.split(file.bytes) where line.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: opening) {
             let text = String(decoding: line, as: UTF8.self).trimmingSpaces
             guard text.hasPrefix(prefix), text.hasSuffix(" -->") else { continue }
             let words = text.dropFirst(prefix.count).dropLast(4).split(separator: " ")

@@ -86,6 +86,20 @@ public enum FileSystem {
         return try read(fd, shown: path)
     }
 
+    /// The whole content of a regular file that the user named as input
+    /// (an export to import), refused when larger than `limit` bytes so a
+    /// wrong file cannot fill the memory.
+    public static func read(_ path: String, atMost limit: Int) throws -> [UInt8] {
+        let fd = try openRegular(path, O_RDONLY)
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(path): \(errorText())") }
+        guard Int(info.st_size) <= limit else {
+            throw HTLError("\(path) is larger than \(limit / 1_048_576) MiB, more than htl reads from one file; split it")
+        }
+        return try read(fd, shown: path)
+    }
+
     /// Everything from an open descriptor's current offset to its end.
     static func read(_ fd: Int32, shown: String) throws -> [UInt8] {
         var info = stat()

@@ -13,6 +13,10 @@ struct ImportCommand: ParsableCommand {
             so running an import again adds nothing. See docs/IMPORT.md.
             """)
 
+    /// Larger than any export of a life's goals (the app's whole history is
+    /// a few MiB); a bigger file is the wrong file.
+    static let largestInput = 64 * 1_048_576
+
     @OptionGroup var options: LedgerOptions
 
     @Argument(help: ArgumentHelp("tenweek (the app's JSON or CSV exports) or csv (with --rules).", valueName: "format"),
@@ -40,10 +44,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
-        let inputs = try files.map { (name: $0, bytes: try FileSystem.read($0)) }
+        let inputs = try files.map { (name: $0, bytes: try FileSystem.read($0, atMost: Self.largestInput)) }
         let plan: ImportPlan
         if let rules {
-            plan = try CSVRulesImport.plan(inputs, rules: (name: rules, bytes: try FileSystem.read(rules)), into: loaded,
+            plan = try CSVRulesImport.plan(inputs, rules: (name: rules, bytes: try FileSystem.read(rules, atMost: Self.largestInput)), into: loaded,
                                            utcOffset: Clock.utcOffset(at:))
         } else {
             plan = try TenWeekImport.plan(inputs, into: loaded, utcOffset: Clock.utcOffset(at:))
