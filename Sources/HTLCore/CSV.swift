@@ -44,14 +44,29 @@ public enum CSV {
     /// One record as a line (without its line ending): fields quoted when
     /// they hold the separator, a quote, a line break or surrounding spaces.
     public static func line(_ fields: [String]) -> String {
-        fields.map(quoted).joined(separator: ",")
+        var out: [UInt8] = []
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            append(field, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func quoted(_ field: String) -> String {
-        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-            || field.first == " " || field.last == " "
-        guard needsQuotes else { return field }
-        return "\"" + field.replacingAll("\"", "\"\"") + "\""
+    static func append(_ field: String, to out: inout [UInt8]) {
+        let bytes = field.utf8
+        let quote = UInt8(ascii: "\"")
+        let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }
+            || bytes.first == 0x20 || bytes.last == 0x20
+        guard needsQuotes else {
+            out += bytes
+            return
+        }
+        out.append(quote)
+        for b in bytes {
+            if b == quote { out.append(quote) }
+            out.append(b)
+        }
+        out.append(quote)
     }
 
     private struct Reader {
