@@ -30,11 +30,16 @@ public enum AppCSVExport {
 struct Exporter {
     let loaded: LoadedLedger
     let provenance: Provenance
+    /// Each value's and goal's UUID by id, for references (the first, should an id repeat).
+    private(set) var valueUUID: [String: String] = [:]
+    private(set) var goalUUID: [String: String] = [:]
     var ledger: Ledger { loaded.ledger }
 
     init(loaded: LoadedLedger) {
         self.loaded = loaded
         provenance = Provenance(files: loaded.files)
+        for v in loaded.ledger.values where valueUUID[v.id] == nil { valueUUID[v.id] = uuid(.value, path: v.path, id: v.id) }
+        for g in loaded.ledger.goals where goalUUID[g.id] == nil { goalUUID[g.id] = uuid(.goal, path: g.path, id: g.id) }
     }
 
     func uuid(_ kind: Provenance.Kind, path: String, id: String) -> String {
@@ -50,24 +55,29 @@ struct Exporter {
     }
 
     func values() -> String {
+        var aligned: [String: Int] = [:]
+        for g in ledger.goals {
+            for value in Set(g.values.map(\.value)) { aligned[value, default: 0] += 1 }
+        }
         let rows = ledger.values.map { v -> [String] in
             let body = body(v.path)
-            let aligned = ledger.goals.filter { $0.values.contains { $0.value == v.id } }.count
             return [uuid(.value, path: v.path, id: v.id), v.title, body.lead, body["notes"], "", "\(v.priority)",
-                    v.level.rawValue, v.domain ?? "", v.guidance ?? "", "\(aligned)"]
+                    v.level.rawValue, v.domain ?? "", v.guidance ?? "", "\(aligned[v.id] ?? 0)"]
         }
         return Exporter.table(TenWeekReader.headers[.values]!, rows)
     }
 
     func terms() -> String {
+        var goalsOfTerm: [Int: [String]] = [:]
+        for g in ledger.goals {
+            for number in Set(g.terms.map(\.number)) { goalsOfTerm[number, default: []].append(uuid(.goal, path: g.path, id: g.id)) }
+        }
         let rows = ledger.terms.map { t -> [String] in
             let body = body(t.path)
             let reflection = body["reflection"].isEmpty ? body.lead : body["reflection"]
-            let goals = ledger.goals.filter { $0.terms.contains { $0.number == t.number } }
-                .map { uuid(.goal, path: $0.path, id: $0.id) }
             return [uuid(.term, path: t.path, id: t.id), "\(t.number)", t.theme ?? "", reflection, t.status?.rawValue ?? "",
                     StableUUID.make("period:\(t.number)"), t.title, t.start.description, t.end.description,
-                    goals.joined(separator: ";")]
+                    (goalsOfTerm[t.number] ?? []).joined(separator: ";")]
         }
         return Exporter.table(TenWeekReader.headers[.terms]!, rows)
     }
@@ -75,7 +85,7 @@ struct Exporter {
     func goals() -> String {
         let rows = ledger.goals.map { g -> [String] in
             let body = body(g.path)
-            let values = g.values.compactMap { a in ledger.values.first { $0.id == a.value }.map { uuid(.value, path: $0.path, id: $0.id) } }
+            let values = g.values.compactMap { valueUUID[$0.value] }
             return [uuid(.goal, path: g.path, id: g.id), g.title, body.lead, body["notes"], "", "\(g.importance)", "\(g.urgency)",
                     g.start?.description ?? "", g.target?.description ?? "", body["action plan"], g.weeks.map(String.init) ?? "",
                     targets(g).compact(), values.joined(separator: ";")]

@@ -8,7 +8,6 @@ extension Exporter {
     func actions() -> String {
         var occurrences: [String: Int] = [:]
         var linesOf: [String: [ArraySlice<UInt8>]] = [:]
-        let goalUUID = Dictionary(ledger.goals.map { ($0.id, uuid(.goal, path: $0.path, id: $0.id)) }, uniquingKeysWith: { a, _ in a })
         let rows = ledger.actions.map { a -> [String] in
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }
             let raw = linesOf[a.path].map { a.line <= $0.count ? Array($0[a.line - 1]) : [] } ?? []
