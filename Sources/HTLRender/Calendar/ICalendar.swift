@@ -74,16 +74,9 @@ public enum ICalendar {
     /// The ledger's title as a host-like name: lowercase letters and digits,
     /// other runs as one hyphen; `ledger.htl` without one.
     static func uidDomain(_ title: String?) -> String {
-        var slug = ""
-        for scalar in (title ?? "").lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty, !slug.hasSuffix("-") {
-                slug += "-"
-            }
-        }
+        var slug = String((Identifier.suggestedID(title ?? "") ?? "").prefix(60))
         while slug.hasSuffix("-") { slug.removeLast() }
-        return (slug.isEmpty ? "ledger" : String(slug.prefix(60))) + ".htl"
+        return (slug.isEmpty ? "ledger" : slug) + ".htl"
     }
 
     /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and
