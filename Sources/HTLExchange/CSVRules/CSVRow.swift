@@ -79,10 +79,11 @@ struct CSVRow {
     mutating func when(_ utcOffset: UTCOffset) throws(HTLError) -> (CivilDate, ClockTime?)? {
         let text = try field(rules.date)
         let read = rules.dateFormat.map { $0.read(text) } ?? ExportTime.parse(text).map { $0.local(utcOffset) }
-        guard var (date, time) = read else {
+        guard let (date, readTime) = read else {
             problems.append("\(origin): '\(text)' is not a date\(rules.dateFormat == nil ? " (ISO 8601; set date_format for others)" : " in the rules' date_format")")
             return nil
         }
+        var time = readTime
         if let column = rules.time {
             let clock = try field(column)
             if !clock.isEmpty {
