@@ -42,14 +42,26 @@ package struct EntityText {
     }
 
     /// Text with LF line endings, no trailing blanks, no control characters
-    /// but tabs and line breaks.
+    /// but tabs and line breaks (read as bytes: one pass, no Characters).
     package static func paragraph(_ text: String) -> String {
-        let unified = text.replacingAll("\r\n", "\n").replacingAll("\r", "\n")
-        let cleaned = String(String.UnicodeScalarView(unified.unicodeScalars.filter {
-            $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || $0.value == 0x7F)
-        }))
-        return cleaned.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
-            .joined(separator: "\n")
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var previous: UInt8 = 0
+        func endLine() {
+            while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+            out.append(0x0A)
+        }
+        for b in text.utf8 {
+            defer { previous = b }
+            switch b {
+            case 0x0D: endLine()
+            case 0x0A: if previous != 0x0D { endLine() }
+            case 0x09: out.append(b)
+            case 0..<0x20, 0x7F: continue
+            default: out.append(b)
+            }
+        }
+        while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -29,6 +29,14 @@ import Testing
         #expect("".replacingAll("a", "b") == "")
     }
 
+    @Test func textIsCleanedLineByLine() {
+        #expect(EntityText.paragraph("a \r\nb\t\r\rc\u{7}d  \u{7F}") == "a\nb\n\ncd")
+        #expect(EntityText.paragraph("é\u{301} ok") == "é\u{301} ok")
+        #expect(" \n x y\t\r\n".trimmingSpaces == "x y")
+        #expect("x y".trimmingSpaces == "x y")
+        #expect(" \t".trimmingSpaces == "")
+    }
+
     @Test func csvFailuresNameTheirLine() {
         #expect(throws: CSV.Failure(line: 2, message: "a quoted field is never closed")) {
             try CSV.records(Array("a\n\"open\n\nstill".utf8))
