@@ -42,7 +42,8 @@ package struct EntityText {
     }
 
     /// Text with LF line endings, no trailing blanks, no control characters
-    /// but tabs and line breaks (read as bytes: one pass, no Characters).
+    /// but tabs and line breaks (C1 controls too, which some terminals obey
+    /// when the text is shown), read as bytes: one pass, no Characters.
     package static func paragraph(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
@@ -58,6 +59,7 @@ package struct EntityText {
             case 0x0A: if previous != 0x0D { endLine() }
             case 0x09: out.append(b)
             case 0..<0x20, 0x7F: continue
+            case 0x80...0x9F where previous == 0xC2: out.removeLast()  // U+0080-U+009F: drop its lead byte too
             default: out.append(b)
             }
         }

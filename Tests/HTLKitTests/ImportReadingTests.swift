@@ -32,6 +32,7 @@ import Testing
     @Test func textIsCleanedLineByLine() {
         #expect(EntityText.paragraph("a \r\nb\t\r\rc\u{7}d  \u{7F}") == "a\nb\n\ncd")
         #expect(EntityText.paragraph("é\u{301} ok") == "é\u{301} ok")
+        #expect(EntityText.paragraph("a\u{9B}31mb\u{85}c\u{A0}d") == "a31mbc\u{A0}d")
         #expect(" \n x y\t\r\n".trimmingSpaces == "x y")
         #expect("x y".trimmingSpaces == "x y")
         #expect(" \t".trimmingSpaces == "")
