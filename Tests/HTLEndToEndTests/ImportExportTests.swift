@@ -21,6 +21,15 @@ import Testing
         try TemporaryLedger(["htl.yaml": "htl: 1\n"], prefix: "htl-import")
     }
 
+    /// A copy of goals-example's ledger files.
+    static func exampleCopy() throws -> TemporaryLedger {
+        let ledger = try TemporaryLedger([:], prefix: "htl-import")
+        for file in try LedgerDirectory.readFiles(root: Paths.root.appendingPathComponent("goals-example").path) {
+            try ledger.write(file.path, Data(file.bytes))
+        }
+        return ledger
+    }
+
     /// Every file of a ledger, in path order, as one text.
     static func tree(_ ledger: TemporaryLedger) throws -> String {
         try ledger.sourceFiles().map { "==> \($0.path)\n" + String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
@@ -167,10 +176,8 @@ import Testing
     /// An error the new files cause in a file already there counts too:
     /// goals-example has a term 7 of its own.
     @Test func aTermNumberTheLedgerUsesStopsTheImport() throws {
-        let example = Paths.root.appendingPathComponent("goals-example").path
-        let ledger = try TemporaryLedger([:], prefix: "htl-import")
+        let ledger = try Self.exampleCopy()
         defer { ledger.remove() }
-        for file in try LedgerDirectory.readFiles(root: example) { try ledger.write(file.path, Data(file.bytes)) }
         let before = try Self.tree(ledger)
         let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
         #expect(result.status == 1)
@@ -230,10 +237,8 @@ import Testing
     static let strava = (csv: Paths.fixture("csv-rules/activities.csv"), rules: Paths.fixture("csv-rules/strava.rules.yaml"))
 
     @Test func aFitnessExportIsAppendedByItsRulesOnceOnly() throws {
-        let example = Paths.root.appendingPathComponent("goals-example").path
-        let ledger = try TemporaryLedger([:], prefix: "htl-import")
+        let ledger = try Self.exampleCopy()
         defer { ledger.remove() }
-        for file in try LedgerDirectory.readFiles(root: example) { try ledger.write(file.path, Data(file.bytes)) }
         let before = try ledger.read("log/2026.log")
         let result = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
         #expect(result.status == 0, "\(result.stderr)")
