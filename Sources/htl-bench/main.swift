@@ -26,7 +26,7 @@ struct Options {
 }
 
 func write(_ path: String, _ text: String) {
-    _ = run(["/bin/mkdir", "-p", String(path[..<path.lastIndex(of: "/")!])])
+    if let slash = path.lastIndex(of: "/") { _ = run(["/bin/mkdir", "-p", String(path[..<slash])]) }
     guard let f = fopen(path, "w") else { fail("cannot write \(path)") }
     fputs(text, f)
     fclose(f)
