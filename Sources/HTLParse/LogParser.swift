@@ -29,8 +29,15 @@ struct LogParser {
         file.bytes.withUnsafeBufferPointer { buffer in
             let start = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
             let pieces = LogParser.pieces(buffer, from: start, pieceSize: pieceSize)
-            let parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], path: file.path) }
-            return LogParser.merge(parts, buffer, path: file.path)
+            // One slot per line: piece k writes from the slot of its first line.
+            let lines = pieces.last.map { $0.firstLine - 1 + $0.lines } ?? 0
+            var parts: [Piece] = []
+            let actions = [Action](unsafeUninitializedCapacity: lines) { storage, count in
+                let slots = ActionSlots(storage)
+                parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], path: file.path, into: slots) }
+                count = slots.compact(zip(pieces, parts).map { ($0.firstLine - 1, $1.actionLines.count) })
+            }
+            return LogParser.merge(parts, actions: actions, buffer, path: file.path)
         }
     }
 
@@ -60,16 +67,18 @@ struct LogParser {
         return pieces
     }
 
-    /// What one piece holds, and where its action lines are (to find repeats).
+    /// What one piece found (its actions are in the file's slots), and
+    /// where its action lines are (to find repeats), one per action.
     struct Piece {
-        var log = LogParse()
+        var findings: [Finding] = []
+        var rejectedLinks: [ParseContext.RejectedLink] = []
         var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
     }
 
-    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, path: String) -> Piece {
+    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, path: String, into slots: ActionSlots) -> Piece {
         var result = Piece()
-        result.log.actions.reserveCapacity(piece.lines)
         result.actionLines.reserveCapacity(piece.lines)
+        let firstSlot = piece.firstLine - 1
         // Its own did-you-mean answers: which words get one never depends on timing.
         var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0),
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
@@ -83,14 +92,14 @@ struct LogParser {
             var contentEnd = lineEnd
             if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
-            let action = scanner.parse()
-            scanner.findings.flush(into: &result.log.findings)
-            if let action {
+            if let action = scanner.parse() {
+                scanner.findings.flush(into: &result.findings)
+                slots.put(action, at: firstSlot + result.actionLines.count)
                 result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd)))
-                result.log.actions.append(action)
             } else {
+                scanner.findings.flush(into: &result.findings)
                 for link in scanner.links {
-                    result.log.rejectedLinks.append(ParseContext.RejectedLink(
+                    result.rejectedLinks.append(ParseContext.RejectedLink(
                         location: SourceLocation(path: path, line: line, column: link.column), goal: link.goal))
                 }
             }
@@ -100,28 +109,23 @@ struct LogParser {
     }
 
     /// The pieces in order, with `duplicate-action` after the other findings of its line.
-    static func merge(_ parts: [Piece], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
-        if parts.count == 1, parts[0].actionLines.isEmpty { return parts[0].log }
-        var result = LogParse()
-        let actions = parts.reduce(0) { $0 + $1.log.actions.count }
-        if parts.count > 1 { result.actions.reserveCapacity(actions) }
-        var repeats = RepeatedLines(capacity: actions)
+    static func merge(_ parts: [Piece], actions: [Action], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
+        var result = LogParse(actions: actions)
+        var repeats = RepeatedLines(capacity: actions.count)
         for part in parts {
             var next = 0
             for entry in part.actionLines {
                 guard let earlier = repeats.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) else { continue }
-                while next < part.log.findings.count, part.log.findings[next].location.line <= entry.line {
-                    result.findings.append(part.log.findings[next])
+                while next < part.findings.count, part.findings[next].location.line <= entry.line {
+                    result.findings.append(part.findings[next])
                     next += 1
                 }
                 result.findings.append(Finding(.duplicateAction, SourceLocation(path: path, line: entry.line, column: 1),
                                                "this action repeats line \(earlier) (logged twice?)",
                                                help: "if it is a repeat, delete it before you commit, or log a correction"))
             }
-            result.findings += part.log.findings[next...]
-            // One piece's actions are taken as they are, not copied.
-            if parts.count == 1 { result.actions = part.log.actions } else { result.actions += part.log.actions }
-            result.rejectedLinks += part.log.rejectedLinks
+            result.findings += part.findings[next...]
+            result.rejectedLinks += part.rejectedLinks
         }
         return result
     }
