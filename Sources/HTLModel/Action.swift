@@ -3,14 +3,15 @@ import HTLCore
 /// One line of the action log.
 public struct Action: Sendable, Equatable {
     public struct Quantity: Sendable, Equatable {
+        // Declared widest first: 64 bytes, no padding.
+        package var amount: ExactDecimal
         /// The measure id (an alias in the log is resolved to its measure).
         package var measure: String
-        /// The measure's position in the ledger's `MeasureCatalog`.
-        package var measureIndex: Int
-        package var amount: ExactDecimal
-        package var column: Int
         /// The token as written in the log, e.g. `1session`.
         public var written: String
+        /// The measure's position in the ledger's `MeasureCatalog`.
+        package var measureIndex: Int
+        package var column: Int
 
         package init(measure: String, measureIndex: Int, amount: ExactDecimal, column: Int, written: String) {
             self.measure = measure
@@ -36,10 +37,10 @@ public struct Action: Sendable, Equatable {
     public var date: CivilDate
     public var time: ClockTime?
     public var description: String
-    public var quantities: [Quantity]
-    public var links: [Link]
+    public var quantities: SmallList<Quantity>
+    public var links: SmallList<Link>
     /// Lowercased, in the order written, without repeats.
-    public var tags: [String]
+    public var tags: SmallList<String>
 
     public var location: SourceLocation { SourceLocation(path: path, line: line, column: 1) }
 
@@ -55,7 +56,7 @@ public struct Action: Sendable, Equatable {
         return a.line < b.line
     }
 
-    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String, quantities: [Quantity], links: [Link], tags: [String]) {
+    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
         self.path = path
         self.line = line
         self.date = date

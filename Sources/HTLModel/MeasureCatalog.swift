@@ -77,6 +77,12 @@ public struct MeasureCatalog: Sendable, Equatable {
     }
 
     /// Whether measure `a` converts to measure `b` (positions in `measures`).
+    /// The measure every measure convertible to `index` converts to (its
+    /// group's representative): two measures convert iff their roots match.
+    package func root(of index: Int) -> Int {
+        roots[index].root
+    }
+
     package func canConvert(from a: Int, to b: Int) -> Bool {
         roots[a].root == roots[b].root
     }

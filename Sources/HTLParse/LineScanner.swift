@@ -12,7 +12,7 @@ struct LineScanner {
     var findings = LineFindings()
     /// The line's links, kept even when the line is rejected (an unknown goal
     /// among them is still reported).
-    var links: [Action.Link] = []
+    var links: SmallList<Action.Link> = []
 
     private var time: ClockTime?
     /// The description while its words are one stretch of the line joined by
@@ -21,8 +21,8 @@ struct LineScanner {
     /// The description otherwise (quoted text, words apart).
     private var description: [UInt8] = []
     private var hasDescription = false
-    private var quantities: [Action.Quantity] = []
-    private var tags: [String] = []
+    private var quantities: SmallList<Action.Quantity> = []
+    private var tags: SmallList<String> = []
     // Linear look-ups while small; sets once a line has many links, tags or quantities.
     private var linkSet: Set<String>?
     private var tagSet: Set<String>?
@@ -318,12 +318,11 @@ struct LineScanner {
     }
 
     private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int) {
-        let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
         let measure = measures.measures[measureIndex].id
         switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
         case .success(let amount):
             if amount.isZero {
-                report(.zeroQuantity, at: start, "a quantity of 0 \(unit) counts for nothing; remove it")
+                report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max)) counts for nothing; remove it")
             } else if let previous = firstColumn(of: measureIndex) {
                 report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
                        help: "log one total, or two actions")

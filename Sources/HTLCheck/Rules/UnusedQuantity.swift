@@ -18,48 +18,65 @@ extension RuleDescriptor {
     private static func unusedQuantities(_ context: RuleContext) -> [Finding] {
         let catalog = context.ledger.measures
         let goals = context.ledger.goals
-        // Per goal, once: whether it counts actions, and the measures it sums.
-        let countsActions = goals.map(\.countsActions)
-        let measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
-        let windows = context.goalWindows
-        let byID = context.goalIndex
+        let actions = context.ledger.actions
+        let uses = GoalUses(goals, catalog)
+        // What the goals of each action make of it: its links, then a sweep
+        // over each tag's goal windows (linear, however many goals share a tag).
+        var verdicts = [Verdict](repeating: Verdict(), count: actions.count)
+        var tagged: [String: [Int]] = [:]
+        for i in actions.indices where !actions[i].quantities.isEmpty {
+            for link in actions[i].links {
+                if let g = context.goalIndex[link.goal] { verdicts[i].add(goal: g, uses, actions[i].quantities, catalog) }
+            }
+            for tag in actions[i].tags { tagged[tag, default: []].append(i) }
+        }
         var byTag: [String: [Int]] = [:]
-        for (g, goal) in goals.enumerated() {
+        for (g, goal) in goals.enumerated() where context.goalWindows[g].isOrdered {
             for tag in goal.tags { byTag[tag, default: []].append(g) }
         }
-        /// The goals `action` counts toward (its links, then the goals of its
-        /// tags whose window holds it), in order, until `visit` says stop.
-        func forEachGoal(of action: Action, _ visit: (Int) -> Bool) {
-            for link in action.links {
-                if let g = byID[link.goal], !visit(g) { return }
-            }
-            for tag in action.tags {
-                for g in byTag[tag] ?? [] where windows[g].contains(action.date) {
-                    if !visit(g) { return }
-                }
+        var sweep = WindowSweep(measures: catalog.measures.count)
+        for (tag, indices) in tagged {
+            guard let tagGoals = byTag[tag] else { continue }
+            sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, actions: actions, indices) { i, active in
+                verdicts[i].add(active, actions[i].quantities, catalog)
             }
         }
         var found: [Finding] = []
-        for action in context.ledger.actions where !action.quantities.isEmpty {
-            // Most lines count: decided without building any list, and as soon
-            // as one goal uses the line (a tag may be shared by thousands of goals).
-            var verdict = Verdict()
-            forEachGoal(of: action) { g in
-                verdict.add(g, countsActions, measures, action.quantities, catalog)
-                return !verdict.isDecided
-            }
-            guard verdict.addsNothing else { continue }
-            var counting: [Int] = []
-            forEachGoal(of: action) { counting.append($0); return true }
-            let names = uniqueIDs(counting.map { goals[$0].id })
-            let counted = uniqueIDs(counting.flatMap { measures[$0] }.map { catalog.measures[$0].id })
-            for quantity in action.quantities {
-                found.append(Finding(.unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
-                                     "\(quantity.written) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
-                                     help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure) target"))
-            }
+        for i in actions.indices where verdicts[i].addsNothing {
+            found += findings(for: actions[i], context, uses, byTag)
         }
         return found
+    }
+
+    /// The findings of one action that adds nothing, naming its goals.
+    private static func findings(for action: Action, _ context: RuleContext, _ uses: GoalUses, _ byTag: [String: [Int]]) -> [Finding] {
+        let goals = context.ledger.goals
+        let catalog = context.ledger.measures
+        var counting: [Int] = action.links.compactMap { context.goalIndex[$0.goal] }
+        for tag in action.tags {
+            counting += (byTag[tag] ?? []).filter { context.goalWindows[$0].contains(action.date) }
+        }
+        let names = uniqueIDs(counting.map { goals[$0].id })
+        let counted = uniqueIDs(counting.flatMap { uses.measures[$0] }.map { catalog.measures[$0].id })
+        return action.quantities.map { quantity in
+            Finding(.unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
+                    "\(quantity.written) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
+                    help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure) target")
+        }
+    }
+
+    /// Per goal, once: whether it counts actions, the measures it sums, and
+    /// the conversion groups (roots) of those measures.
+    private struct GoalUses {
+        var countsActions: [Bool]
+        var measures: [[Int]]
+        var roots: [[Int]]
+
+        init(_ goals: [Goal], _ catalog: MeasureCatalog) {
+            countsActions = goals.map(\.countsActions)
+            measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
+            roots = measures.map { Array(Set($0.map(catalog.root(of:)))).sorted() }
+        }
     }
 
     /// What the goals an action counts toward make of its quantities.
@@ -72,15 +89,66 @@ extension RuleDescriptor {
         /// targets, and none can use any of its quantities.
         var addsNothing: Bool { !countsActions && hasTargets && !usesAQuantity }
 
-        /// Some goal uses the line: no further goal can change that.
-        var isDecided: Bool { countsActions || usesAQuantity }
+        mutating func add(goal: Int, _ uses: GoalUses, _ quantities: SmallList<Action.Quantity>, _ catalog: MeasureCatalog) {
+            if uses.countsActions[goal] { countsActions = true }
+            guard !uses.roots[goal].isEmpty else { return }
+            hasTargets = true
+            if quantities.contains(where: { uses.roots[goal].contains(catalog.root(of: $0.measureIndex)) }) { usesAQuantity = true }
+        }
 
-        mutating func add(_ goal: Int, _ countsActionsByGoal: [Bool], _ measures: [[Int]], _ quantities: [Action.Quantity], _ catalog: MeasureCatalog) {
-            if countsActionsByGoal[goal] { countsActions = true }
-            for target in measures[goal] {
-                hasTargets = true
-                if !usesAQuantity, quantities.contains(where: { catalog.canConvert(from: $0.measureIndex, to: target) }) { usesAQuantity = true }
+        mutating func add(_ active: WindowSweep.Active, _ quantities: SmallList<Action.Quantity>, _ catalog: MeasureCatalog) {
+            if active.countingActions > 0 { countsActions = true }
+            guard active.withTargets > 0 else { return }
+            hasTargets = true
+            if quantities.contains(where: { active.byRoot[catalog.root(of: $0.measureIndex)] > 0 }) { usesAQuantity = true }
+        }
+    }
+
+    /// The goals of one tag whose windows hold each date, in date order:
+    /// goals join at their start and leave after their target, so each goal
+    /// and each action is visited once per tag.
+    private struct WindowSweep {
+        /// How many of the goals in the window so far count actions, have
+        /// measure targets, and sum each conversion group.
+        struct Active {
+            var countingActions = 0
+            var withTargets = 0
+            var byRoot: [Int]
+        }
+
+        private var active: Active
+
+        init(measures: Int) {
+            active = Active(byRoot: [Int](repeating: 0, count: measures))
+        }
+
+        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, actions: [Action], _ indices: [Int],
+                          _ visit: (Int, Active) -> Void) {
+            let joins = goals.sorted { (windows[$0].start?.dayNumber ?? .min) < (windows[$1].start?.dayNumber ?? .min) }
+            let leaves = goals.sorted { (windows[$0].target?.dayNumber ?? .max) < (windows[$1].target?.dayNumber ?? .max) }
+            let dated = indices.sorted { actions[$0].date < actions[$1].date }
+            var j = 0, l = 0
+            for i in dated {
+                let day = actions[i].date.dayNumber
+                while j < joins.count, (windows[joins[j]].start?.dayNumber ?? .min) <= day {
+                    count(joins[j], uses, by: 1)
+                    j += 1
+                }
+                while l < leaves.count, (windows[leaves[l]].target?.dayNumber ?? .max) < day {
+                    count(leaves[l], uses, by: -1)
+                    l += 1
+                }
+                visit(i, active)
             }
+            // Back to nothing for the next tag: every step undone.
+            for g in joins[..<j] { count(g, uses, by: -1) }
+            for g in leaves[..<l] { count(g, uses, by: 1) }
+        }
+
+        private mutating func count(_ goal: Int, _ uses: GoalUses, by step: Int) {
+            if uses.countsActions[goal] { active.countingActions += step }
+            if !uses.roots[goal].isEmpty { active.withTargets += step }
+            for root in uses.roots[goal] { active.byRoot[root] += step }
         }
     }
 

@@ -1,0 +1,47 @@
+/// A list that holds its first element in place and only the rest in an
+/// array: most log lines have one quantity, one link, at most one tag, so
+/// most lists never allocate (a million actions, millions of allocations
+/// and reference counts fewer).
+public struct SmallList<Element> {
+    @usableFromInline var head: Element?
+    @usableFromInline var tail: [Element]
+
+    @inlinable public init() {
+        head = nil
+        tail = []
+    }
+
+    @inlinable public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        self.init()
+        for element in elements { append(element) }
+    }
+
+    @inlinable public mutating func append(_ element: Element) {
+        if head == nil { head = element } else { tail.append(element) }
+    }
+}
+
+extension SmallList: RandomAccessCollection {
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+    @inlinable public var isEmpty: Bool { head == nil }
+    @inlinable public var first: Element? { head }
+
+    @inlinable public subscript(position: Int) -> Element {
+        position == 0 ? head! : tail[position - 1]
+    }
+}
+
+extension SmallList: ExpressibleByArrayLiteral {
+    @inlinable public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension SmallList: Equatable where Element: Equatable {
+    @inlinable public static func == (a: SmallList, b: SmallList) -> Bool {
+        a.elementsEqual(b)
+    }
+}
+
+extension SmallList: Sendable where Element: Sendable {}
