@@ -13,7 +13,9 @@ extension RuleDescriptor {
     private static func linksOutside(_ context: RuleContext) -> [Finding] {
         var found: [Finding] = []
         let windows = context.goalWindows
-        for action in context.ledger.actions {
+        let actions = context.ledger.actions
+        for i in actions.indices where !actions[i].links.isEmpty {
+            let action = actions[i]
             for link in action.links {
                 guard let g = context.goalIndex[link.goal], windows[g].isOrdered, !windows[g].contains(action.date) else { continue }
                 let goal = context.ledger.goals[g]

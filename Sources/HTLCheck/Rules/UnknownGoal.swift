@@ -27,9 +27,10 @@ extension RuleDescriptor {
                                      "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
             }
         }
-        for action in context.ledger.actions {
-            for link in action.links {
-                check(link.goal, at: SourceLocation(path: action.path, line: action.line, column: link.column))
+        let actions = context.ledger.actions
+        for i in actions.indices where !actions[i].links.isEmpty {
+            for link in actions[i].links {
+                check(link.goal, at: SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column))
             }
         }
         for rejected in context.parse.linksOnRejectedLines {
