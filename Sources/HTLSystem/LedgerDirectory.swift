@@ -51,6 +51,7 @@ public enum LedgerDirectory {
         for folder in LedgerLayout.folders {
             walk.visitTopFolder(folder)
         }
+        walk.readFiles()
         walk.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return LedgerFiles(files: walk.files, findings: walk.findings)
     }
@@ -66,6 +67,8 @@ private struct Walk {
     let root: LedgerRoot
     var files: [SourceFile] = []
     var findings: [Finding] = []
+    /// Files found by the walk, read once it is done (on every core).
+    var toRead: [String] = []
     /// Folders already entered, by device and inode, so a link cannot loop.
     var entered: Set<FolderID> = []
 
@@ -129,7 +132,7 @@ private struct Walk {
     /// htl.yaml and measures.yaml.
     mutating func visitTopFile(_ name: String) {
         switch resolve(name) {
-        case .file?: readFile(name)
+        case .file?: toRead.append(name)
         case .folder?: report(name, "\(name) is a folder; it must be a file")
         case .special(let what)?: report(name, "\(name) is \(what), not a regular file; htl does not read it")
         case .missing?, nil: break
@@ -172,7 +175,7 @@ private struct Walk {
         let isLedgerName = LedgerLayout.kind(of: path) != nil
         switch resolve(path) {
         case .file?:
-            if isLedgerName { readFile(path) }
+            if isLedgerName { toRead.append(path) }
         case .folder(let id)?:
             if isLedgerName {
                 report(path, "\(path) is a folder, but its name is a ledger file's",
@@ -187,21 +190,45 @@ private struct Walk {
         }
     }
 
+    /// Reads the files the walk found, in slices on every core; the files
+    /// and findings come back in the walk's order.
+    mutating func readFiles() {
+        let slices = Parallel.slices(toRead.count)
+        let root = root
+        let paths = toRead
+        let read = Parallel.map(slices.count) { k in paths[slices[k]].map { Walk.readFile($0, root: root) } }
+        for result in read.joined() {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let entry): findings.append(entry.finding)
+            }
+        }
+        toRead = []
+    }
+
     /// Reads a regular file, checking once it is open that it really lies
     /// inside the root (a rename between the walk and the open cannot leak).
-    mutating func readFile(_ path: String) {
+    static func readFile(_ path: String, root: LedgerRoot) -> Result<SourceFile, EntryFinding> {
+        func failure(_ message: String) -> Result<SourceFile, EntryFinding> {
+            .failure(EntryFinding(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1), message, wholeFile: true)))
+        }
         do {
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
             defer { close(fd) }
             guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {
-                report(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)")
-                return
+                return failure("\(path) leads outside the ledger; htl reads nothing outside \(root.path)")
             }
-            files.append(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
+            return .success(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
         } catch let error as HTLError {
-            report(path, error.message)
+            return failure(error.message)
         } catch {
-            report(path, "cannot read \(path)")
+            return failure("cannot read \(path)")
         }
     }
+}
+
+/// A finding made instead of reading a file.
+struct EntryFinding: Error {
+    var finding: Finding
+    init(_ finding: Finding) { self.finding = finding }
 }
