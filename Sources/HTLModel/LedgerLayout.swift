@@ -35,19 +35,34 @@ public enum LedgerLayout {
     public static func kind(of path: String) -> FileKind? {
         if path == settingsFile { return .settings }
         if path == measuresFile { return .measures }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count >= 2, !components.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else {
-            return nil
+        // Bytes, not Characters: called for every file, several times.
+        return path.utf8.withContiguousStorageIfAvailable(kind(ofBytes:)) ?? Array(path.utf8).withUnsafeBufferPointer(kind(ofBytes:))
+    }
+
+    /// `kind(of:)` on a path's UTF-8: no component empty or hidden, at least
+    /// a folder and a name, the folder one of htl's, the name's extension its.
+    private static func kind(ofBytes path: UnsafeBufferPointer<UInt8>) -> FileKind? {
+        let slash = UInt8(ascii: "/")
+        var start = 0
+        var firstEnd = -1
+        for i in 0...path.count where i == path.count || path[i] == slash {
+            if i == start || path[start] == UInt8(ascii: ".") { return nil }
+            if firstEnd < 0 { firstEnd = i }
+            start = i + 1
         }
-        let name = components[components.count - 1]
-        switch components[0] {
-        case Substring(valuesFolder): return name.hasSuffix(".md") ? .value : nil
-        case Substring(termsFolder): return name.hasSuffix(".md") ? .term : nil
-        case Substring(goalsFolder): return name.hasSuffix(".md") ? .goal : nil
-        case Substring(logFolder): return name.hasSuffix(".log") ? .log : nil
-        case Substring(reviewsFolder): return name.hasSuffix(".md") ? .review : nil
-        default: return nil
+        guard firstEnd < path.count else { return nil }
+        let folder = UnsafeBufferPointer(rebasing: path[..<firstEnd])
+        func ends(_ suffix: StaticString) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            return path.count >= n && path[(path.count - n)...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: n))
         }
+        func named(_ name: String) -> Bool { folder.elementsEqual(name.utf8) }
+        if named(valuesFolder) { return ends(".md") ? .value : nil }
+        if named(termsFolder) { return ends(".md") ? .term : nil }
+        if named(goalsFolder) { return ends(".md") ? .goal : nil }
+        if named(logFolder) { return ends(".log") ? .log : nil }
+        if named(reviewsFolder) { return ends(".md") ? .review : nil }
+        return nil
     }
 
     /// The id of an entity file: its name without `.md`.

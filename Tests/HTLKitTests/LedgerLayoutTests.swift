@@ -1,0 +1,20 @@
+import HTLKit
+import Testing
+
+/// Which files htl reads, from their paths alone.
+@Suite struct LedgerLayoutTests {
+    @Test func kindsOfPaths() {
+        let cases: [(String, LedgerLayout.FileKind?)] = [
+            ("htl.yaml", .settings), ("measures.yaml", .measures),
+            ("values/health.md", .value), ("terms/term-7.md", .term), ("goals/run-100km.md", .goal),
+            ("log/2026.log", .log), ("log/old/2025.log", .log), ("reviews/2026-w47.md", .review),
+            ("goals/run.markdown", nil), ("goals/run.md.bak", nil), ("log/2026.md", nil), ("values/x.log", nil),
+            ("goals/.hidden.md", nil), (".git/goals/x.md", nil), ("goals/.drafts/x.md", nil), ("goals//x.md", nil),
+            ("goals/", nil), ("goals", nil), ("", nil), ("README.md", nil), ("notes/goals/x.md", nil),
+            ("goals/läufe.md", .goal), ("Goals/x.md", nil), ("goals/.md", nil),
+        ]
+        for (path, kind) in cases {
+            #expect(LedgerLayout.kind(of: path) == kind, "\(path)")
+        }
+    }
+}
