@@ -110,7 +110,7 @@ public enum ReportJSON {
         out.key("line", at: 1, indent: indent)
         out.append(a.line)
         out.key("date", at: 2, indent: indent)
-        out.appendQuoted(a.date.description)
+        out.appendQuoted(a.date)
         out.key("time", at: 3, indent: indent)
         if let time = a.time { out.appendQuoted(time.description) } else { out.append("null") }
         out.key("description", at: 4, indent: indent)

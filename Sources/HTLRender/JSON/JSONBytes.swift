@@ -1,3 +1,5 @@
+import HTLCore
+
 /// The bytes of a JSON document being written: appends are byte copies, and
 /// a string that needs no escape (nearly all of them) is copied whole.
 public struct JSONBytes {
@@ -23,14 +25,49 @@ public struct JSONBytes {
 
     package mutating func appendSpaces(_ count: Int) {
         if count <= JSONBytes.spaces.count {
-            bytes.append(contentsOf: JSONBytes.spaces[..<count])
+            JSONBytes.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         } else {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
         }
     }
 
+    /// An integer's decimal digits, written in place (no String per number).
     package mutating func append(_ value: Int) {
-        append(text: String(value))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, width: 1)
+    }
+
+    /// `value` in decimal, zero-padded to at least `width` digits.
+    private mutating func appendDigits(_ value: UInt, width: Int) {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        count = max(count, width)
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var v = value
+        var i = end - 1
+        while v > 0 {
+            bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
+    }
+
+    /// A date as a JSON string, `"YYYY-MM-DD"`, written in place.
+    package mutating func appendQuoted(_ date: CivilDate) {
+        let (year, month, day) = date.parts
+        guard (0...9999).contains(year) else { return appendQuoted(date.description) }
+        bytes.append(UInt8(ascii: "\""))
+        appendDigits(UInt(year), width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt(month), width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt(day), width: 2)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     // MARK: Pretty layout: two spaces per level, one member per line
