@@ -32,6 +32,20 @@ extension SmallList: RandomAccessCollection {
     }
 }
 
+extension SmallList {
+    // Searches without making an iterator (which copies the list): a line
+    // of ten million quantities asks this once per quantity.
+    @inlinable public func first(where predicate: (Element) throws -> Bool) rethrows -> Element? {
+        guard let head else { return nil }
+        if try predicate(head) { return head }
+        return try tail.first(where: predicate)
+    }
+
+    @inlinable public func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        try first(where: predicate) != nil
+    }
+}
+
 extension SmallList: ExpressibleByArrayLiteral {
     @inlinable public init(arrayLiteral elements: Element...) {
         self.init(elements)
