@@ -27,26 +27,34 @@ struct ActionIndex {
         quantityStart.reserveCapacity(actions.count + 1)
         dates.reserveCapacity(actions.count)
         isCorrection.reserveCapacity(actions.count)
-        for action in actions {
-            dates.append(action.date)
-            isCorrection.append(action.isCorrection)
+        // Each action is read in place (by position), never copied whole.
+        for i in actions.indices {
+            dates.append(actions[i].date)
             quantityStart.append(quantityMeasure.count)
-            for q in action.quantities {
-                quantityMeasure.append(q.measureIndex)
-                quantityAmount.append(q.amount)
+            var negative = 0
+            for k in actions[i].quantities.indices {
+                let amount = actions[i].quantities[k].amount
+                quantityMeasure.append(actions[i].quantities[k].measureIndex)
+                quantityAmount.append(amount)
+                if amount < .zero { negative += 1 }
             }
+            // A correction: every quantity negative (Action.isCorrection).
+            isCorrection.append(negative > 0 && negative == quantityMeasure.count - quantityStart[i])
         }
         quantityStart.append(quantityMeasure.count)
-        for (i, action) in actions.enumerated() {
-            for link in action.links {
+        for i in actions.indices {
+            for link in actions[i].links {
                 byLinkedGoal[link.goal, default: []].append(i)
             }
-            for tag in action.tags {
+            for tag in actions[i].tags {
                 byTag[tag, default: []].append(i)
             }
         }
-        for (tag, indices) in byTag {
-            byTag[tag] = indices.sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
+        // A log written in date order needs no sorting (checked in one pass).
+        let dates = dates
+        func before(_ a: Int, _ b: Int) -> Bool { dates[a] < dates[b] || (dates[a] == dates[b] && a < b) }
+        for (tag, indices) in byTag where !zip(indices, indices.dropFirst()).allSatisfy({ before($0, $1) }) {
+            byTag[tag] = indices.sorted(by: before)
         }
     }
 

@@ -69,7 +69,9 @@ public struct ProgressReport: Sendable {
 
     /// Goals in attention order (FORMAT.md §9).
     public var attentionOrdered: [GoalProgress] {
-        goals.sorted(by: ProgressReport.needsAttentionFirst)
+        // Positions are sorted, not the goals themselves (large values to move).
+        let goals = goals
+        return goals.indices.sorted { ProgressReport.needsAttentionFirst(goals[$0], goals[$1]) }.map { goals[$0] }
     }
 
     /// Attention order: state (overdue first), target date (none last),
