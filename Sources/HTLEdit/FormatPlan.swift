@@ -34,18 +34,34 @@ public struct FormatPlan: Sendable {
         for path in unread.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
         }
-        for file in loaded.files where LedgerLayout.isSelected(file.path, by: selecting) {
-            if withErrors.contains(file.path) {
-                refused.append(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
-                continue
-            }
-            guard let canonical = Formatter.canonical(file) else {
-                refused.append(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
-                continue
-            }
-            if canonical != file.bytes {
-                changes.append(Change(path: file.path, original: file.bytes, canonical: canonical))
+        let files = loaded.files.filter { LedgerLayout.isSelected($0.path, by: selecting) }
+        let slices = Parallel.slices(files.count)
+        let outcomes = Parallel.map(slices.count) { k in files[slices[k]].map { FormatPlan.outcome($0, withErrors: withErrors) } }
+        for outcome in outcomes.joined() {
+            switch outcome {
+            case .unchanged: break
+            case .change(let change): changes.append(change)
+            case .refusal(let refusal): refused.append(refusal)
             }
         }
+    }
+
+    private enum Outcome {
+        case unchanged
+        case change(Change)
+        case refusal(Refusal)
+    }
+
+    /// One file's fate. A file already canonical needs no verifying: its
+    /// canonical form is its own bytes (most files of a kept ledger).
+    private static func outcome(_ file: SourceFile, withErrors: Set<String>) -> Outcome {
+        if withErrors.contains(file.path) {
+            return .refusal(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
+        }
+        if Formatter.canonical(file, verify: false) == file.bytes { return .unchanged }
+        guard let canonical = Formatter.canonical(file) else {
+            return .refusal(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
+        }
+        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes, canonical: canonical))
     }
 }
