@@ -37,7 +37,7 @@ struct LogParser {
                 parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], path: file.path, into: slots) }
                 count = slots.compact(zip(pieces, parts).map { ($0.firstLine - 1, $1.actionLines.count) })
             }
-            return LogParser.merge(parts, actions: actions, buffer, path: file.path)
+            return LogParser.merge(&parts, actions: actions, buffer, path: file.path)
         }
     }
 
@@ -109,10 +109,14 @@ struct LogParser {
     }
 
     /// The pieces in order, with `duplicate-action` after the other findings of its line.
-    static func merge(_ parts: [Piece], actions: [Action], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
+    /// Each piece is emptied once merged, so the table of lines seen grows
+    /// while the pieces' own lists are let go.
+    static func merge(_ parts: inout [Piece], actions: [Action], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
         var result = LogParse(actions: actions)
         var repeats = RepeatedLines(capacity: actions.count)
-        for part in parts {
+        for k in parts.indices {
+            let part = parts[k]
+            parts[k] = Piece()
             var next = 0
             for entry in part.actionLines {
                 guard let earlier = repeats.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) else { continue }
