@@ -1,0 +1,10 @@
+import HTLKit
+import Testing
+
+/// A million actions live in memory at once: their size is a budget.
+@Suite struct ActionSizeTests {
+    @Test func anActionStaysCompact() {
+        #expect(MemoryLayout<Action>.stride <= 176)
+        #expect(MemoryLayout<Action.Quantity>.stride == 64)
+    }
+}
