@@ -13,8 +13,13 @@ package enum CanonicalLogLine {
     package static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
-        forEachByte(line, range) { out.append($0) }
+        append(line, range, to: &out)
         return out
+    }
+
+    /// The canonical form appended to `out` (a whole log formatted into one buffer).
+    package static func append(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
+        forEachByte(line, range) { out.append($0) }
     }
 
     /// A 64-bit FNV-1a hash of the canonical form, computed without building

@@ -6,14 +6,20 @@ package enum TextLines {
     /// does not open an empty last line.
     package static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
+        bytes.withUnsafeBufferPointer { buffer in forEachLine(buffer) { lines.append(bytes[$0]) } }
+        return lines
+    }
+
+    /// `split` without building the list: each line's range, in order.
+    package static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start = 0
-        while bytes[start...].starts(with: LineIndex.byteOrderMark) { start += 3 }
+        while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
         var i = start
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 var end = i
                 while end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                lines.append(bytes[start..<end])
+                body(start..<end)
                 start = i + 1
             }
             i += 1
@@ -21,8 +27,7 @@ package enum TextLines {
         if start < bytes.count {
             var end = bytes.count
             while end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            lines.append(bytes[start..<end])
+            body(start..<end)
         }
-        return lines
     }
 }

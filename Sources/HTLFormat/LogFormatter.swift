@@ -6,17 +6,24 @@ import HTLParse
 /// whitespace, one space between items, action lines start with their date,
 /// no trailing blank lines. Items are never reordered or respelled.
 package enum LogFormatter {
+    /// Written straight into one buffer, line by line (no list of lines: a
+    /// log of a hundred million blank lines costs its own size, not gigabytes).
     static func format(_ bytes: [UInt8]) -> [UInt8] {
-        var lines: [[UInt8]] = []
-        for raw in TextLines.split(bytes) {
-            lines.append(canonicalLine(raw))
-        }
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        for line in lines {
-            out += line
-            out.append(0x0A)
+        // Blank lines are written once a line with text follows: none trail.
+        var blankLines = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            TextLines.forEachLine(buffer) { line in
+                if buffer[line].allSatisfy(isBlank) {
+                    blankLines += 1
+                    return
+                }
+                out.append(contentsOf: repeatElement(0x0A, count: blankLines))
+                blankLines = 0
+                CanonicalLogLine.append(buffer, line, to: &out)
+                out.append(0x0A)
+            }
         }
         return out
     }
