@@ -29,13 +29,13 @@ struct LogParser {
         file.bytes.withUnsafeBufferPointer { buffer in
             let start = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
             let pieces = LogParser.pieces(buffer, from: start, pieceSize: pieceSize)
-            // One slot per line: piece k writes from the slot of its first line.
-            let lines = pieces.last.map { $0.firstLine - 1 + $0.lines } ?? 0
+            // Piece k writes from the first slot after the room of the pieces before it.
+            let firstSlots = pieces.reduce(into: [0]) { $0.append($0.last! + $1.room) }
             var parts: [Piece] = []
-            let actions = [Action](unsafeUninitializedCapacity: lines) { storage, count in
+            let actions = [Action](unsafeUninitializedCapacity: firstSlots.last!) { storage, count in
                 let slots = ActionSlots(storage)
-                parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], path: file.path, into: slots) }
-                count = slots.compact(zip(pieces, parts).map { ($0.firstLine - 1, $1.actionLines.count) })
+                parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, into: slots) }
+                count = slots.compact(parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
             }
             return LogParser.merge(&parts, actions: actions, buffer, path: file.path)
         }
@@ -47,7 +47,14 @@ struct LogParser {
         var firstLine: Int
         /// Its lines (a last line without a line ending counts), to reserve room once.
         var lines: Int
+
+        /// The most actions it can hold: one per line, and no more than its
+        /// bytes allow (a long run of blank lines reserves nothing for them).
+        var room: Int { min(lines, bytes.count / LogParser.shortestActionLine + 1) }
     }
+
+    /// An action line is at least a date, a blank and one more byte.
+    static let shortestActionLine = "YYYY-MM-DD x".utf8.count
 
     /// Runs of whole lines, about `pieceSize` bytes or more each (at most eight).
     static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieceSize: Int = pieceSize) -> [Span] {
@@ -75,10 +82,9 @@ struct LogParser {
         var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
     }
 
-    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, path: String, into slots: ActionSlots) -> Piece {
+    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, firstSlot: Int, path: String, into slots: ActionSlots) -> Piece {
         var result = Piece()
-        result.actionLines.reserveCapacity(piece.lines)
-        let firstSlot = piece.firstLine - 1
+        result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
         var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0),
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
@@ -91,6 +97,13 @@ struct LogParser {
             while lineEnd < end, buffer[lineEnd] != Bytes.newline { lineEnd += 1 }
             var contentEnd = lineEnd
             if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
+            // A blank line says nothing: no need to start the scanner on it.
+            var first = position
+            while first < contentEnd, Bytes.isBlank(buffer[first]) { first += 1 }
+            if first == contentEnd {
+                position = lineEnd + 1
+                continue
+            }
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
             if let action = scanner.parse() {
                 scanner.findings.flush(into: &result.findings)

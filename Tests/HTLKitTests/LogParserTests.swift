@@ -10,6 +10,22 @@ import LedgerGenerator
 import Testing
 
 @Suite struct LogParserTests {
+    /// A hostile log of blank lines: parsing reserves room by what its
+    /// bytes can hold (an action line is at least `YYYY-MM-DD x`), not one
+    /// action per line, and fmt writes it without a list of lines.
+    @Test func blankLinesCostTheirBytesOnly() throws {
+        let blank = [UInt8](repeating: 0x0A, count: 1_200_000)
+        let bytes = blank + Array("2026-11-03 Run 5km +run\n".utf8) + Array(" \t\n".utf8) + blank
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        let parse = parser.parse(SourceFile(path: "log/2026.log", bytes: bytes))
+        #expect(parse.actions.map(\.line) == [1_200_001])
+        #expect(parse.findings.isEmpty)
+        // One slot per 12 bytes (the allocator may round up a little), not one per line (2.4 million).
+        #expect(parse.actions.capacity <= bytes.count / 12 + 64)
+        let formatted = try #require(Formatter.canonical(SourceFile(path: "log/2026.log", bytes: bytes)))
+        #expect(String(decoding: formatted, as: UTF8.self) == String(repeating: "\n", count: 1_200_000) + "2026-11-03 Run 5km +run\n")
+    }
+
     /// The duplicate-action index hashes canonical forms without building
     /// them: lines equal once formatted hash alike, and the hash is the
     /// hash of exactly the bytes `of` builds.
@@ -78,7 +94,7 @@ import Testing
             Array("2026-02-30 bad day".utf8), Array("# comment".utf8), [], Array("2026-11-06 caf\u{E9} 1session +x".utf8),
             [0x32, 0x30, 0x32, 0x36, 0xFF, 0xFE], Array("2026-11-07 tab\there 1km".utf8) + [0x01], Array("2026-11-08 a\r".utf8),
             Array("2026-11-09 ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 700) + Array(" 2km".utf8),
-            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8),
+            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8), Array(" \t ".utf8),
         ]
         let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
         var rng = SeededGenerator(seed: 14)
