@@ -86,8 +86,12 @@ private struct Walk {
     }
 
     mutating func report(_ path: String, _ message: String, help: String? = nil) {
-        findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1), message,
-                                   help: help, wholeFile: true))
+        findings.append(Walk.entryFinding(path, message, help: help))
+    }
+
+    /// A `bad-entry` finding about a whole entry.
+    static func entryFinding(_ path: String, _ message: String, help: String? = nil) -> Finding {
+        Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1), message, help: help, wholeFile: true)
     }
 
     /// What an entry is after following links, or nil when a finding was made.
@@ -197,38 +201,35 @@ private struct Walk {
         let root = root
         let paths = toRead
         let read = Parallel.map(slices.count) { k in paths[slices[k]].map { Walk.readFile($0, root: root) } }
-        for result in read.joined() {
-            switch result {
-            case .success(let file): files.append(file)
-            case .failure(let entry): findings.append(entry.finding)
+        for outcome in read.joined() {
+            switch outcome {
+            case .file(let file): files.append(file)
+            case .finding(let finding): findings.append(finding)
             }
         }
         toRead = []
     }
 
+    /// A file read, or why it was not.
+    enum ReadOutcome {
+        case file(SourceFile)
+        case finding(Finding)
+    }
+
     /// Reads a regular file, checking once it is open that it really lies
     /// inside the root (a rename between the walk and the open cannot leak).
-    static func readFile(_ path: String, root: LedgerRoot) -> Result<SourceFile, EntryFinding> {
-        func failure(_ message: String) -> Result<SourceFile, EntryFinding> {
-            .failure(EntryFinding(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1), message, wholeFile: true)))
-        }
+    static func readFile(_ path: String, root: LedgerRoot) -> ReadOutcome {
         do {
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
             defer { close(fd) }
             guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {
-                return failure("\(path) leads outside the ledger; htl reads nothing outside \(root.path)")
+                return .finding(entryFinding(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)"))
             }
-            return .success(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
+            return .file(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
         } catch let error as HTLError {
-            return failure(error.message)
+            return .finding(entryFinding(path, error.message))
         } catch {
-            return failure("cannot read \(path)")
+            return .finding(entryFinding(path, "cannot read \(path)"))
         }
     }
-}
-
-/// A finding made instead of reading a file.
-struct EntryFinding: Error {
-    var finding: Finding
-    init(_ finding: Finding) { self.finding = finding }
 }
