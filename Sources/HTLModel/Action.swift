@@ -102,6 +102,6 @@ extension Action {
     /// it adjusts totals but is not one more occurrence, so `actions` does
     /// not count it.
     package var isCorrection: Bool {
-        !quantities.isEmpty && quantities.allSatisfy { $0.amount < .zero }
+        !quantities.isEmpty && !quantities.contains { $0.amount >= .zero }
     }
 }

@@ -31,15 +31,11 @@ struct ActionIndex {
         for i in actions.indices {
             dates.append(actions[i].date)
             quantityStart.append(quantityMeasure.count)
-            var negative = 0
             for k in actions[i].quantities.indices {
-                let amount = actions[i].quantities[k].amount
                 quantityMeasure.append(actions[i].quantities[k].measureIndex)
-                quantityAmount.append(amount)
-                if amount < .zero { negative += 1 }
+                quantityAmount.append(actions[i].quantities[k].amount)
             }
-            // A correction: every quantity negative (Action.isCorrection).
-            isCorrection.append(negative > 0 && negative == quantityMeasure.count - quantityStart[i])
+            isCorrection.append(actions[i].isCorrection)
         }
         quantityStart.append(quantityMeasure.count)
         for i in actions.indices {

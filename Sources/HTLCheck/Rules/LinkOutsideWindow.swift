@@ -15,12 +15,12 @@ extension RuleDescriptor {
         let windows = context.goalWindows
         let actions = context.ledger.actions
         for i in actions.indices where !actions[i].links.isEmpty {
-            let action = actions[i]
-            for link in action.links {
-                guard let g = context.goalIndex[link.goal], windows[g].isOrdered, !windows[g].contains(action.date) else { continue }
+            let date = actions[i].date
+            for link in actions[i].links {
+                guard let g = context.goalIndex[link.goal], windows[g].isOrdered, !windows[g].contains(date) else { continue }
                 let goal = context.ledger.goals[g]
-                found.append(Finding(.linkOutsideWindow, SourceLocation(path: action.path, line: action.line, column: link.column),
-                                     "action dated \(action.date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))
+                found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column),
+                                     "action dated \(date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))
             }
         }
         return found
