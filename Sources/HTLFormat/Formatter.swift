@@ -37,38 +37,42 @@ package enum Formatter {
     // MARK: YAML files
 
     static func yamlFile(_ bytes: [UInt8], level: YAMLFormatter.Level, verify: Bool) -> [UInt8]? {
-        let text = TextLines.split(bytes)
-        guard let yaml = formatYAML(lines: text.map(Array.init), firstLine: 1, level: level, verify: verify) else { return nil }
-        return Array(yaml.utf8)
+        formatYAML(lines: TextLines.split(bytes)[...], firstLine: 1, level: level, verify: verify)
     }
 
     // MARK: Markdown files
 
     static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool) -> [UInt8]? {
-        let lines = TextLines.split(bytes).map(Array.init)
-        guard let open = lines.first, FrontMatter.isDelimiter(open, 0..<open.count),
-              let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter($0, 0..<$0.count) }) else { return nil }
-        guard let yaml = formatYAML(lines: Array(lines[1..<close]), firstLine: 2, level: .schema(schema), verify: verify) else { return nil }
-        var body = Array(lines[(close + 1)...])
-        while let last = body.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body.removeLast() }
-        var out = Array("---\n".utf8) + Array(yaml.utf8) + Array("---\n".utf8)
-        for line in body {
+        let lines = TextLines.split(bytes)
+        guard let open = lines.first, FrontMatter.isDelimiter(bytes, open.indices),
+              let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter(bytes, $0.indices) }) else { return nil }
+        guard let yaml = formatYAML(lines: lines[1..<close], firstLine: 2, level: .schema(schema), verify: verify) else { return nil }
+        var bodyEnd = lines.endIndex
+        while bodyEnd > close + 1, lines[bodyEnd - 1].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { bodyEnd -= 1 }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        out += Self.delimiter
+        out += yaml
+        out += Self.delimiter
+        for line in lines[(close + 1)..<bodyEnd] {
             out += line
             out.append(0x0A)
         }
         return out
     }
 
+    static let delimiter = Array("---\n".utf8)
+
     // MARK: Shared
 
     /// Formats YAML lines; nil when they do not parse, do not fit the level's
     /// shape, or the result would not read back as the same data and comments.
-    static func formatYAML(lines: [[UInt8]], firstLine: Int, level: YAMLFormatter.Level, verify: Bool) -> String? {
+    static func formatYAML(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, level: YAMLFormatter.Level, verify: Bool) -> [UInt8]? {
         guard let (pairs, comments) = read(lines, firstLine: firstLine), Shape.fits(pairs, level) else { return nil }
         let text = YAMLFormatter(comments: comments).format(pairs, level: level)
         guard verify else { return text }
         // Verify: same data, same comments.
-        let outLines = TextLines.split(Array(text.utf8)).map(Array.init)
+        let outLines = TextLines.split(text)[...]
         guard let (again, againComments) = read(outLines, firstLine: firstLine),
               Shape.data(of: again) == Shape.data(of: pairs),
               Shape.commentTexts(againComments) == Shape.commentTexts(comments),
@@ -77,12 +81,13 @@ package enum Formatter {
         return text
     }
 
-    static func hashes(_ lines: [[UInt8]]) -> Int {
+    static func hashes(_ lines: ArraySlice<ArraySlice<UInt8>>) -> Int {
         lines.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == UInt8(ascii: "#") ? 1 : 0) } }
     }
 
-    static func read(_ lines: [[UInt8]], firstLine: Int) -> ([YAMLPair], YAMLComments)? {
+    static func read(_ lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int) -> ([YAMLPair], YAMLComments)? {
         var joined: [UInt8] = []
+        joined.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
         for line in lines {
             joined += line
             joined.append(0x0A)

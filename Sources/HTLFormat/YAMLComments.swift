@@ -17,9 +17,10 @@ struct YAMLComments {
     private(set) var atEnd: [String] = []
 
     /// `lines` are the YAML's lines (LF, no line ending), the first being file line `firstLine`.
-    init(lines: [[UInt8]], firstLine: Int, root: YAMLNode?) {
+    init(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, root: YAMLNode?) {
         // No '#' and no blank line (most front matter): nothing to place.
         guard lines.contains(where: { $0.contains(UInt8(ascii: "#")) || $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) else { return }
+        let lines = lines.map(Array.init)
         let layout = YAMLKeyLayout(root)
         var pendingBlank = false
         var seenKey = false

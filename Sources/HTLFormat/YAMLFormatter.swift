@@ -17,72 +17,101 @@ struct YAMLFormatter {
     let comments: YAMLComments
 
     /// The canonical text of the root mapping, each line ending in LF.
-    func format(_ pairs: [YAMLPair], level: Level) -> String {
-        var out = ""
+    func format(_ pairs: [YAMLPair], level: Level) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * pairs.count)
         var first = true
         for pair in ordered(pairs, level) {
-            if !first, comments.blankBefore.contains(pair.key.start) { out += "\n" }
+            if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pair.key.start) { out.append(0x0A) }
             first = false
             switch level {
             case .schema:
-                out += entry(pair, indent: "", kind: Schema.kind(of: pair.name))
+                entry(pair, indent: 0, kind: Schema.kind(of: pair.name), into: &out)
             case .measures:
-                out += line(pair, indent: "", value: nil)
+                line(pair, indent: 0, into: &out)
                 if let fields = pair.value.pairs {
                     for field in ordered(fields, .schema(Schema.measure)) {
-                        out += entry(field, indent: "  ", kind: Schema.kind(of: field.name))
+                        entry(field, indent: 2, kind: Schema.kind(of: field.name), into: &out)
                     }
                 }
             }
         }
-        for comment in comments.atEnd { out += comment + "\n" }
+        for comment in comments.atEnd {
+            out += comment.utf8
+            out.append(0x0A)
+        }
         return out
     }
 
+    /// Schema keys in the schema's order (unknown keys last), ties in the user's order.
     private func ordered(_ pairs: [YAMLPair], _ level: Level) -> [YAMLPair] {
         guard case .schema(let keys) = level else { return pairs }
-        return pairs.enumerated().sorted { a, b in
-            let ia = keys.firstIndex(of: a.element.name) ?? keys.count
-            let ib = keys.firstIndex(of: b.element.name) ?? keys.count
-            return ia != ib ? ia < ib : a.offset < b.offset
-        }.map(\.element)
+        let ranks = pairs.map { keys.firstIndex(of: $0.name) ?? keys.count }
+        guard zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 }) else { return pairs }
+        return pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { pairs[$0] }
     }
 
     /// One key with its comments and value; nested mappings follow on their own lines.
-    private func entry(_ pair: YAMLPair, indent: String, kind: Schema.FieldKind) -> String {
+    private func entry(_ pair: YAMLPair, indent: Int, kind: Schema.FieldKind, into out: inout [UInt8]) {
         let node = pair.value
-        if node.isNull { return line(pair, indent: indent, value: nil) }
+        if node.isNull { return line(pair, indent: indent, into: &out) }
         switch kind {
         case .text:
-            return line(pair, indent: indent, value: node.scalar.map { YAMLScalarWriter.text($0) })
+            line(pair, indent: indent, into: &out) { out in
+                if let text = node.scalar { YAMLScalarWriter.append(text, to: &out) }
+            }
         case .typed:
-            return line(pair, indent: indent, value: node.scalar)
+            line(pair, indent: indent, into: &out) { out in out += (node.scalar ?? "").utf8 }
         case .textList:
-            let items = (node.items ?? [node]).map { YAMLScalarWriter.text($0.scalar ?? "", inFlow: true) }
-            return line(pair, indent: indent, value: "[" + items.joined(separator: ", ") + "]")
+            line(pair, indent: indent, into: &out) { out in
+                Self.flowList(node.items ?? [node], into: &out) { YAMLScalarWriter.append($0, inFlow: true, to: &$1) }
+            }
         case .typedOrList:
-            if let items = node.items {
-                return line(pair, indent: indent, value: "[" + items.map { $0.scalar ?? "" }.joined(separator: ", ") + "]")
+            line(pair, indent: indent, into: &out) { out in
+                if let items = node.items {
+                    Self.flowList(items, into: &out) { $1 += $0.utf8 }
+                } else {
+                    out += (node.scalar ?? "").utf8
+                }
             }
-            return line(pair, indent: indent, value: node.scalar)
         case .typedMapping:
-            var out = line(pair, indent: indent, value: nil)
+            line(pair, indent: indent, into: &out)
             for nested in node.pairs ?? [] {
-                out += entry(nested, indent: indent + "  ", kind: .typed)
+                entry(nested, indent: indent + 2, kind: .typed, into: &out)
             }
-            return out
         }
     }
 
-    /// Leading comments, then `key: value  # comment`.
-    private func line(_ pair: YAMLPair, indent: String, value: String?) -> String {
-        var out = ""
-        for comment in comments.leading[pair.key.start] ?? [] {
-            out += indent + comment + "\n"
+    /// `[a, b]`, each item's text written by `write`.
+    private static func flowList(_ items: [YAMLNode], into out: inout [UInt8], _ write: (String, inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: "["))
+        for (i, item) in items.enumerated() {
+            if i > 0 { out += [UInt8(ascii: ","), 0x20] }
+            write(item.scalar ?? "", &out)
         }
-        out += indent + YAMLScalarWriter.text(pair.name) + ":"
-        if let value, !value.isEmpty { out += " " + value }
-        if let comment = comments.trailing[pair.key.start] { out += " " + comment }
-        return out + "\n"
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// Leading comments, then `key: value  # comment`; `value` writes the
+    /// value (nothing written: the key stands alone).
+    private func line(_ pair: YAMLPair, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }) {
+        let leading = comments.leading.isEmpty ? [] : comments.leading[pair.key.start] ?? []
+        for comment in leading {
+            out += repeatElement(0x20, count: indent)
+            out += comment.utf8
+            out.append(0x0A)
+        }
+        out += repeatElement(0x20, count: indent)
+        YAMLScalarWriter.append(pair.name, to: &out)
+        out.append(UInt8(ascii: ":"))
+        let keyEnd = out.count
+        out.append(0x20)
+        value(&out)
+        if out.count == keyEnd + 1 { out.removeLast() }
+        if !comments.trailing.isEmpty, let comment = comments.trailing[pair.key.start] {
+            out.append(0x20)
+            out += comment.utf8
+        }
+        out.append(0x0A)
     }
 }

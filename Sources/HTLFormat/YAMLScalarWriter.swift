@@ -9,6 +9,11 @@ package enum YAMLScalarWriter {
         isPlainSafe(s, inFlow: inFlow) ? s : doubleQuoted(s)
     }
 
+    /// `text`, appended to a buffer.
+    static func append(_ s: String, inFlow: Bool = false, to out: inout [UInt8]) {
+        if isPlainSafe(s, inFlow: inFlow) { out += s.utf8 } else { out += doubleQuoted(s).utf8 }
+    }
+
     static func doubleQuoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -36,40 +41,76 @@ package enum YAMLScalarWriter {
         return out + "\""
     }
 
-    static let indicators: Set<Unicode.Scalar> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
-    static let flowIndicators: Set<Unicode.Scalar> = [",", "[", "]", "{", "}"]
     static let specialWords: Set<String> = [
         "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "<<", "=",
         ".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", "+.Inf", "+.INF", ".nan", ".NaN", ".NAN",
     ]
-    static let numberCharacters: Set<Unicode.Scalar> = Set("0123456789abcdefABCDEFxXoObB_.:+-eE".unicodeScalars)
+    /// The longest special word, in bytes.
+    static let longestSpecialWord = 6
 
+    /// Reads the UTF-8 bytes: every character the checks name is ASCII or a
+    /// fixed byte sequence, so no decoding is needed.
     static func isPlainSafe(_ s: String, inFlow: Bool) -> Bool {
-        let scalars = Array(s.unicodeScalars)
-        guard let first = scalars.first, let last = scalars.last else { return false }
-        if first == " " || first == "\t" || last == " " || last == "\t" { return false }
-        if indicators.contains(first) { return false }
-        if specialWords.contains(s) { return false }
-        if s.hasPrefix("---") || s.hasPrefix("...") { return false }
-        for (i, c) in scalars.enumerated() {
-            // Only what libyaml accepts as printable may stand in a plain scalar.
-            if c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}"
-                || c.value == 0xFFFE || c.value == 0xFFFF {
-                return false
-            }
-            if c == ":", i + 1 == scalars.count || scalars[i + 1] == " " { return false }
-            if c == "#", i > 0, scalars[i - 1] == " " { return false }
-            if inFlow, flowIndicators.contains(c) { return false }
+        var utf8 = s
+        guard utf8.withUTF8({ isPlainSafe($0, inFlow: inFlow) }) else { return false }
+        return s.utf8.count > longestSpecialWord || !specialWords.contains(s)
+    }
+
+    private static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if isBlank(first) || isBlank(last) || isIndicator(first) { return false }
+        if bytes.count >= 3, (bytes[0] == 0x2D && bytes[1] == 0x2D && bytes[2] == 0x2D) || (bytes[0] == 0x2E && bytes[1] == 0x2E && bytes[2] == 0x2E) {
+            return false
         }
-        // Anything a resolver could take for a number, a date or a time.
-        var body = scalars[...]
-        if let sign = body.first, sign == "+" || sign == "-" { body = body.dropFirst() }
-        if let lead = body.first, (lead >= "0" && lead <= "9") || lead == "." {
-            if body.allSatisfy({ numberCharacters.contains($0) }) { return false }
-            let digits = body.prefix(4)
-            if digits.count == 4, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), body.dropFirst(4).first == "-" { return false }
+        for i in bytes.indices where !plainSafeAt(i, bytes, inFlow: inFlow) { return false }
+        return !looksLikeNumberOrDate(bytes)
+    }
+
+    /// Whether the character starting at `i` (or a continuation byte) may stand there in a plain scalar.
+    private static func plainSafeAt(_ i: Int, _ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
+        let b = bytes[i]
+        switch b {
+        case 0x00..<0x20, 0x7F: return false
+        case 0x3A: return !(i + 1 == bytes.count || bytes[i + 1] == 0x20)  // ':' before a space or the end
+        case 0x23: return !(i > 0 && bytes[i - 1] == 0x20)  // '#' after a space
+        case 0x2C, 0x5B, 0x5D, 0x7B, 0x7D: return !inFlow
+        case 0xC2: return !(i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))  // U+0080-U+009F
+        case 0xE2: return !(i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))  // U+2028, U+2029
+        case 0xEF:
+            guard i + 2 < bytes.count else { return true }
+            return !((bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF) || (bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF)))  // U+FEFF, U+FFFE, U+FFFF
+        default: return true
         }
-        return true
+    }
+
+    /// Anything a resolver could take for a number, a date or a time.
+    private static func looksLikeNumberOrDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var body = bytes[...]
+        if let sign = body.first, sign == 0x2B || sign == 0x2D { body = body.dropFirst() }
+        guard let lead = body.first, isDigit(lead) || lead == 0x2E else { return false }
+        if body.allSatisfy(isNumberCharacter) { return true }
+        let digits = body.prefix(4)
+        return digits.count == 4 && digits.allSatisfy(isDigit) && body.dropFirst(4).first == 0x2D
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// `- ? : , [ ] { } # & * ! | > ' " % @` and the backquote.
+    private static func isIndicator(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x27, 0x22, 0x25, 0x40, 0x60: return true
+        default: return false
+        }
+    }
+
+    /// Digits, hex letters and what numbers, dates and times are written with: `xXoObB_.:+-eE`.
+    private static func isNumberCharacter(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x61...0x66, 0x41...0x46, 0x78, 0x58, 0x6F, 0x4F, 0x62, 0x42, 0x5F, 0x2E, 0x3A, 0x2B, 0x2D, 0x65, 0x45: return true
+        default: return false
+        }
     }
 }
