@@ -126,6 +126,15 @@ struct LineScanner {
     private mutating func checkCharacters() -> Bool {
         var nonASCII = false
         var i = cursor.start
+        // Most lines are printable ASCII throughout: skipped eight bytes at a
+        // time, up to the first word holding anything else (a tab, too).
+        if let base = UnsafeRawPointer(buffer.baseAddress) {
+            while i + 8 <= cursor.end {
+                let word = ByteWords.load(base, i)
+                if ByteWords.nonASCII(word) | ByteWords.controls(word) | ByteWords.equal(word, 0x7F) != 0 { break }
+                i += 8
+            }
+        }
         while i < cursor.end {
             let b = buffer[i]
             if b >= 0x80 {

@@ -108,8 +108,9 @@ import Testing
     /// Property: the fast "already canonical?" test of logs agrees with formatting.
     @Test func logCanonicalTestAgreesWithTheFormatter() {
         var rng = SeededGenerator(seed: 11)
-        let pieces = ["2026-11-03", " ", "  ", "\t", "Run", "5km", "+run", "#tag", "\"a  b\"", "\"x\\\"y\"", "#", "\n", "\r\n", "\n\n"]
-        for _ in 0..<2000 {
+        let pieces = ["2026-11-03", " ", "  ", "\t", "Run", "5km", "+run", "#tag", "\"a  b\"", "\"x\\\"y\"", "#", "\n", "\r\n", "\n\n",
+                      "\r", "longer-words-here"]
+        for _ in 0..<4000 {
             let bom = Int.random(in: 0..<5, using: &rng) == 0 ? "\u{FEFF}" : ""
             let text = bom + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let bytes = Array(text.utf8)

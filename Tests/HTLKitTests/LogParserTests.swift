@@ -45,6 +45,30 @@ import Testing
         #expect(both("  2026-11-03\tRun   5km  +run ").0 == Array("2026-11-03 Run 5km +run".utf8))
     }
 
+    /// Property: a line hashes like its canonical form (the plain fast path
+    /// and the scratch path agree), and a line taken as plain is its own
+    /// canonical form. Lines are long enough to cross eight-byte words.
+    @Test func canonicalHashAndPlainLinesAgreeWithTheCanonicalForm() {
+        var rng = SeededGenerator(seed: 29)
+        let pieces = ["2026-11-03", " ", "  ", "\t", "Morning", "run", "5.8km", "+run-100km", "#outdoors", "\"a  b\"", "\"x\\\"y\"",
+                      "#", "\r", "é", "longer-words-here"]
+        var seen: [[UInt8]: UInt64] = [:]
+        for _ in 0..<3000 {
+            let bytes = Array((0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let (canonical, hash, plain, canonicalHash) = bytes.withUnsafeBufferPointer { line in
+                let canonical = CanonicalLogLine.of(line, 0..<line.count)
+                let canonicalHash = canonical.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) }
+                return (canonical, CanonicalLogLine.hash(line, 0..<line.count), CanonicalLogLine.isPlain(line, 0..<line.count), canonicalHash)
+            }
+            #expect(hash == canonicalHash, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            if plain { #expect(canonical == bytes, "\(String(decoding: bytes, as: UTF8.self).debugDescription) taken as plain") }
+            if let earlier = seen[canonical] { #expect(earlier == hash) }
+            seen[canonical] = hash
+        }
+        // Different canonical forms, different hashes (no collision among these).
+        #expect(Set(seen.values).count == seen.count)
+    }
+
     /// A long log is read in pieces on every core: the result is the one
     /// pass's, byte for byte: line numbers, findings in order (a repeat's
     /// finding after the other findings of its line), repeats found across
