@@ -2,41 +2,42 @@
 /// byte values at once, and only a word that holds one is looked at byte by
 /// byte. Masks have the high bit set in each byte that matches.
 package enum ByteWords {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    static let high: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @usableFromInline static let high: UInt64 = 0x8080_8080_8080_8080
 
     /// The eight bytes at `offset` (any alignment), the first in the lowest byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The bytes of `word` that are zero (exact: no false matches from carries).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func zeros(_ word: UInt64) -> UInt64 {
         ~(((word & low7) &+ low7) | word | low7)
     }
 
     /// The bytes of `word` equal to `byte`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         zeros(word ^ (ones &* UInt64(byte)))
     }
 
     /// The bytes of `word` below 0x20 (control characters, tab included).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func controls(_ word: UInt64) -> UInt64 {
         zeros(word & (ones &* 0xE0))
     }
 
     /// The bytes of `word` at or above 0x80.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func nonASCII(_ word: UInt64) -> UInt64 {
         word & high
     }
 
     /// The first index of `byte` in `buffer[from..<end]`, or `end`.
+    @inlinable
     package static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
         var i = from
         if let base = UnsafeRawPointer(buffer.baseAddress) {
