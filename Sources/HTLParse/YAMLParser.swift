@@ -79,9 +79,32 @@ struct YAMLTreeBuilder {
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: YAMLNode?
-        var seenKeys: [String: YAMLMark] = [:]
+        /// The keys so far by text, once a mapping has more than
+        /// `Open.scannedKeys` (smaller ones search their pairs).
+        var seenKeys: [String: YAMLMark]?
         var skipNextValue = false
         var isMapping: Bool
+
+        /// Up to this many keys, a new key is looked for among the pairs.
+        static let scannedKeys = 16
+
+        /// Where a key with this text first appeared, if it did.
+        func firstMark(of text: String) -> YAMLMark? {
+            if let seenKeys { return seenKeys[text] }
+            return pairs.first { $0.name == text }?.key.start
+        }
+
+        /// Records a key; a mapping that outgrows a scan gets a table of its keys.
+        mutating func remember(_ text: String, at mark: YAMLMark) {
+            if seenKeys != nil {
+                seenKeys?[text] = mark
+            } else if pairs.count >= Open.scannedKeys {
+                var table = [String: YAMLMark](minimumCapacity: 2 * pairs.count)
+                for pair in pairs where table[pair.name] == nil { table[pair.name] = pair.key.start }
+                table[text] = mark
+                seenKeys = table
+            }
+        }
     }
 
     let path: String
@@ -190,13 +213,12 @@ struct YAMLTreeBuilder {
             stack[top].items.append(node)
             return
         }
-        if let key = stack[top].pendingKey {
+        if let key = stack[top].pendingKey.take() {
             if stack[top].skipNextValue {
                 stack[top].skipNextValue = false
             } else {
                 stack[top].pairs.append(YAMLPair(key: key, value: node))
             }
-            stack[top].pendingKey = nil
         } else {
             stack[top].pendingKey = checkedKey(node, in: top)
         }
@@ -211,11 +233,11 @@ struct YAMLTreeBuilder {
             key.content = .scalar("", .plain)
             return key
         }
-        if let first = stack[top].seenKeys[text] {
+        if let first = stack[top].firstMark(of: text) {
             diagnostics.append(Finding(.yamlSyntax, location(node.start), "duplicate key '\(text)' (first on line \(first.line))"))
             stack[top].skipNextValue = true
         } else {
-            stack[top].seenKeys[text] = node.start
+            stack[top].remember(text, at: node.start)
         }
         return key
     }

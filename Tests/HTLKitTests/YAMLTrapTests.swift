@@ -56,6 +56,22 @@ import Testing
         #expect(g?.urgency == 3)
     }
 
+    /// Small mappings search their keys; large ones keep a table: both
+    /// report every repeat at its own line, naming the first.
+    @Test func duplicateKeysAreFoundInLargeMappings() throws {
+        var yaml = "title: Run\ntargets:\n"
+        for k in 0..<40 { yaml += "  m\(k): \(k + 1)\n" }
+        yaml += "  m3: 9\n  m39: 9\n  m40: 1\n  m40: 2\n"
+        let parsed = YAMLParser.parse(Array(yaml.utf8)[...], path: "goals/run.md", firstLine: 2)
+        #expect(parsed.diagnostics.map(\.message) == ["duplicate key 'm3' (first on line 7)", "duplicate key 'm39' (first on line 43)",
+                                                        "duplicate key 'm40' (first on line 46)"])
+        #expect(parsed.diagnostics.map(\.location.line) == [44, 45, 47])
+        let targets = try #require(parsed.root?.pairs?.last?.value.pairs)
+        #expect(targets.count == 41)
+        #expect(targets[3].value.scalar == "4")
+        #expect(targets[40].value.scalar == "1")
+    }
+
     @Test func quotedNumbersAndDatesAreAcceptedForTypedFields() {
         let (g, diagnostics) = goal("title: Run\nimportance: \"9\"\ntarget: '2027-01-10'\n")
         #expect(diagnostics.isEmpty)
