@@ -8,8 +8,10 @@ import HTLParse
 package enum Checker {
     /// `extra` carries findings made outside the files (git's append-only
     /// check). `formatting: false` skips `unformatted`, which formats every
-    /// file (reports that only count errors do not need it).
-    public static func check(_ parsed: ParsedLedger, today: CivilDate, extra: [Finding] = [], formatting: Bool = true) -> CheckReport {
+    /// file (reports that only count errors do not need it); a `cache` keeps
+    /// each file's verdict while its bytes stay the same (the language server).
+    public static func check(_ parsed: ParsedLedger, today: CivilDate, extra: [Finding] = [], formatting: Bool = true,
+                             cache: ParseCache? = nil) -> CheckReport {
         let configuration = RuleConfiguration(parsed.ledger.settings.rules)
         var diagnostics = configuration.apply(parsed.findings + extra)
         // Whether a file has errors is decided after the severities apply.
@@ -21,7 +23,9 @@ package enum Checker {
         let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
         let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
             if job < rules.count { return (configuration.apply(rules[job].check?(context) ?? []), []) }
-            return ([], parsed.files[slices[job - rules.count]].compactMap(RuleDescriptor.unformattedFinding))
+            return ([], parsed.files[slices[job - rules.count]].compactMap { file in
+                cache?.derived("unformatted", file) { RuleDescriptor.unformattedFinding(file) } ?? RuleDescriptor.unformattedFinding(file)
+            })
         }
         let found = results.flatMap(\.found)
         let unformatted = results.flatMap(\.unformatted)

@@ -15,7 +15,8 @@ public enum LedgerLoader {
         let read = try LedgerReader.read(request)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
         let today = parsed.ledger.settings.today(at: request.now)
-        let check = { Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting) }
+        let check = { Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
+                                    cache: request.cache) }
         // Checking and computing progress read the same model: side by side
         // (the checker alone shares out its own work).
         let (checked, progress) = request.computeProgress

@@ -26,18 +26,38 @@ struct LogParser {
     /// Every line of `file`: its actions, findings, and the links of lines
     /// rejected for other errors.
     func parse(_ file: SourceFile, pieceSize: Int = LogParser.pieceSize) -> LogParse {
+        let start = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
+        return parse(file, from: start, kept: LogReuse(), pieceSize: pieceSize)
+    }
+
+    /// The same, reusing the parse of an earlier version of the file for
+    /// the lines before the first byte that changed: typing at the end of a
+    /// long log (the language server) reads only the end again.
+    func parse(_ file: SourceFile, after previous: (bytes: [UInt8], parse: LogParse)) -> LogParse {
+        let reuse = LogReuse(previous.parse, unchangedBytes: LogReuse.unchangedLines(previous.bytes, file.bytes))
+        guard reuse.start > 0 else { return parse(file) }
+        return parse(file, from: reuse.start, kept: reuse, pieceSize: LogParser.pieceSize)
+    }
+
+    /// Reads the lines from byte `start` on (line `kept.firstLine`), after
+    /// the actions and findings `kept` holds for the lines before.
+    private func parse(_ file: SourceFile, from start: Int, kept: LogReuse, pieceSize: Int) -> LogParse {
         file.bytes.withUnsafeBufferPointer { buffer in
-            let start = LineIndex.hasByteOrderMark(file.bytes) ? 3 : 0
-            let pieces = LogParser.pieces(buffer, from: start, pieceSize: pieceSize)
-            // Piece k writes from the first slot after the room of the pieces before it.
-            let firstSlots = pieces.reduce(into: [0]) { $0.append($0.last! + $1.room) }
+            let pieces = LogParser.pieces(buffer, from: start, firstLine: kept.firstLine, pieceSize: pieceSize)
+            // Piece k writes from the first slot after the kept actions and the room of the pieces before it.
+            let firstSlots = pieces.reduce(into: [kept.actions.count]) { $0.append($0.last! + $1.room) }
             var parts: [Piece] = []
             let actions = [Action](unsafeUninitializedCapacity: firstSlots.last!) { storage, count in
+                _ = storage.initialize(from: kept.actions)
                 let slots = ActionSlots(storage)
                 parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, into: slots) }
-                count = slots.compact(parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
+                count = slots.compact([(0, kept.actions.count)] + parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
             }
-            return LogParser.merge(&parts, actions: actions, buffer, path: file.path)
+            var repeats = RepeatedLines(capacity: actions.count)
+            kept.seed(&repeats, buffer)
+            var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
+            LogParser.merge(&parts, into: &result, repeats: &repeats, buffer, path: file.path)
+            return result
         }
     }
 
@@ -57,11 +77,11 @@ struct LogParser {
     static let shortestActionLine = "YYYY-MM-DD x".utf8.count
 
     /// Runs of whole lines, about `pieceSize` bytes or more each (at most eight).
-    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieceSize: Int = pieceSize) -> [Span] {
+    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Span] {
         let count = min(8, max(1, (buffer.count - start) / max(pieceSize, 1)))
         var pieces: [Span] = []
         var position = start
-        var line = 1
+        var line = firstLine
         for k in 1...count {
             var end = k == count ? buffer.count : max(position, start + (buffer.count - start) * k / count)
             while end < buffer.count, end > position, buffer[end - 1] != Bytes.newline { end += 1 }
@@ -123,9 +143,8 @@ struct LogParser {
     /// The pieces in order, with `duplicate-action` after the other findings of its line.
     /// Each piece is emptied once merged, so the table of lines seen grows
     /// while the pieces' own lists are let go.
-    static func merge(_ parts: inout [Piece], actions: [Action], _ buffer: UnsafeBufferPointer<UInt8>, path: String) -> LogParse {
-        var result = LogParse(actions: actions)
-        var repeats = RepeatedLines(capacity: actions.count)
+    static func merge(_ parts: inout [Piece], into result: inout LogParse, repeats: inout RepeatedLines,
+                      _ buffer: UnsafeBufferPointer<UInt8>, path: String) {
         for k in parts.indices {
             let part = parts[k]
             parts[k] = Piece()
@@ -143,7 +162,6 @@ struct LogParser {
             result.findings += part.findings[next...]
             result.rejectedLinks += part.rejectedLinks
         }
-        return result
     }
 }
 

@@ -14,6 +14,8 @@ package final class ParseCache: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    /// Results the layers above compute from a file alone, by name, then path.
+    private let derivedEntries = Mutex<[String: [String: Entry]]>([:])
 
     public init() {}
 
@@ -32,6 +34,22 @@ package final class ParseCache: Sendable {
     /// Forgets files that are no longer part of the ledger.
     package func keep(only paths: Set<String>) {
         entries.withLock { entries in entries = entries.filter { paths.contains($0.key) } }
+        derivedEntries.withLock { byName in
+            for name in byName.keys { byName[name] = byName[name]?.filter { paths.contains($0.key) } }
+        }
+    }
+
+    /// A result computed by a layer above the parser from one file's bytes
+    /// alone (the checker's `unformatted` finding), kept while they stay the same.
+    package func derived<T: Sendable>(_ name: String, _ file: SourceFile, _ make: () -> T) -> T {
+        let hit: T? = derivedEntries.withLock { byName in
+            guard let entry = byName[name]?[file.path], entry.bytes == file.bytes else { return nil }
+            return entry.result as? T
+        }
+        if let hit { return hit }
+        let result = make()
+        derivedEntries.withLock { $0[name, default: [:]][file.path] = Entry(bytes: file.bytes, dependency: [], result: result) }
+        return result
     }
 
     func settings(_ file: SourceFile) -> (Settings, [Finding]) {
@@ -54,9 +72,18 @@ package final class ParseCache: Sendable {
         cached(file) { GoalDecoder.decode(file) }
     }
 
-    /// A log's parse depends on the declared units.
+    /// A log's parse depends on the declared units. A log that changed is
+    /// read again from the first line that changed (`LogReuse`).
     func log(_ file: SourceFile, measures: MeasureCatalog, judgesUnits: Bool) -> LogParse {
         let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0]
-        return cached(file, dependency: dependency) { LogParser(measures: measures, judgesUnits: judgesUnits).parse(file) }
+        let parser = LogParser(measures: measures, judgesUnits: judgesUnits)
+        let previous: ([UInt8], LogParse)? = entries.withLock { entries in
+            guard let entry = entries[file.path], entry.dependency == dependency, let parse = entry.result as? LogParse else { return nil }
+            return (entry.bytes, parse)
+        }
+        return cached(file, dependency: dependency) {
+            if let previous { return parser.parse(file, after: previous) }
+            return parser.parse(file)
+        }
     }
 }

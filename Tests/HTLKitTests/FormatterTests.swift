@@ -98,6 +98,23 @@ import Testing
         }
     }
 
+    /// The language server keeps each file's `unformatted` verdict in its
+    /// parse cache: the verdict still follows every change of the bytes.
+    @Test func cachedUnformattedVerdictFollowsTheBytes() {
+        let cache = ParseCache()
+        func unformatted(_ goal: String) -> [Int] {
+            let files = SampleLedger.with(["goals/run.md": goal]).map { SourceFile(path: $0.key, text: $0.value) }
+            let parsed = LedgerParser.parse(files, cache: cache)
+            return Checker.check(parsed, today: SampleLedger.today, cache: cache).diagnostics.filter { $0.rule == .unformatted }.map(\.location.line)
+        }
+        let canonical = SampleLedger.files["goals/run.md"]!
+        let scrambled = canonical.replacingOccurrences(of: "term: 1\n", with: "").replacingOccurrences(of: "title:", with: "term: 1\ntitle:")
+        #expect(unformatted(canonical) == [])
+        #expect(unformatted(scrambled) == [2])
+        #expect(unformatted(scrambled) == [2])
+        #expect(unformatted(canonical) == [])
+    }
+
     @Test func filesThatDoNotFitTheSchemaAreRefused() {
         for text in ["---\ntitle: [a, b]\n---\n", "---\ntitle: &x Run\nstart: *x\n---\n", "---\ntitel: Run\n---\n", "---\ntitle: Run\n"] {
             #expect(Formatter.canonical(SourceFile(path: "goals/run.md", text: text)) == nil, "\(text)")

@@ -140,6 +140,50 @@ import Testing
         }
     }
 
+    /// A changed log read from its first changed line on (the language
+    /// server's keystrokes) gives exactly what reading it whole gives: for
+    /// random logs of hostile fragments and random edits anywhere (typing at
+    /// the end, inserting, deleting, replacing, a BOM added or removed).
+    @Test func rereadingFromTheFirstChangeGivesTheWholeReading() {
+        let fragments: [[UInt8]] = [
+            Array("2026-11-03 Run 5km +run-100km".utf8), Array("2026-11-03  Run 5km  +run-100km".utf8),
+            Array("2026-11-04 Swim 5 km #Pool".utf8), Array("2026-11-05 \"open quote 3km".utf8), Array("# comment".utf8), [],
+            Array("2026-11-06 caf\u{E9} 1session +x".utf8), [0x32, 0x30, 0xFF], Array("2026-11-08 a\r".utf8),
+            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8), Array("\n".utf8),
+        ]
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        var rng = SeededGenerator(seed: 23)
+        func log() -> [UInt8] {
+            var bytes: [UInt8] = Int.random(in: 0..<4, using: &rng) == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<Int.random(in: 0...60, using: &rng) { bytes += fragments.randomElement(using: &rng)! + [0x0A] }
+            return bytes
+        }
+        for round in 0..<300 {
+            let old = log()
+            var new = old
+            let at = Int.random(in: 0...old.count, using: &rng)
+            switch round % 5 {
+            case 0: new += fragments.randomElement(using: &rng)! + [0x0A]  // typing a line at the end
+            case 1: new.insert(contentsOf: fragments.randomElement(using: &rng)!, at: at)
+            case 2: new.removeSubrange(at..<min(old.count, at + Int.random(in: 1...40, using: &rng)))
+            case 3: new.replaceSubrange(at..<min(old.count, at + 3), with: log())
+            default: new = old.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(old.dropFirst(3)) : [0xEF, 0xBB, 0xBF] + old
+            }
+            let before = SourceFile(path: "log/2026.log", bytes: old), after = SourceFile(path: "log/2026.log", bytes: new)
+            let whole = parser.parse(after)
+            let reread = parser.parse(after, after: (old, parser.parse(before)))
+            #expect(reread.actions == whole.actions, "round \(round)")
+            #expect(reread.findings == whole.findings, "round \(round)")
+            #expect(reread.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+        }
+        // Hand-checked: a line typed at the end that repeats a kept line is still a repeat.
+        let old = Array("2026-11-03 Run 5km +run-100km\n# note\n".utf8)
+        let typed = SourceFile(path: "log/2026.log", bytes: old + Array("2026-11-03 Run  5km +run-100km\n".utf8))
+        let reread = parser.parse(typed, after: (old, parser.parse(SourceFile(path: "log/2026.log", bytes: old))))
+        #expect(reread.findings.map { "\($0.location.line) \($0.message)" } == ["3 this action repeats line 1 (logged twice?)"])
+        #expect(reread.actions.map(\.line) == [1, 3])
+    }
+
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
         let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
         return (loaded.ledger.actions, loaded.findings)

@@ -15,7 +15,7 @@ enum HoverProvider {
         let word = WordAtCursor(p.positions.lineText(p.line), column: p.column)
         var text: String?
         if word.text.hasPrefix("+") {
-            text = goal(String(word.text.dropFirst()), loaded: loaded)
+            text = goal(String(word.text.dropFirst()), progress: context.progress, today: loaded.today)
         } else if path.hasSuffix(".log"), word.startColumn == 1, let date = CivilDate.parse(word.text) {
             text = day(date, ledger: ledger)
         } else if let measure = measure(in: word.text, ledger: ledger) {
@@ -29,12 +29,12 @@ enum HoverProvider {
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])), ("range", range)])
     }
 
-    static func goal(_ id: String, loaded: LoadedLedger) -> String? {
-        guard let g = loaded.progress?.goal(id) else { return nil }
+    static func goal(_ id: String, progress: ProgressReport?, today: CivilDate) -> String? {
+        guard let g = progress?.goal(id) else { return nil }
         var facts = [g.state.words, TextLayout.percent(g.progress)]
         let due = StatusText.dueText(g)
         if !due.isEmpty { facts.append(due) }
-        let lines = StatusText.detailLines(g, today: loaded.today)
+        let lines = StatusText.detailLines(g, today: today)
         return "**\(g.goal.title)** (`\(g.id)`)\n\n" + facts.joined(separator: " · ") + "\n\n" + lines.map { "- " + $0 }.joined(separator: "\n")
     }
 

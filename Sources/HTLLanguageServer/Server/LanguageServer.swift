@@ -3,6 +3,7 @@ import HTLCore
 import HTLLoad
 import HTLModel
 import HTLParse
+import HTLProgress
 import HTLRender
 import HTLSystem
 
@@ -28,6 +29,9 @@ public struct LanguageServer {
     private var shutDown = false
     /// The latest load of the ledger with the open buffers laid over it.
     var loaded: LoadedLedger?
+    /// Its progress, computed for the first request that shows it (a
+    /// keystroke only checks: most are never followed by a hover).
+    private var progress: ProgressReport?
     var now = Now.day(CivilDate(dayNumber: 0))
     /// Paths with diagnostics last published (so that cleared ones are sent empty).
     private var published: Set<String> = []
@@ -64,6 +68,9 @@ public struct LanguageServer {
             return [LSPMessage.response(id: id, result: .null)]
         }
         guard !shutDown else { return [LSPMessage.error(id: id, .invalidRequest, "the server is shutting down")] }
+        if method == "textDocument/hover" || method == "textDocument/references", progress == nil {
+            progress = loaded?.progressReport()
+        }
         guard let result = answer(method, params) else {
             return [LSPMessage.error(id: id, .methodNotFound, "htl lsp does not handle \(method)")]
         }
@@ -72,7 +79,7 @@ public struct LanguageServer {
 
     /// The result of a request, nil when the method is not handled.
     private func answer(_ method: String, _ params: JSON) -> JSON? {
-        let context = RequestContext(params: params, uris: uris, documents: documents, loaded: loaded)
+        let context = RequestContext(params: params, uris: uris, documents: documents, loaded: loaded, progress: progress)
         switch method {
         case "textDocument/completion": return CompletionProvider.complete(context)
         case "textDocument/hover": return HoverProvider.hover(context)
@@ -143,9 +150,9 @@ public struct LanguageServer {
         request.overrides = documents.overrides
         request.cache = cache
         request.formatting = true
-        request.computeProgress = true
         guard let loaded = try? LedgerLoader.load(request) else { return [] }
         self.loaded = loaded
+        progress = nil
         let (messages, paths) = DiagnosticPublisher.publish(loaded, uris: uris, documents: documents, previously: published)
         published = paths
         return messages

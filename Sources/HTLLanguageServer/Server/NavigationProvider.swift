@@ -27,7 +27,7 @@ enum NavigationProvider {
 
     static func references(_ context: RequestContext) -> JSON {
         guard let path = context.path, let p = context.position, let loaded = context.loaded, let uris = context.uris,
-              let report = loaded.progress else { return .array([]) }
+              let report = context.progress else { return .array([]) }
         let word = WordAtCursor(p.positions.lineText(p.line), column: p.column).text
         let id = word.hasPrefix("+") ? String(word.dropFirst())
             : (LedgerLayout.kind(of: path) == .goal ? LedgerLayout.entityID(of: path) : "")

@@ -1,5 +1,6 @@
 import HTLCore
 import HTLLoad
+import HTLProgress
 import HTLRender
 
 /// A request about a place in a document: its ledger path, text and the
@@ -9,6 +10,8 @@ struct RequestContext {
     let uris: LedgerURIs?
     let documents: OpenDocuments
     let loaded: LoadedLedger?
+    /// The load's progress, for the requests that show it (hover, references).
+    let progress: ProgressReport?
 
     var uri: String? { params["textDocument"]?["uri"]?.string }
 
