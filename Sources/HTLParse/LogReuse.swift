@@ -9,7 +9,8 @@ struct LogReuse {
     var start = 0
     /// That line's number.
     var firstLine = 1
-    var actions: [Action] = []
+    /// The earlier parse's actions on those lines (not copied until the new array is filled).
+    var actions: ArraySlice<Action> = []
     var findings: [Finding] = []
     var rejectedLinks: [ParseContext.RejectedLink] = []
 
@@ -20,7 +21,7 @@ struct LogReuse {
         (start, firstLine) = unchangedBytes
         guard start > 0 else { return }
         let line = firstLine
-        actions = Array(previous.actions.prefix { $0.line < line })
+        actions = previous.actions.prefix { $0.line < line }
         findings = previous.findings.filter { $0.location.line < line }
         rejectedLinks = previous.rejectedLinks.filter { $0.location.line < line }
     }
@@ -48,10 +49,10 @@ struct LogReuse {
     /// Puts the kept action lines in the table of lines seen, so a repeat
     /// of one of them further down is still found.
     func seed(_ repeats: inout RepeatedLines, _ buffer: UnsafeBufferPointer<UInt8>) {
-        var next = 0
+        var next = actions.startIndex
         var line = 1
         var position = LineIndex.hasByteOrderMark(buffer) ? 3 : 0
-        while next < actions.count, position < start {
+        while next < actions.endIndex, position < start {
             let end = ByteWords.firstIndex(of: 0x0A, in: buffer, from: position, end: start)
             if actions[next].line == line {
                 var contentEnd = end
