@@ -24,7 +24,9 @@ package enum Checker {
         let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
             if job < rules.count { return (configuration.apply(rules[job].check?(context) ?? []), []) }
             return ([], parsed.files[slices[job - rules.count]].compactMap { file in
-                cache?.derived("unformatted", file) { RuleDescriptor.unformattedFinding(file) } ?? RuleDescriptor.unformattedFinding(file)
+                // Not `cache?.derived(...) ?? ...`: a kept "no finding" is nil too, and would be computed again.
+                guard let cache else { return RuleDescriptor.unformattedFinding(file) }
+                return cache.derived("unformatted", file) { RuleDescriptor.unformattedFinding(file) }
             })
         }
         let found = results.flatMap(\.found)

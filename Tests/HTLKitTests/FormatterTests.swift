@@ -113,6 +113,11 @@ import Testing
         #expect(unformatted(scrambled) == [2])
         #expect(unformatted(scrambled) == [2])
         #expect(unformatted(canonical) == [])
+        // A kept "no finding" is kept like any other answer: asked again, not computed again.
+        var computed = 0
+        let file = SourceFile(path: "goals/run.md", text: canonical)
+        for _ in 0..<3 { _ = cache.derived("counted", file) { () -> Finding? in computed += 1; return nil } }
+        #expect(computed == 1)
     }
 
     @Test func filesThatDoNotFitTheSchemaAreRefused() {
