@@ -15,13 +15,11 @@ public enum LedgerLoader {
         let read = try LedgerReader.read(request)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
         let today = parsed.ledger.settings.today(at: request.now)
-        let check = { Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
-                                    cache: request.cache) }
-        // Checking and computing progress read the same model: side by side
-        // (the checker alone shares out its own work).
-        let (checked, progress) = request.computeProgress
-            ? Parallel.both(check, { Optional(ProgressEngine.compute(parsed.ledger, today: today)) })
-            : (check(), nil)
+        // Checking, then computing progress: each shares its work out over every core
+        // (side by side, the one nested inside the other would get a single core).
+        let checked = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
+                                    cache: request.cache)
+        let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
         var report = checked
         if request.source == .staged {
             // A committed line can never change: its warnings were shown when it was committed (CLI.md).

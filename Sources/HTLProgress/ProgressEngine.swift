@@ -104,10 +104,14 @@ public struct ProgressReport: Sendable {
 
 package enum ProgressEngine {
     package static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
-        var index = ActionIndex(ledger.actions)
+        let index = ActionIndex(ledger.actions)
         var termStarts: [Int: CivilDate] = [:]
         for term in ledger.terms where termStarts[term.number] == nil { termStarts[term.number] = term.start }
-        let goals = ledger.goals.map { goalProgress($0, ledger: ledger, index: &index, termStarts: termStarts, today: today) }
+        // Each goal reads the index only: slices of them on every core, put back in ledger order.
+        let slices = Parallel.slices(ledger.goals.count)
+        let goals = Parallel.map(slices.count) { slice in
+            ledger.goals[slices[slice]].map { goalProgress($0, ledger: ledger, index: index, termStarts: termStarts, today: today) }
+        }.flatMap { $0 }
         // Goals by the terms they commit to and by the values they align to, built once.
         var committed: [Int: [GoalProgress]] = [:]
         var aligned: [String: [(progress: GoalProgress, strength: Int)]] = [:]
@@ -125,9 +129,11 @@ package enum ProgressEngine {
         let terms = ledger.terms
             .sorted { $0.number < $1.number }
             .map { termProgress($0, committed: committed[$0.number] ?? [], today: today) }
-        let values = ledger.values
+        let sortedValues = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-            .map { valueInsight($0, aligned: aligned[$0.id] ?? [], dates: index.dates, today: today) }
+        let values = Parallel.map(sortedValues.count) {
+            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], dates: index.dates, today: today)
+        }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals
             .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
@@ -138,7 +144,7 @@ package enum ProgressEngine {
 
     // MARK: Goals
 
-    static func goalProgress(_ goal: Goal, ledger: Ledger, index: inout ActionIndex, termStarts: [Int: CivilDate],
+    static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
         let all = index.counted(toward: goal)
