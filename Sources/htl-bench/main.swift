@@ -1,12 +1,13 @@
 import Glibc
 import LedgerGenerator
 
-// make bench: generates deterministic ledgers and times the release `htl`
+// make bench: generates deterministic ledgers and times the installed `htl`
+// (the release build with the standard library linked in)
 // on them, as a user runs it (whole process: start-up, reading, parsing,
 // checking, printing). Prints median / min / max wall time and peak memory.
 
 struct Options {
-    var htl = ".build/release/htl"
+    var htl = ".build/static/release/htl"
     var work = ".build/bench"
     var runs = 15
     /// Only the language server's keystroke timings (`--lsp-only`).
