@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // Already built for the MCP SDK; named here because a transport states its logger's type.
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // libyaml (Debian: libyaml-dev, pkg-config: yaml-0.1), used through its event API.
@@ -57,7 +59,7 @@ let package = Package(
         // `htl mcp`: the Model Context Protocol server, over the official Swift SDK.
         .target(name: "HTLMCP", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
-            .product(name: "MCP", package: "swift-sdk"),
+            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "HTLKit", dependencies: [
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",

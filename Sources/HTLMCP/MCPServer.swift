@@ -10,11 +10,11 @@ public enum MCPServer {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: session.tools) }
         await server.withMethodHandler(CallTool.self) { params in
             let answer = session.call(params.name, params.arguments)
-            return .init(content: [.text(answer.text)], isError: answer.isError)
+            return .init(content: [.text(text: answer.text, annotations: nil, _meta: nil)], isError: answer.isError)
         }
         await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: PromptCatalog.prompts) }
         await server.withMethodHandler(GetPrompt.self) { params in try session.prompt(params.name, params.arguments) }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: DrainingTransport(StdioTransport()))
         await server.waitUntilCompleted()
     }
 }

@@ -53,6 +53,28 @@ import Testing
         return Session(client: client, process: process, input: toServer.fileHandleForWriting)
     }
 
+    /// A script pipes its requests in and closes the input at once: every
+    /// request is still answered (the last ones are in flight at the end of input).
+    @Test func everyRequestIsAnsweredWhenTheInputEndsRightAfterIt() throws {
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"status","arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"check","arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"no/such/method"}"#,
+        ]
+        for _ in 0..<5 {
+            let result = try HTLBinary.run(["mcp", "-C", Self.example] + Self.today, stdin: requests.joined(separator: "\n") + "\n")
+            #expect(result.status == 0)
+            let ids = result.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                return object["id"].map { "\($0)" }
+            }
+            #expect(ids.sorted() == ["1", "2", "4", "5", "three"])
+        }
+    }
+
     @Test func readToolsAnswerWhatTheCommandsPrint() async throws {
         let session = try await Self.connect(["-C", Self.example] + Self.today)
         let (tools, _) = try await session.client.listTools()

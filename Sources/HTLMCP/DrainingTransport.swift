@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import MCP
+
+/// A transport that answers everything it was asked before it ends: when
+/// the client closes its input (a script piping requests in, or a client
+/// that writes its last request and closes), the requests still being
+/// handled are answered first. The SDK handles each request in a task of
+/// its own and stops reading at the end of input, so without this the
+/// process would end with answers unsent.
+public actor DrainingTransport: Transport {
+    private let inner: any Transport
+    /// Requests received and not yet answered, by id (an id may repeat).
+    private var unanswered: [ID: Int] = [:]
+    private var inputEnded = false
+    private var finish: (() -> Void)?
+
+    /// Silent, like the SDK's own transports unless given a logger.
+    public nonisolated let logger = Logger(label: "htl.mcp.transport", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    public init(_ inner: any Transport) {
+        self.inner = inner
+    }
+
+    public func connect() async throws {
+        try await inner.connect()
+    }
+
+    public func disconnect() async {
+        await inner.disconnect()
+    }
+
+    public func send(_ data: Data) async throws {
+        try await inner.send(data)
+        if let envelope = Self.envelope(data), envelope.method == nil, let id = envelope.id {
+            answered(id)
+        }
+    }
+
+    public func receive() -> AsyncThrowingStream<Data, Swift.Error> {
+        let (stream, continuation) = AsyncThrowingStream<Data, Swift.Error>.makeStream()
+        finish = { continuation.finish() }
+        let source = inner
+        Task {
+            do {
+                for try await data in await source.receive() {
+                    self.received(data)
+                    continuation.yield(data)
+                }
+            } catch {
+                continuation.finish(throwing: error)
+                return
+            }
+            self.endOfInput()
+        }
+        return stream
+    }
+
+    private func received(_ data: Data) {
+        guard let envelope = Self.envelope(data), envelope.method != nil, let id = envelope.id else { return }
+        unanswered[id, default: 0] += 1
+    }
+
+    private func answered(_ id: ID) {
+        guard let count = unanswered[id] else { return }
+        unanswered[id] = count > 1 ? count - 1 : nil
+        finishIfDone()
+    }
+
+    private func endOfInput() {
+        inputEnded = true
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard inputEnded, unanswered.isEmpty else { return }
+        finish?()
+        finish = nil
+    }
+
+    /// The id and method of one JSON-RPC message (a batch has neither: it is answered before the next message is read).
+    private struct Envelope: Decodable {
+        let id: ID?
+        let method: String?
+    }
+
+    private static func envelope(_ data: Data) -> Envelope? {
+        try? JSONDecoder().decode(Envelope.self, from: data)
+    }
+}
