@@ -31,10 +31,11 @@ public actor DrainingTransport: Transport {
     }
 
     public func send(_ data: Data) async throws {
-        try await inner.send(data)
-        if let envelope = Self.envelope(data), envelope.method == nil, let id = envelope.id {
-            answered(id)
+        // An answer that cannot be written (the client is gone) is not waited for either.
+        defer {
+            if let envelope = Self.envelope(data), envelope.method == nil, let id = envelope.id { answered(id) }
         }
+        try await inner.send(data)
     }
 
     public func receive() -> AsyncThrowingStream<Data, Swift.Error> {
@@ -57,8 +58,14 @@ public actor DrainingTransport: Transport {
     }
 
     private func received(_ data: Data) {
-        guard let envelope = Self.envelope(data), envelope.method != nil, let id = envelope.id else { return }
-        unanswered[id, default: 0] += 1
+        guard let envelope = Self.envelope(data), let method = envelope.method else { return }
+        if let id = envelope.id {
+            unanswered[id, default: 0] += 1
+        } else if method == "notifications/cancelled", let id = envelope.cancelledID {
+            // A cancelled request is never answered (MCP): nothing to wait for.
+            unanswered[id] = nil
+            finishIfDone()
+        }
     }
 
     private func answered(_ id: ID) {
@@ -82,6 +89,19 @@ public actor DrainingTransport: Transport {
     private struct Envelope: Decodable {
         let id: ID?
         let method: String?
+        /// The request a `notifications/cancelled` names.
+        let cancelledID: ID?
+
+        private enum Keys: String, CodingKey { case id, method, params }
+        private enum ParamKeys: String, CodingKey { case requestId }
+
+        init(from decoder: any Decoder) throws {
+            let message = try decoder.container(keyedBy: Keys.self)
+            id = try? message.decodeIfPresent(ID.self, forKey: .id)
+            method = try? message.decodeIfPresent(String.self, forKey: .method)
+            let params = try? message.nestedContainer(keyedBy: ParamKeys.self, forKey: .params)
+            cancelledID = try? params?.decodeIfPresent(ID.self, forKey: .requestId)
+        }
     }
 
     private static func envelope(_ data: Data) -> Envelope? {
