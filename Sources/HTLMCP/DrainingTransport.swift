@@ -1,6 +1,7 @@
-import Foundation
+import HTLRender
 import Logging
 import MCP
+import struct Foundation.Data
 
 /// A transport that answers everything it was asked before it ends: when
 /// the client closes its input (a script piping requests in, or a client
@@ -85,26 +86,34 @@ public actor DrainingTransport: Transport {
         finish = nil
     }
 
-    /// The id and method of one JSON-RPC message (a batch has neither: it is answered before the next message is read).
-    private struct Envelope: Decodable {
-        let id: ID?
-        let method: String?
-        /// The request a `notifications/cancelled` names.
-        let cancelledID: ID?
-
-        private enum Keys: String, CodingKey { case id, method, params }
-        private enum ParamKeys: String, CodingKey { case requestId }
-
-        init(from decoder: any Decoder) throws {
-            let message = try decoder.container(keyedBy: Keys.self)
-            id = try? message.decodeIfPresent(ID.self, forKey: .id)
-            method = try? message.decodeIfPresent(String.self, forKey: .method)
-            let params = try? message.nestedContainer(keyedBy: ParamKeys.self, forKey: .params)
-            cancelledID = try? params?.decodeIfPresent(ID.self, forKey: .requestId)
-        }
+    /// The id and method of one JSON-RPC message, and the request a
+    /// `notifications/cancelled` names (a batch has none of them: it is
+    /// answered before the next message is read).
+    private struct Envelope {
+        var id: ID?
+        var method: String?
+        var cancelledID: ID?
     }
 
     private static func envelope(_ data: Data) -> Envelope? {
-        try? JSONDecoder().decode(Envelope.self, from: data)
+        guard case .object(let members)? = try? JSONParser.parse(Array(data)) else { return nil }
+        var envelope = Envelope()
+        for (key, value) in members {
+            switch (key, value) {
+            case ("id", _): envelope.id = id(value)
+            case ("method", .string(let method)): envelope.method = method
+            case ("params", .object(let params)): envelope.cancelledID = params.first { $0.0 == "requestId" }.flatMap { id($0.1) }
+            default: break
+            }
+        }
+        return envelope
+    }
+
+    private static func id(_ value: JSON) -> ID? {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let text): return Int(text).map(ID.number)
+        default: return nil
+        }
     }
 }
