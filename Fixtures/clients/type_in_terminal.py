@@ -3,8 +3,10 @@
 what the terminal showed, escape sequences removed: a real shell's
 completion, seen as a person would see it.
 
-usage: type_in_terminal.py KEYS PROGRAM [ARG...]
-KEYS may hold \\t for Tab. Output is read until the program falls quiet.
+usage: type_in_terminal.py KEYS [--until=TEXT]... PROGRAM [ARG...]
+KEYS may hold \\t for Tab. Output is read until the program falls quiet,
+or, given --until, until every TEXT has been shown (a loaded machine can
+fall quiet for a while before a completion appears).
 """
 import os
 import pty
@@ -34,23 +36,46 @@ def read_until_quiet(fd, out, quiet=1.5, limit=10.0):
         out.append(data)
 
 
+def shown(out):
+    text = b"".join(out).decode("utf-8", "replace")
+    text = re.sub(r"\x1b\][^\x07]*\x07", "", text)          # titles
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", text)      # cursor and colours
+    return re.sub(r"\x1b[()=>][A-Za-z0-9]?", "", text)
+
+
+def read_until_shown(fd, out, texts, limit=60.0):
+    """Reads until every one of `texts` is on the screen (or `limit` seconds pass)."""
+    start = time.time()
+    while time.time() - start < limit and not all(t in shown(out) for t in texts):
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            out.append(data)
+
+
 def main():
     keys = sys.argv[1].replace("\\t", "\t")
     argv = sys.argv[2:]
+    until = [a[len("--until="):] for a in argv if a.startswith("--until=")]
+    argv = [a for a in argv if not a.startswith("--until=")]
     pid, fd = pty.fork()
     if pid == 0:
         os.execvp(argv[0], argv)
     out = []
     read_until_quiet(fd, out)
     os.write(fd, keys.encode())
-    read_until_quiet(fd, out)
+    if until:
+        read_until_shown(fd, out, until)
+    else:
+        read_until_quiet(fd, out)
     os.kill(pid, 9)
     os.waitpid(pid, 0)
-    text = b"".join(out).decode("utf-8", "replace")
-    text = re.sub(r"\x1b\][^\x07]*\x07", "", text)          # titles
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", text)      # cursor and colours
-    text = re.sub(r"\x1b[()=>][A-Za-z0-9]?", "", text)
-    sys.stdout.write(text)
+    sys.stdout.write(shown(out))
 
 
 main()

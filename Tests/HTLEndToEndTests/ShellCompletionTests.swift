@@ -31,9 +31,12 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: home) }
 
         /// What an interactive shell shows after typing `keys` (\t is Tab).
-        func type(_ keys: String, in shell: String) throws -> String {
+        /// What the terminal shows once every one of `expected` is on it
+        /// (or a minute has passed: then the expectations fail).
+        func type(_ keys: String, in shell: String, until expected: [String]) throws -> String {
             let program = shell == "zsh" ? ["zsh", "-i"] : ["fish", "--no-config", "-i", "-C", "source \(home)/htl.fish"]
-            let typed = try Command.run("python3", [Paths.fixture("clients/type_in_terminal.py"), keys] + program,
+            let until = expected.map { "--until=" + $0 }
+            let typed = try Command.run("python3", [Paths.fixture("clients/type_in_terminal.py"), keys] + until + program,
                                         in: ShellCompletionTests.example, environment: environment)
             return typed.stdout
         }
@@ -69,18 +72,18 @@ import Testing
     @Test func zshCompletesFromTheLedger() throws {
         let shells = try Shells()
         defer { shells.remove() }
-        let goals = try shells.type("htl progress run-\t", in: "zsh")
+        let goals = try shells.type("htl progress run-\t", in: "zsh", until: ["run-100km", "run-autumn-10k"])
         #expect(goals.contains("run-100km") && goals.contains("run-autumn-10k"), "\(goals)")
-        let rule = try shells.type("htl explain unknown-u\t", in: "zsh")
+        let rule = try shells.type("htl explain unknown-u\t", in: "zsh", until: ["htl explain unknown-unit"])
         #expect(rule.contains("htl explain unknown-unit"), "\(rule)")
     }
 
     @Test func fishCompletesFromTheLedger() throws {
         let shells = try Shells()
         defer { shells.remove() }
-        let goals = try shells.type("htl progress run-\t", in: "fish")
+        let goals = try shells.type("htl progress run-\t", in: "fish", until: ["run-100km", "run-autumn-10k"])
         #expect(goals.contains("run-100km") && goals.contains("run-autumn-10k"), "\(goals)")
-        let link = try shells.type("htl log Run +learn-\t", in: "fish")
+        let link = try shells.type("htl log Run +learn-\t", in: "fish", until: ["+learn-spanish", "+learn-ukulele"])
         #expect(link.contains("+learn-spanish") && link.contains("+learn-ukulele"), "\(link)")
     }
 }
