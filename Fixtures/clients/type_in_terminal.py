@@ -16,24 +16,32 @@ import sys
 import time
 
 
+def read_some(fd, out):
+    """Waits up to 50 ms for output and keeps it. "quiet" when there was
+    none, "ended" when the terminal closed, else "read"."""
+    ready, _, _ = select.select([fd], [], [], 0.05)
+    if not ready:
+        return "quiet"
+    try:
+        data = os.read(fd, 65536)
+    except OSError:
+        return "ended"
+    if not data:
+        return "ended"
+    out.append(data)
+    return "read"
+
+
 def read_until_quiet(fd, out, quiet=1.5, limit=10.0):
     """Reads until the program has said something and then nothing for `quiet` seconds."""
     start = time.time()
     last = None
     while time.time() - start < limit:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if not ready:
-            if last is not None and time.time() - last >= quiet:
-                return
-            continue
-        last = time.time()
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
+        step = read_some(fd, out)
+        if step == "ended" or (step == "quiet" and last is not None and time.time() - last >= quiet):
             return
-        if not data:
-            return
-        out.append(data)
+        if step == "read":
+            last = time.time()
 
 
 def shown(out):
@@ -47,15 +55,8 @@ def read_until_shown(fd, out, texts, limit=60.0):
     """Reads until every one of `texts` is on the screen (or `limit` seconds pass)."""
     start = time.time()
     while time.time() - start < limit and not all(t in shown(out) for t in texts):
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            out.append(data)
+        if read_some(fd, out) == "ended":
+            return
 
 
 def main():
