@@ -59,7 +59,9 @@ public actor DrainingTransport: Transport {
     }
 
     private func received(_ data: Data) {
-        guard let envelope = Self.envelope(data), let method = envelope.method else { return }
+        // A message with a result or an error is read as an answer to the
+        // server, even with a method: the SDK answers nothing to it.
+        guard let envelope = Self.envelope(data), let method = envelope.method, !envelope.hasOutcome else { return }
         if let id = envelope.id {
             unanswered[id, default: 0] += 1
         } else if method == "notifications/cancelled", let id = envelope.cancelledID {
@@ -86,12 +88,14 @@ public actor DrainingTransport: Transport {
         finish = nil
     }
 
-    /// The id and method of one JSON-RPC message, and the request a
-    /// `notifications/cancelled` names (a batch has none of them: it is
-    /// answered before the next message is read).
+    /// The id and method of one JSON-RPC message, whether it carries a
+    /// result or an error, and the request a `notifications/cancelled`
+    /// names (a batch has none of them: it is answered before the next
+    /// message is read).
     private struct Envelope {
         var id: ID?
         var method: String?
+        var hasOutcome = false
         var cancelledID: ID?
     }
 
@@ -102,6 +106,7 @@ public actor DrainingTransport: Transport {
             switch (key, value) {
             case ("id", _): envelope.id = id(value)
             case ("method", .string(let method)): envelope.method = method
+            case ("result", _), ("error", _): envelope.hasOutcome = true
             case ("params", .object(let params)): envelope.cancelledID = params.first { $0.0 == "requestId" }.flatMap { id($0.1) }
             default: break
             }

@@ -63,9 +63,13 @@ import Testing
             #"{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"status","arguments":{}}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"check","arguments":{}}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"no/such/method"}"#,
+            // Read as an answer to the server (it has a result): nothing answers it, nothing waits for it.
+            #"{"jsonrpc":"2.0","id":6,"method":"tools/list","result":{}}"#,
         ]
         for _ in 0..<5 {
-            let result = try HTLBinary.run(["mcp", "-C", Self.example] + Self.today, stdin: requests.joined(separator: "\n") + "\n")
+            // Under `timeout`: a server waiting for an answer that never comes fails here (status 124), not hangs.
+            let result = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+                                         stdin: requests.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             let ids = result.stdout.split(separator: "\n").compactMap { line -> String? in
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
