@@ -4,19 +4,6 @@ import Dispatch
 /// has. Results come back in a fixed order, so output never depends on
 /// which finished first.
 package enum Parallel {
-    package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        let results = Results<A, B>()
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                let work = Work(first: first, second: second)
-                DispatchQueue.concurrentPerform(iterations: 2) { i in
-                    if i == 0 { results.first = work.first() } else { results.second = work.second() }
-                }
-            }
-        }
-        return (results.first!, results.second!)
-    }
-
     /// `body(0)`, …, `body(count - 1)`, as many at once as there are cores
     /// (each core takes the next one when it is done), in index order.
     package static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
@@ -33,17 +20,6 @@ package enum Parallel {
     package static func slices(_ count: Int, pieces: Int = 8) -> [Range<Int>] {
         let size = max(1, (count + pieces - 1) / pieces)
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
-    }
-
-    /// Each slot is written by one iteration only and read after both end.
-    private final class Results<A, B>: @unchecked Sendable {
-        var first: A?
-        var second: B?
-    }
-
-    private struct Work<A, B>: @unchecked Sendable {
-        let first: () -> A
-        let second: () -> B
     }
 
     private struct Job<T>: @unchecked Sendable {
