@@ -227,6 +227,25 @@ import Testing
         }
     }
 
+    /// Export writes its actions in runs on every core: across the runs'
+    /// and batches' edges, every action appears once, in log order.
+    @Test func exportWritesEveryActionOnceInLogOrderAcrossBatches() throws {
+        let files = SyntheticLedger.files(goals: 20, logLines: 8 * 1024 * 2 + 3)
+        let loaded = LedgerParser.parse(files.map { SourceFile(path: $0.path, text: $0.text) })
+        let text = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: today))
+        guard case .object(let fields) = try JSONParser.parse(Array(text.utf8)),
+              case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1 else {
+            Issue.record("no actions array")
+            return
+        }
+        let lines = actions.map { action -> String? in
+            guard case .object(let members) = action, case .number(let line)? = members.first(where: { $0.0 == "line" })?.1 else { return nil }
+            return line
+        }
+        #expect(loaded.ledger.actions.count > 8 * 1024 * 2)
+        #expect(lines == loaded.ledger.actions.map { String($0.line) })
+    }
+
     @Test func diffCountsAddedActionsByFileAndCanonicalText() {
         let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"]))
         let after = SampleLedger.load(SampleLedger.with([

@@ -160,13 +160,12 @@ package struct JSONStream {
     package mutating func arrayField(_ name: String, count: Int, inParallel element: (Int, inout JSONBytes) -> Void) {
         startField(name)
         buffer.append("[")
-        let run = 1024
-        let batch = run * 8
+        let batch = 8 * 1024
         for first in stride(from: 0, to: count, by: batch) {
-            let runs = Array(stride(from: first, to: min(first + batch, count), by: run))
+            let runs = Parallel.slices(min(batch, count - first)).map { ($0.lowerBound + first)..<($0.upperBound + first) }
             let pieces = Parallel.map(runs.count) { k -> [UInt8] in
                 var out = JSONBytes()
-                for i in runs[k]..<min(runs[k] + run, count) {
+                for i in runs[k] {
                     out.element(i, indent: 2)
                     element(i, &out)
                 }
