@@ -14,15 +14,13 @@ package enum TextLines {
     package static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start = 0
         while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
-        var i = start
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                var end = i
-                while end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                body(start..<end)
-                start = i + 1
-            }
-            i += 1
+        while true {
+            let i = ByteWords.firstIndex(of: 0x0A, in: bytes, from: start, end: bytes.count)
+            guard i < bytes.count else { break }
+            var end = i
+            while end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            body(start..<end)
+            start = i + 1
         }
         if start < bytes.count {
             var end = bytes.count

@@ -59,21 +59,17 @@ enum LedgerReader {
     /// `log-rewrite`: committed log lines at the base revision against the
     /// log files being loaded; and how much of each log is committed.
     private static func appendOnly(_ request: LoadRequest, read: Read, repository: GitRepository?) throws -> ([Finding], [String: Int]) {
-        guard let (repo, base) = try baseCommit(request, repository: repository) else { return ([], [:]) }
-        let baseLogs = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
-        // Contents are needed only where the object differs from the one read (or it was read from disk).
-        let changed = baseLogs.filter { read.objects[$0.path] != $0.object }
-        let blobs = try repo.contents(of: changed.map(\.object))
+        guard let base = try committedLogs(request, read: read, repository: repository) else { return ([], [:]) }
         var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
         var committed: [String: [UInt8]] = [:]
         var objects: [String: String] = [:]
-        for entry in baseLogs {
-            committed[entry.path] = blobs[entry.object] ?? []
+        for entry in base.entries {
+            committed[entry.path] = base.contents[entry.object] ?? []
             objects[entry.path] = entry.object
         }
         var prefixes: [String: Int] = [:]
-        for entry in baseLogs {
+        for entry in base.entries {
             guard let now = current[entry.path] else { continue }
             prefixes[entry.path] = read.objects[entry.path] == entry.object
                 ? Int.max : RuleDescriptor.committedPrefix(base: committed[entry.path] ?? [], current: now)
@@ -81,6 +77,27 @@ enum LedgerReader {
         let findings = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
                                                   currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
         return (findings, prefixes)
+    }
+
+    /// The log files at the base revision, with the contents of those that
+    /// need comparing (nil: nothing to compare). A plain check in a work tree
+    /// asks git once (`HeadLogs`); otherwise the revision is listed, then read.
+    private static func committedLogs(_ request: LoadRequest, read: Read, repository: GitRepository?) throws
+        -> (entries: [GitRepository.Entry], contents: [String: [UInt8]])? {
+        if case .headWhenInGit = request.appendOnly, repository == nil {
+            guard GitRepository.mayHold(request.root.path) else { return nil }
+            let logs = read.files.map(\.path).filter { LedgerLayout.kind(of: $0) == .log }
+            switch HeadLogs.read(ledgerRoot: request.root.path, current: logs) {
+            case .nothingCommitted: return nil
+            case .logs(let entries, let contents): return (entries, contents)
+            case .unanswered: break
+            }
+        }
+        guard let (repo, base) = try baseCommit(request, repository: repository) else { return nil }
+        let entries = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
+        // Contents are needed only where the object differs from the one read (or it was read from disk).
+        let changed = entries.filter { read.objects[$0.path] != $0.object }
+        return (entries, try repo.contents(of: changed.map(\.object)))
     }
 
     /// The repository and the commit committed lines are read from, or nil

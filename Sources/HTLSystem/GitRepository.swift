@@ -152,23 +152,10 @@ public struct GitRepository: Sendable {
     package func contents(of objects: [String]) throws -> [String: [UInt8]] {
         let unique = Array(Set(objects)).sorted()
         guard !unique.isEmpty else { return [:] }
-        let request = Array(unique.joined(separator: "\n").utf8) + [0x0A]
-        let result = try GitProcess.run(["cat-file", "--batch"], in: top, stdin: request)
-        guard result.status == 0 else { throw HTLError("git cat-file failed: " + GitRepository.firstLine(result.stderr)) }
+        let batch = try CatFileBatch.ask(unique, in: top)
+        guard batch.status == 0 else { throw HTLError("git cat-file failed: " + GitRepository.firstLine(batch.stderr)) }
         var contents: [String: [UInt8]] = [:]
-        let out = result.stdout
-        var i = 0
-        while i < out.count {
-            guard let newline = out[i...].firstIndex(of: 0x0A) else { break }
-            let header = String(decoding: out[i..<newline], as: UTF8.self).split(separator: " ")
-            i = newline + 1
-            guard header.count == 3, let size = Int(header[2]), i + size <= out.count else {
-                if header.count == 2, header[1] == "missing" { continue }
-                throw HTLError("git cat-file gave an answer htl cannot read")
-            }
-            contents[String(header[0])] = Array(out[i..<(i + size)])
-            i += size + 1
-        }
+        for case let object? in batch.answers { contents[object.id] = Array(object.bytes) }
         return contents
     }
 

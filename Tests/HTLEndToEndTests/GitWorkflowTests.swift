@@ -165,6 +165,58 @@ import Testing
         #expect(staged.status == 0)  // not staged yet
     }
 
+    /// A plain check runs on every save in some setups: it asks git once (one
+    /// `cat-file --batch` for HEAD's log folder and each log now), and still
+    /// sees every log HEAD holds: removed ones, ones in a subfolder of log/
+    /// (asked the general way), in a ledger folder whose name has a space.
+    @Test func plainCheckAsksGitOnceAndSeesEveryCommittedLog() throws {
+        let files = SampleLedger.with(["log/2026.log": Self.log, "log/2025.log": "2026-11-04 Swim 3km +run\n"])
+        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: files.map { ("my goals/" + $0.key, $0.value) }))
+        defer { repo.remove() }
+        try repo.commitAll("ledger")
+        let ledger = repo.root + "/my goals"
+        // Kept inside .git, where no commit picks them up.
+        let calls = repo.root + "/.git/htl-test-calls"
+        let fakeBin = repo.root + "/.git/htl-test-bin"
+        try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try "#!/bin/sh\necho \"$3 $4\" >> '\(calls)'\nexec \(realGit) \"$@\"\n".write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
+        chmod(fakeBin + "/git", 0o755)
+        var counted = TemporaryGitRepository.environment
+        counted["PATH"] = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func check() throws -> (stdout: String, calls: [String]) {
+            try? FileManager.default.removeItem(atPath: calls)
+            let result = try HTLBinary.run(["check", "-C", ledger] + today, environment: counted)
+            let asked = (try? String(contentsOfFile: calls, encoding: .utf8)) ?? ""
+            return (result.stdout, asked.split(separator: "\n").map(String.init))
+        }
+
+        try repo.write("my goals/log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        let grown = try check()
+        #expect(grown.stdout == "")
+        #expect(grown.calls == ["cat-file --batch"])
+
+        try repo.write("my goals/log/2026.log", Self.log.replacingOccurrences(of: "Run 7km", with: "Run 70km"))
+        try FileManager.default.removeItem(atPath: ledger + "/log/2025.log")
+        let edited = try check()
+        #expect(edited.stdout.hasPrefix("""
+        log/2025.log:1:1: error: committed log file log/2025.log was removed [log-rewrite]
+        """))
+        #expect(edited.stdout.contains("log/2026.log:4:1: error: committed log line 4 was changed; it was: 2026-11-07 Run 7km +run [log-rewrite]\n"))
+        #expect(edited.calls == ["cat-file --batch"])
+
+        // A log in a subfolder of log/: one request cannot list it, so git is asked the general way.
+        try repo.write("my goals/log/2026.log", Self.log)
+        try repo.write("my goals/log/2025.log", "2026-11-04 Swim 3km +run\n")
+        try repo.write("my goals/log/old/2024.log", "2026-11-06 Walk 2km +run\n")
+        try repo.commitAll("older log")
+        try repo.write("my goals/log/old/2024.log", "2026-11-06 Walk 20km +run\n")
+        let nested = try check()
+        #expect(nested.stdout.hasPrefix("log/old/2024.log:1:1: error: committed log line 1 was changed; it was: 2026-11-06 Walk 2km +run [log-rewrite]\n"))
+        #expect(nested.calls.first == "cat-file --batch")
+        #expect(nested.calls.count == 4)
+    }
+
     /// A committed line can never change: its warnings were shown when it
     /// was committed and are not repeated at every commit after.
     @Test func stagedDoesNotRepeatWarningsOnCommittedLines() throws {

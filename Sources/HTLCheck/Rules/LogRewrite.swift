@@ -45,35 +45,26 @@ extension RuleDescriptor {
     /// How many of a log file's first lines are committed lines, unchanged:
     /// the committed prefix (all of it when nothing was rewritten).
     package static func committedPrefix(base: [UInt8], current: [UInt8]) -> Int {
-        var old = TextLines.split(base)
-        while let last = old.last, LogFormatter.canonicalLine(last).isEmpty { old.removeLast() }
-        let new = TextLines.split(current)
-        var n = 0
-        while n < old.count, n < new.count, LogFormatter.canonicalLine(old[n]) == LogFormatter.canonicalLine(new[n]) { n += 1 }
-        return n
+        CommittedLines(base: base, current: current).unchanged
     }
 
     /// The first committed line that is no longer there as it was.
     static func firstRewrite(path: String, base: [UInt8], current: [UInt8]) -> Finding? {
-        var old = TextLines.split(base).map { LogFormatter.canonicalLine($0) }
-        while let last = old.last, last.isEmpty { old.removeLast() }
-        let new = TextLines.split(current).map { LogFormatter.canonicalLine($0) }
-        for (i, line) in old.enumerated() {
-            if i < new.count {
-                if new[i] != line {
-                    let was = String(decoding: line, as: UTF8.self)
-                    let shown = was.count > 60 ? String(was.prefix(60)) + "…" : was
-                    return Finding(.logRewrite, SourceLocation(path: path, line: i + 1, column: 1),
-                                      "committed log line \(i + 1) was changed; it was: \(shown.isEmpty ? "(blank)" : shown)",
-                                      help: "log a correction instead (for example a negative quantity)")
-                }
-            } else {
-                let lines = old.count - i == 1 ? "line \(i + 1) was" : "lines \(i + 1)-\(old.count) were"
-                return Finding(.logRewrite, SourceLocation(path: path, line: max(new.count, 1), column: 1),
-                                  "committed log \(lines) removed",
-                                  help: "log a correction instead (for example a negative quantity)")
-            }
+        let lines = CommittedLines(base: base, current: current)
+        guard let rewrite = lines.firstRewrite else { return nil }
+        let n = lines.unchanged
+        switch rewrite {
+        case .changed(let was):
+            let text = String(decoding: was, as: UTF8.self)
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return Finding(.logRewrite, SourceLocation(path: path, line: n + 1, column: 1),
+                           "committed log line \(n + 1) was changed; it was: \(shown.isEmpty ? "(blank)" : shown)",
+                           help: "log a correction instead (for example a negative quantity)")
+        case .removed(let currentLines):
+            let removed = lines.committed - n == 1 ? "line \(n + 1) was" : "lines \(n + 1)-\(lines.committed) were"
+            return Finding(.logRewrite, SourceLocation(path: path, line: max(currentLines, 1), column: 1),
+                           "committed log \(removed) removed",
+                           help: "log a correction instead (for example a negative quantity)")
         }
-        return nil
     }
 }

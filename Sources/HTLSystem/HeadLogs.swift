@@ -1,0 +1,74 @@
+import HTLCore
+import HTLModel
+
+/// The log files HEAD holds for a ledger in a git work tree, read by a
+/// single `git cat-file --batch` in the ledger folder: HEAD's `log` folder,
+/// and each log file there now. A plain `htl check` compares them (the
+/// append-only rule) on every run, so it asks git once, not three times.
+package enum HeadLogs {
+    package enum Answer {
+        /// Not in a git work tree, git missing, or no commit yet: nothing to compare.
+        case nothingCommitted
+        /// The log files HEAD holds, and the contents of those still there now (by object).
+        case logs(entries: [GitRepository.Entry], contents: [String: [UInt8]])
+        /// One request cannot tell (folders inside log/, a name git reads
+        /// differently): ask the general way.
+        case unanswered
+    }
+
+    /// `logPaths`: the ledger's log files now, relative to its root.
+    package static func read(ledgerRoot: String, current logPaths: [String]) -> Answer {
+        guard logPaths.allSatisfy(plainName) else { return .unanswered }
+        let folder = LedgerLayout.logFolder
+        let names = ["HEAD:./" + folder] + logPaths.map { "HEAD:./" + $0 }
+        guard let batch = try? CatFileBatch.ask(names, in: ledgerRoot), batch.status == 0,
+              batch.answers.count == names.count else { return .nothingCommitted }
+        guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
+        guard let listed = treeEntries(tree.bytes, idLength: tree.id.utf8.count / 2) else { return .unanswered }
+        var entries: [GitRepository.Entry] = []
+        for item in listed {
+            let path = folder + "/" + item.name
+            if item.mode == "40000" { return .unanswered }
+            guard item.mode == "100644" || item.mode == "100755", LedgerLayout.kind(of: path) == .log else { continue }
+            entries.append(GitRepository.Entry(path: path, object: item.id))
+        }
+        var contents: [String: [UInt8]] = [:]
+        for case let object? in batch.answers.dropFirst() where object.type == "blob" { contents[object.id] = Array(object.bytes) }
+        return .logs(entries: entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }, contents: contents)
+    }
+
+    /// A name git reads back as written: printable, no line break.
+    static func plainName(_ path: String) -> Bool {
+        path.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F }
+    }
+
+    /// A raw tree object: `<mode> <name>\0<id bytes>` per entry; nil when it
+    /// does not read so (or a name is not UTF-8).
+    static func treeEntries(_ bytes: ArraySlice<UInt8>, idLength: Int) -> [(mode: String, name: String, id: String)]? {
+        guard idLength == 20 || idLength == 32 else { return nil }
+        var entries: [(mode: String, name: String, id: String)] = []
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard let space = bytes[i...].firstIndex(of: 0x20), let zero = bytes[space...].firstIndex(of: 0),
+                  bytes.endIndex - (zero + 1) >= idLength else { return nil }
+            let rawName = Array(bytes[(space + 1)..<zero])
+            guard UTF8Validation.firstInvalidByte(rawName) == nil else { return nil }
+            let id = lowerHex(bytes[(zero + 1)..<(zero + 1 + idLength)])
+            entries.append((String(decoding: bytes[i..<space], as: UTF8.self), String(decoding: rawName, as: UTF8.self), id))
+            i = zero + 1 + idLength
+        }
+        return entries
+    }
+
+    /// An object id as git writes it.
+    static func lowerHex(_ bytes: ArraySlice<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
