@@ -26,7 +26,7 @@ package enum Checker {
             return ([], parsed.files[slices[job - rules.count]].compactMap { file in
                 // Not `cache?.derived(...) ?? ...`: a kept "no finding" is nil too, and would be computed again.
                 guard let cache else { return RuleDescriptor.unformattedFinding(file) }
-                return cache.derived("unformatted", file) { RuleDescriptor.unformattedFinding(file) }
+                return cache.derived(unformattedKind, file) { RuleDescriptor.unformattedFinding(file) }
             })
         }
         let found = results.flatMap(\.found)
@@ -39,4 +39,13 @@ package enum Checker {
         let placed = DiagnosticPlacement.clamp(diagnostics, files: parsed.files)
         return CheckReport(diagnostics: Diagnostic.sortedForOutput(placed), fileCount: parsed.files.count)
     }
+
+    /// The `unformatted` verdict made while the parser has a Markdown file's
+    /// front matter at hand, for a `ParseCache` shared with `check`: the
+    /// checker then finds it kept, and the YAML is parsed once.
+    package static let unformattedOnParse = ParseCache.FrontMatterUse(kind: unformattedKind) { file, parsed in
+        RuleDescriptor.unformattedFinding(file, parsed: parsed)
+    }
+
+    static let unformattedKind = "unformatted"
 }

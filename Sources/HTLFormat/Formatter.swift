@@ -11,7 +11,12 @@ package enum Formatter {
     ///
     /// `verify: false` skips the re-reading, for callers that only compare
     /// (`unformatted` in htl check); anything that writes must verify.
-    public static func canonical(_ file: SourceFile, verify: Bool = true) -> [UInt8]? {
+    ///
+    /// `parsed`: a Markdown file's front matter as parsed when the file was
+    /// read, so that it is not parsed again; used only where it was made
+    /// from exactly the text the formatter reads (the same bytes, no
+    /// carriage return in them).
+    public static func canonical(_ file: SourceFile, verify: Bool = true, parsed: FrontMatterParse? = nil) -> [UInt8]? {
         guard UTF8Validation.firstInvalidByte(file.bytes) == nil else { return nil }
         switch LedgerLayout.kind(of: file.path) {
         case .log?:
@@ -21,11 +26,11 @@ package enum Formatter {
         case .measures?:
             return yamlFile(file.bytes, level: .measures, verify: verify)
         case .value?:
-            return markdownFile(file.bytes, schema: Schema.value, verify: verify)
+            return markdownFile(file.bytes, schema: Schema.value, verify: verify, parsed: parsed)
         case .term?:
-            return markdownFile(file.bytes, schema: Schema.term, verify: verify)
+            return markdownFile(file.bytes, schema: Schema.term, verify: verify, parsed: parsed)
         case .goal?:
-            return markdownFile(file.bytes, schema: Schema.goal, verify: verify)
+            return markdownFile(file.bytes, schema: Schema.goal, verify: verify, parsed: parsed)
         case .review?:
             // A review is the user's own Markdown: never reformatted.
             return file.bytes
@@ -42,11 +47,15 @@ package enum Formatter {
 
     // MARK: Markdown files
 
-    static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool) -> [UInt8]? {
+    static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool, parsed: FrontMatterParse? = nil) -> [UInt8]? {
         let lines = TextLines.split(bytes)
         guard let open = lines.first, FrontMatter.isDelimiter(bytes, open.indices),
               let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter(bytes, $0.indices) }) else { return nil }
-        guard let yaml = formatYAML(lines: lines[1..<close], firstLine: 2, level: .schema(schema), verify: verify) else { return nil }
+        // The lines read here, joined, are then the very bytes that were parsed.
+        let yamlBytes = lines[1].startIndex..<lines[close].startIndex
+        let reusable = parsed.flatMap { $0.yaml == yamlBytes && !bytes[yamlBytes].contains(0x0D) ? $0.result : nil }
+        guard let yaml = formatYAML(lines: lines[1..<close], firstLine: 2, level: .schema(schema), verify: verify,
+                                    parsed: reusable) else { return nil }
         var bodyEnd = lines.endIndex
         while bodyEnd > close + 1, lines[bodyEnd - 1].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { bodyEnd -= 1 }
         var out: [UInt8] = []
@@ -67,8 +76,11 @@ package enum Formatter {
 
     /// Formats YAML lines; nil when they do not parse, do not fit the level's
     /// shape, or the result would not read back as the same data and comments.
-    static func formatYAML(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, level: YAMLFormatter.Level, verify: Bool) -> [UInt8]? {
-        guard let (pairs, comments) = read(lines, firstLine: firstLine), Shape.fits(pairs, level) else { return nil }
+    static func formatYAML(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, level: YAMLFormatter.Level, verify: Bool,
+                           parsed: YAMLParser.Result? = nil) -> [UInt8]? {
+        // A parse of the same bytes gives the same tree: either is read.
+        let source = parsed.map { Self.tree(of: $0, lines: lines, firstLine: firstLine) } ?? read(lines, firstLine: firstLine)
+        guard let (pairs, comments) = source, Shape.fits(pairs, level) else { return nil }
         let text = YAMLFormatter(comments: comments).format(pairs, level: level)
         guard verify else { return text }
         // Verify: same data, same comments.
@@ -92,7 +104,12 @@ package enum Formatter {
             joined += line
             joined.append(0x0A)
         }
-        let parsed = YAMLParser.parse(joined[...], path: "", firstLine: firstLine)
+        return tree(of: YAMLParser.parse(joined[...], path: "", firstLine: firstLine), lines: lines, firstLine: firstLine)
+    }
+
+    /// The root mapping's pairs and the comments of YAML lines, from their
+    /// parse; nil when they did not parse cleanly or are not a mapping.
+    static func tree(of parsed: YAMLParser.Result, lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int) -> ([YAMLPair], YAMLComments)? {
         guard !parsed.failed, parsed.diagnostics.isEmpty else { return nil }
         let pairs: [YAMLPair]
         if let root = parsed.root {

@@ -13,12 +13,14 @@ import HTLSystem
 public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
         let read = try LedgerReader.read(request)
-        let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: request.cache)
+        // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
+        let cache = request.cache ?? ParseCache(frontMatterUse: request.formatting ? Checker.unformattedOnParse : nil)
+        let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         let today = parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).
         let checked = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
-                                    cache: request.cache)
+                                    cache: cache)
         let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
         var report = checked
         if request.source == .staged {

@@ -4,8 +4,7 @@ import HTLModel
 /// `goals/<id>.md` → `Goal` (FORMAT.md §5.3), including the body scan for
 /// the Action plan section and the checklist.
 enum GoalDecoder {
-    static func decode(_ file: SourceFile) -> (Goal?, [Finding]) {
-        let yaml = YAMLFile.readFrontMatter(file)
+    static func decode(_ file: SourceFile, _ yaml: YAMLFile) -> (Goal?, [Finding]) {
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
         let top = SourceLocation(path: file.path, line: 1, column: 1)

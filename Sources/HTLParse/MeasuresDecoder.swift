@@ -4,8 +4,7 @@ import HTLModel
 /// `measures.yaml` → `MeasureCatalog` with checked conversions (FORMAT.md §4).
 enum MeasuresDecoder {
     /// The catalog, the findings, and whether the file could be read at all.
-    static func decode(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
-        let yaml = YAMLFile.readYAML(file)
+    static func decode(_ file: SourceFile, _ yaml: YAMLFile) -> (MeasureCatalog, [Finding], Bool) {
         var reader = FieldReader(path: file.path)
         guard let pairs = yaml.pairs else { return (MeasureCatalog(), yaml.diagnostics, false) }
         var measures: [Measure] = []

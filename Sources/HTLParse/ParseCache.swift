@@ -19,9 +19,25 @@ package final class ParseCache: Sendable {
         var path: String
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    /// A result a layer above computes from a Markdown file's front matter
+    /// while its parse is at hand (the checker's `unformatted` verdict),
+    /// kept as `derived(kind, file)` would keep it: the YAML is parsed once.
+    package struct FrontMatterUse: Sendable {
+        package var kind: String
+        package var make: @Sendable (SourceFile, FrontMatterParse) -> any Sendable
 
-    public init() {}
+        package init(kind: String, make: @escaping @Sendable (SourceFile, FrontMatterParse) -> any Sendable) {
+            self.kind = kind
+            self.make = make
+        }
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+    private let frontMatterUse: FrontMatterUse?
+
+    public init(frontMatterUse: FrontMatterUse? = nil) {
+        self.frontMatterUse = frontMatterUse
+    }
 
     /// The kept result for a file, or the one `make` computes (then kept).
     /// `make` is given the result kept for an earlier version of the file
@@ -52,23 +68,36 @@ package final class ParseCache: Sendable {
     }
 
     func settings(_ file: SourceFile) -> (Settings, [Finding]) {
-        cached(file) { _ in SettingsDecoder.decode(file) }
+        cached(file) { _ in SettingsDecoder.decode(file, yaml(file, frontMatter: false)) }
     }
 
     func measures(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
-        cached(file) { _ in MeasuresDecoder.decode(file) }
+        cached(file) { _ in MeasuresDecoder.decode(file, yaml(file, frontMatter: false)) }
     }
 
     func value(_ file: SourceFile) -> (Value?, [Finding]) {
-        cached(file) { _ in ValueDecoder.decode(file) }
+        cached(file) { _ in ValueDecoder.decode(file, yaml(file, frontMatter: true)) }
     }
 
     func term(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
-        cached(file, dependency: Array(String(termWeeks).utf8)) { _ in TermDecoder.decode(file, termWeeks: termWeeks) }
+        cached(file, dependency: Array(String(termWeeks).utf8)) { _ in
+            TermDecoder.decode(file, yaml(file, frontMatter: true), termWeeks: termWeeks)
+        }
     }
 
     func goal(_ file: SourceFile) -> (Goal?, [Finding]) {
-        cached(file) { _ in GoalDecoder.decode(file) }
+        cached(file) { _ in GoalDecoder.decode(file, yaml(file, frontMatter: true)) }
+    }
+
+    /// A file's YAML, read once: a front matter's parse goes to the
+    /// `frontMatterUse` (when there is one) as well as to the decoder.
+    private func yaml(_ file: SourceFile, frontMatter: Bool) -> YAMLFile {
+        guard frontMatter else { return YAMLFile.readYAML(file) }
+        let yaml = YAMLFile.readFrontMatter(file)
+        if let use = frontMatterUse, let parse = yaml.frontMatter {
+            _ = cached(file, kind: use.kind) { (_: (bytes: [UInt8], result: any Sendable)?) in use.make(file, parse) }
+        }
+        return yaml
     }
 
     /// A log's parse depends on the declared units. A log that changed is

@@ -3,8 +3,7 @@ import HTLModel
 
 /// `htl.yaml` → `Settings` (FORMAT.md §3).
 enum SettingsDecoder {
-    static func decode(_ file: SourceFile) -> (Settings, [Finding]) {
-        let yaml = YAMLFile.readYAML(file)
+    static func decode(_ file: SourceFile, _ yaml: YAMLFile) -> (Settings, [Finding]) {
         var reader = FieldReader(path: file.path)
         var settings = Settings()
         guard let pairs = yaml.pairs else { return (settings, yaml.diagnostics) }

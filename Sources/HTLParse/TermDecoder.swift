@@ -3,8 +3,7 @@ import HTLModel
 
 /// `terms/<id>.md` → `Term` (FORMAT.md §5.2).
 enum TermDecoder {
-    static func decode(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
-        let yaml = YAMLFile.readFrontMatter(file)
+    static func decode(_ file: SourceFile, _ yaml: YAMLFile, termWeeks: Int) -> (Term?, [Finding]) {
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
         let top = SourceLocation(path: file.path, line: 1, column: 1)

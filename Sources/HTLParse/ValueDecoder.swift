@@ -3,8 +3,7 @@ import HTLModel
 
 /// `values/<id>.md` → `Value` (FORMAT.md §5.1).
 enum ValueDecoder {
-    static func decode(_ file: SourceFile) -> (Value?, [Finding]) {
-        let yaml = YAMLFile.readFrontMatter(file)
+    static func decode(_ file: SourceFile, _ yaml: YAMLFile) -> (Value?, [Finding]) {
         var reader = FieldReader(path: file.path)
         let id = LedgerLayout.entityID(of: file.path)
         guard let pairs = yaml.pairs else { return (nil, yaml.diagnostics) }

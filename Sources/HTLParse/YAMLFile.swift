@@ -14,6 +14,8 @@ struct YAMLFile {
     var body: Range<Int>?
     var bodyFirstLine: Int = 0
     var diagnostics: [Finding] = []
+    /// For Markdown files: the front matter's parse, when it got that far.
+    var frontMatter: FrontMatterParse?
 
     /// The file's bytes when they are valid UTF-8; otherwise an `encoding`
     /// finding at the first bad byte and nil: nothing after it can be placed
@@ -58,7 +60,8 @@ struct YAMLFile {
             let parsed = YAMLParser.parse(bytes[frontMatter.yaml], path: file.path, firstLine: frontMatter.yamlFirstLine)
             diagnostics += parsed.diagnostics
             var result = YAMLFile(pairs: nil, root: parsed.root, bytes: bytes, body: frontMatter.body,
-                                  bodyFirstLine: frontMatter.bodyFirstLine, diagnostics: diagnostics)
+                                  bodyFirstLine: frontMatter.bodyFirstLine, diagnostics: diagnostics,
+                                  frontMatter: FrontMatterParse(yaml: frontMatter.yaml, result: parsed))
             if !parsed.failed { result.takeRootMapping(file.path, allowEmpty: false) }
             return result
         }

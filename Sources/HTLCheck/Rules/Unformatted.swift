@@ -1,6 +1,7 @@
 import HTLCore
 import HTLFormat
 import HTLModel
+import HTLParse
 
 extension RuleDescriptor {
     /// Htl fmt would change the file.
@@ -12,9 +13,10 @@ extension RuleDescriptor {
         reportedBy: .formatter)
 
     /// The finding for a file `htl fmt` would change: at the first line it
-    /// would change (the checker runs it on files without errors).
-    static func unformattedFinding(_ file: SourceFile) -> Finding? {
-        guard let canonical = Formatter.canonical(file, verify: false), canonical != file.bytes else { return nil }
+    /// would change (the checker runs it on files without errors). `parsed`:
+    /// the front matter as the parser read it, not to parse it again.
+    static func unformattedFinding(_ file: SourceFile, parsed: FrontMatterParse? = nil) -> Finding? {
+        guard let canonical = Formatter.canonical(file, verify: false, parsed: parsed), canonical != file.bytes else { return nil }
         var line = 1
         var i = 0
         let n = min(file.bytes.count, canonical.count)

@@ -1,0 +1,50 @@
+@testable import HTLCheck
+import HTLCore
+@testable import HTLFormat
+@testable import HTLParse
+import LedgerGenerator
+import Testing
+
+/// `unformatted` is decided on the tree the parser built for a file's front
+/// matter. It must be the verdict a fresh parse gives, on any text: front
+/// matter with carriage returns, byte order marks, delimiters with blanks
+/// after them, comments, broken YAML.
+@Suite struct ParseOnceTests {
+    static let goals = [
+        RuleExample.goal(),
+        "---\n# why\ntitle: Run   100 km  # a note\ntargets: {km: 100}\nvalues:\n  health: 9\n---\n## Action plan\n- Go.\n",
+        "---\r\ntitle: Run\r\ntargets:\r\n  km: 5\r\n---\r\nbody\r\n",
+        "\u{FEFF}---\ntitle: \"Quoted\"\ntags: [a,b]\n---\n",
+        "---\ntitle: x\n---\r\r\nkm: 5\n---\nbody\n",
+    ]
+    static let pieces = ["\r", "\r\n", "\n", "---", "---\r\r\n", "\u{FEFF}", "#", " ", "  ", "\t", ": ", "- ", "[", "]", "\"", "title: y\n", "km: 5\n"]
+
+    static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        for _ in 0..<Int.random(in: 0...4, using: &rng) {
+            let i = Int.random(in: 0...bytes.count, using: &rng)
+            if Bool.random(using: &rng), i < bytes.count {
+                bytes.remove(at: i)
+            } else {
+                bytes.insert(contentsOf: Array(pieces.randomElement(using: &rng)!.utf8), at: i)
+            }
+        }
+        return bytes
+    }
+
+    @Test func theParsersTreeGivesTheVerdictOfAFreshParse() {
+        var rng = SeededGenerator(seed: 2026)
+        var reused = 0
+        for round in 0..<4000 {
+            let text = Self.goals[round % Self.goals.count]
+            let file = SourceFile(path: "goals/g.md", bytes: round < Self.goals.count ? Array(text.utf8) : Self.mutate(text, &rng))
+            let parsed = YAMLFile.readFrontMatter(file).frontMatter
+            let fresh = Formatter.canonical(file, verify: false)
+            #expect(Formatter.canonical(file, verify: false, parsed: parsed) == fresh, "\(Array(file.bytes))")
+            #expect(RuleDescriptor.unformattedFinding(file, parsed: parsed)?.location == RuleDescriptor.unformattedFinding(file)?.location)
+            if parsed != nil, fresh != nil { reused += 1 }
+        }
+        // Most texts still parse: the shortcut is exercised, not skipped.
+        #expect(reused > 1000)
+    }
+}
