@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include "csystem.h"
 
 int htl_exchange_at(int folder, const char *a, const char *b) {
@@ -34,4 +35,8 @@ int htl_lease_signal_is_safe(void) {
     struct sigaction current;
     if (sigaction(SIGIO, NULL, &current) != 0) return 0;
     return current.sa_handler == SIG_IGN || (current.sa_handler != SIG_DFL);
+}
+
+int htl_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

@@ -7,15 +7,17 @@ import HTLSystem
 
 /// The one pipeline every command and server calls (in the spirit of
 /// beancount's loader): read the files (from disk, git's index or a
-/// commit, with unsaved buffers laid over them) → parse them into the model
+/// commit, with unsaved buffers laid over them; the committed log lines
+/// compared once parsing is done, git answering meanwhile) → parse them into the model
 /// → check it (rules, `rules:` severities, the append-only rule) → compute
 /// progress as of today.
 public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
-        let read = try LedgerReader.read(request)
+        var read = try LedgerReader.read(request)
         // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
         let cache = request.cache ?? ParseCache(frontMatterUse: request.formatting ? Checker.unformattedOnParse : nil)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
+        try LedgerReader.compareCommitted(request, &read)
         let today = parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).

@@ -17,30 +17,45 @@ enum LedgerReader {
         var committedLines: [String: Int] = [:]
         /// Git object ids of the files read from git's index (by path).
         var objects: [String: String] = [:]
+        /// The repository the files came from (staged, a revision).
+        var repository: GitRepository?
+        /// HEAD's logs, asked of git in the background (a plain check in a work tree).
+        var headLogs: HeadLogs.Pending?
     }
 
+    /// The files. In a git work tree, a plain check's question about HEAD
+    /// is put to git here and answered in `compareCommitted`: git works
+    /// while the files are parsed.
     static func read(_ request: LoadRequest) throws -> Read {
         var read: Read
-        var repository: GitRepository?
         switch request.source {
         case .directory:
             let disk = try LedgerDirectory.read(request.root)
             read = Read(files: disk.files, entryFindings: disk.findings)
         case .staged:
             let repo = try GitRepository(ledgerRoot: request.root.path)
-            repository = repo
             read = try staged(repo)
+            read.repository = repo
         case .revision(let name):
             let repo = try GitRepository(ledgerRoot: request.root.path)
-            repository = repo
             read = Read(files: try repo.files(at: .commit(try repo.resolve(name))))
+            read.repository = repo
         }
         if !request.overrides.isEmpty {
             read.files = read.files.filter { request.overrides[$0.path] == nil }
                 + request.overrides.map { SourceFile(path: $0.key, bytes: $0.value) }
         }
-        (read.appendOnlyFindings, read.committedLines) = try appendOnly(request, read: read, repository: repository)
+        if case .headWhenInGit = request.appendOnly, read.repository == nil, GitRepository.mayHold(request.root.path) {
+            let logs = read.files.map(\.path).filter { LedgerLayout.kind(of: $0) == .log }
+            read.headLogs = HeadLogs.start(ledgerRoot: request.root.path, current: logs)
+        }
         return read
+    }
+
+    /// The append-only rule's findings and each log's committed prefix,
+    /// into `read` (after parsing: git may still be answering till then).
+    static func compareCommitted(_ request: LoadRequest, _ read: inout Read) throws {
+        (read.appendOnlyFindings, read.committedLines) = try appendOnly(request, read: read)
     }
 
     /// The staged ledger (`git ls-files`), with findings about what git holds.
@@ -58,8 +73,8 @@ enum LedgerReader {
 
     /// `log-rewrite`: committed log lines at the base revision against the
     /// log files being loaded; and how much of each log is committed.
-    private static func appendOnly(_ request: LoadRequest, read: Read, repository: GitRepository?) throws -> ([Finding], [String: Int]) {
-        guard let base = try committedLogs(request, read: read, repository: repository) else { return ([], [:]) }
+    private static func appendOnly(_ request: LoadRequest, read: Read) throws -> ([Finding], [String: Int]) {
+        guard let base = try committedLogs(request, read: read) else { return ([], [:]) }
         var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
         var committed: [String: [UInt8]] = [:]
@@ -81,19 +96,17 @@ enum LedgerReader {
 
     /// The log files at the base revision, with the contents of those that
     /// need comparing (nil: nothing to compare). A plain check in a work tree
-    /// asks git once (`HeadLogs`); otherwise the revision is listed, then read.
-    private static func committedLogs(_ request: LoadRequest, read: Read, repository: GitRepository?) throws
+    /// has asked git once (`HeadLogs`); otherwise the revision is listed, then read.
+    private static func committedLogs(_ request: LoadRequest, read: Read) throws
         -> (entries: [GitRepository.Entry], contents: [String: [UInt8]])? {
-        if case .headWhenInGit = request.appendOnly, repository == nil {
-            guard GitRepository.mayHold(request.root.path) else { return nil }
-            let logs = read.files.map(\.path).filter { LedgerLayout.kind(of: $0) == .log }
-            switch HeadLogs.read(ledgerRoot: request.root.path, current: logs) {
-            case .nothingCommitted: return nil
-            case .logs(let entries, let contents): return (entries, contents)
-            case .unanswered: break
+        if case .headWhenInGit = request.appendOnly, read.repository == nil {
+            switch read.headLogs?.answer() {
+            case nil, .nothingCommitted?: return nil
+            case .logs(let entries, let contents)?: return (entries, contents)
+            case .unanswered?: break
             }
         }
-        guard let (repo, base) = try baseCommit(request, repository: repository) else { return nil }
+        guard let (repo, base) = try baseCommit(request, repository: read.repository) else { return nil }
         let entries = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
         // Contents are needed only where the object differs from the one read (or it was read from disk).
         let changed = entries.filter { read.objects[$0.path] != $0.object }

@@ -12,10 +12,21 @@ enum CatFileBatch {
     /// Asks git, in `directory` (relative names such as `HEAD:./log` are
     /// read from there). Names must not hold line breaks.
     static func ask(_ names: [String], in directory: String) throws -> (answers: [Object?], status: Int32, stderr: String) {
-        let request = Array(names.joined(separator: "\n").utf8) + [0x0A]
-        let result = try GitProcess.run(["cat-file", "--batch"], in: directory, stdin: request)
+        try read(GitProcess.run(["cat-file", "--batch"], in: directory, stdin: request(names)))
+    }
+
+    /// `ask`, started in the background: `read(finish())` gives the answers.
+    static func start(_ names: [String], in directory: String) throws -> GitProcess.Background {
+        try GitProcess.start(["cat-file", "--batch"], in: directory, stdin: request(names))
+    }
+
+    static func read(_ result: GitProcess.Output) throws -> (answers: [Object?], status: Int32, stderr: String) {
         guard result.status == 0 else { return ([], result.status, result.stderr) }
         return (try answers(result.stdout), 0, "")
+    }
+
+    private static func request(_ names: [String]) -> [UInt8] {
+        Array(names.joined(separator: "\n").utf8) + [0x0A]
     }
 
     /// Git's answers: `<id> <type> <size>\n<bytes>\n` per object,

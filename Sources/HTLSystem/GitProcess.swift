@@ -1,3 +1,4 @@
+import CHTLSystem
 import Glibc
 import HTLCore
 import HTLModel
@@ -17,13 +18,19 @@ package enum GitProcess {
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
             throw HTLError("cannot run git: \(FileSystem.errorText())")
         }
-        let pid = try spawn(["git", "-C", directory] + arguments, stdin: toChild, stdout: fromChild, stderr: errors)
+        let pid: pid_t
+        do {
+            pid = try spawn(["git", "-C", directory] + arguments, streams: [toChild[0], fromChild[1], errors[1]],
+                            closing: toChild + fromChild + errors)
+        } catch {
+            for fd in toChild + fromChild + errors { close(fd) }
+            throw error
+        }
+        for fd in [toChild[0], fromChild[1], errors[1]] { close(fd) }
         var exchange = PipeExchange(input: stdin, toChild: toChild[1], fromChild: fromChild[0], errors: errors[0])
         exchange.run()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Output(stdout: exchange.out, stderr: String(decoding: exchange.err, as: UTF8.self), status: exitCode)
+        let status = wait(pid)
+        return Output(stdout: exchange.out, stderr: String(decoding: exchange.err, as: UTF8.self), status: status)
     }
 
     /// A fixed, quiet environment: no pager, no prompts, no locale-dependent
@@ -37,33 +44,105 @@ package enum GitProcess {
         return environment
     }
 
-    /// Starts git with the three pipes as its stdin, stdout and stderr; closes
-    /// the child's ends here.
-    private static func spawn(_ argv: [String], stdin: [Int32], stdout: [Int32], stderr: [Int32]) throws -> pid_t {
+    /// Starts git with `streams` as its stdin, stdout and stderr, closing
+    /// `closing` in the child.
+    private static func spawn(_ argv: [String], streams: [Int32], closing: [Int32]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
-        for fd in stdin + stdout + stderr { posix_spawn_file_actions_addclose(&actions, fd) }
+        for (target, fd) in streams.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, Int32(target)) }
+        for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment().map { strdup($0) } + [nil]
         defer { for p in cEnvironment { free(p) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, "git", &actions, nil, &cArguments, &cEnvironment)
-        close(stdin[0])
-        close(stdout[1])
-        close(stderr[1])
         guard spawned == 0 else {
-            close(stdin[1])
-            close(stdout[0])
-            close(stderr[0])
             if spawned == ENOENT { throw HTLError("git is not installed (or not on PATH); it is needed for this command") }
             throw HTLError("cannot run git: \(String(cString: strerror(spawned)))")
         }
         return pid
+    }
+
+    /// Waits for a child; its exit code (128 + the signal when killed).
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// A git whose standard streams are files in memory: it works on while
+    /// htl does something else (parses the ledger while git reads HEAD),
+    /// never blocked on a full pipe; `finish` waits for it and reads what it wrote.
+    package final class Background: @unchecked Sendable {
+        private let pid: pid_t
+        private let out: Int32
+        private let err: Int32
+        private var result: Output?
+
+        fileprivate init(pid: pid_t, out: Int32, err: Int32) {
+            self.pid = pid
+            self.out = out
+            self.err = err
+        }
+
+        package func finish() -> Output {
+            if let result { return result }
+            let status = GitProcess.wait(pid)
+            let finished = Output(stdout: Self.contents(out), stderr: String(decoding: Self.contents(err), as: UTF8.self), status: status)
+            close(out)
+            close(err)
+            result = finished
+            return finished
+        }
+
+        deinit { _ = finish() }
+
+        private static func contents(_ fd: Int32) -> [UInt8] {
+            let size = Int(lseek(fd, 0, SEEK_END))
+            guard size > 0 else { return [] }
+            var bytes = [UInt8](repeating: 0, count: size)
+            var done = 0
+            while done < size {
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+                if n <= 0 {
+                    if n < 0, errno == EINTR { continue }
+                    break
+                }
+                done += n
+            }
+            return Array(bytes[0..<done])
+        }
+    }
+
+    /// Starts git in the background, `stdin` already written for it.
+    package static func start(_ arguments: [String], in directory: String, stdin: [UInt8]) throws -> Background {
+        let files = [htl_memory_file("htl-git-in"), htl_memory_file("htl-git-out"), htl_memory_file("htl-git-err")]
+        guard files.allSatisfy({ $0 >= 0 }) else {
+            for fd in files where fd >= 0 { close(fd) }
+            throw HTLError("cannot run git: \(FileSystem.errorText())")
+        }
+        var written = 0
+        while written < stdin.count {
+            let n = stdin.withUnsafeBytes { Glibc.write(files[0], $0.baseAddress! + written, $0.count - written) }
+            if n <= 0 {
+                if n < 0, errno == EINTR { continue }
+                for fd in files { close(fd) }
+                throw HTLError("cannot run git: \(FileSystem.errorText())")
+            }
+            written += n
+        }
+        lseek(files[0], 0, SEEK_SET)
+        let pid: pid_t
+        do {
+            pid = try spawn(["git", "-C", directory] + arguments, streams: files, closing: [])
+        } catch {
+            for fd in files { close(fd) }
+            throw error
+        }
+        close(files[0])
+        return Background(pid: pid, out: files[1], err: files[2])
     }
 }
 

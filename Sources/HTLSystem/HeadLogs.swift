@@ -4,9 +4,10 @@ import HTLModel
 /// The log files HEAD holds for a ledger in a git work tree, read by a
 /// single `git cat-file --batch` in the ledger folder: HEAD's `log` folder,
 /// and each log file there now. A plain `htl check` compares them (the
-/// append-only rule) on every run, so it asks git once, not three times.
+/// append-only rule) on every run, so it asks git once, not three times,
+/// and git answers while the ledger is parsed.
 package enum HeadLogs {
-    package enum Answer {
+    package enum Answer: Sendable {
         /// Not in a git work tree, git missing, or no commit yet: nothing to compare.
         case nothingCommitted
         /// The log files HEAD holds, and the contents of those still there now (by object).
@@ -16,14 +17,34 @@ package enum HeadLogs {
         case unanswered
     }
 
-    /// `logPaths`: the ledger's log files now, relative to its root.
-    package static func read(ledgerRoot: String, current logPaths: [String]) -> Answer {
-        guard logPaths.allSatisfy(plainName) else { return .unanswered }
+    /// Git asked, not yet answered: it reads HEAD while htl parses the ledger.
+    package struct Pending: Sendable {
+        fileprivate var asked: GitProcess.Background?
+        fileprivate var names: Int
+        fileprivate var known: Answer?
+
+        /// Waits for git's answer.
+        package func answer() -> Answer {
+            if let known { return known }
+            guard let asked, let batch = try? CatFileBatch.read(asked.finish()), batch.status == 0,
+                  batch.answers.count == names else { return .nothingCommitted }
+            return HeadLogs.answer(batch.answers)
+        }
+    }
+
+    /// Asks git, in the background. `logPaths`: the ledger's log files now,
+    /// relative to its root.
+    package static func start(ledgerRoot: String, current logPaths: [String]) -> Pending {
+        guard logPaths.allSatisfy(plainName) else { return Pending(names: 0, known: .unanswered) }
+        let names = ["HEAD:./" + LedgerLayout.logFolder] + logPaths.map { "HEAD:./" + $0 }
+        guard let asked = try? CatFileBatch.start(names, in: ledgerRoot) else { return Pending(names: 0, known: .nothingCommitted) }
+        return Pending(asked: asked, names: names.count)
+    }
+
+    /// The answers to `HEAD:./log` and each log now, read.
+    private static func answer(_ answers: [CatFileBatch.Object?]) -> Answer {
         let folder = LedgerLayout.logFolder
-        let names = ["HEAD:./" + folder] + logPaths.map { "HEAD:./" + $0 }
-        guard let batch = try? CatFileBatch.ask(names, in: ledgerRoot), batch.status == 0,
-              batch.answers.count == names.count else { return .nothingCommitted }
-        guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
+        guard let tree = answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
         guard let listed = treeEntries(tree.bytes, idLength: tree.id.utf8.count / 2) else { return .unanswered }
         var entries: [GitRepository.Entry] = []
         for item in listed {
@@ -33,7 +54,7 @@ package enum HeadLogs {
             entries.append(GitRepository.Entry(path: path, object: item.id))
         }
         var contents: [String: [UInt8]] = [:]
-        for case let object? in batch.answers.dropFirst() where object.type == "blob" { contents[object.id] = Array(object.bytes) }
+        for case let object? in answers.dropFirst() where object.type == "blob" { contents[object.id] = Array(object.bytes) }
         return .logs(entries: entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }, contents: contents)
     }
 

@@ -34,4 +34,9 @@ int htl_release_lease(int fd);
 /// 1 when the signal a lease break sends (SIGIO) would not kill the process.
 int htl_lease_signal_is_safe(void);
 
+/// memfd_create: a file that lives in memory only, closed on exec (a
+/// child gets it as one of its standard streams). Returns the descriptor,
+/// or -1 with errno set.
+int htl_memory_file(const char *name);
+
 #endif
