@@ -101,7 +101,7 @@ enum LedgerReader {
         -> (entries: [GitRepository.Entry], contents: [String: [UInt8]])? {
         if case .headWhenInGit = request.appendOnly, read.repository == nil {
             switch read.headLogs?.answer() {
-            case nil, .nothingCommitted?: return nil
+            case nil: return nil
             case .logs(let entries, let contents)?: return (entries, contents)
             case .unanswered?: break
             }

@@ -8,12 +8,12 @@ import HTLModel
 /// and git answers while the ledger is parsed.
 package enum HeadLogs {
     package enum Answer: Sendable {
-        /// Not in a git work tree, git missing, or no commit yet: nothing to compare.
-        case nothingCommitted
-        /// The log files HEAD holds, and the contents of those still there now (by object).
+        /// The log files HEAD holds (none before the first commit), and the
+        /// contents of those still there now (by object).
         case logs(entries: [GitRepository.Entry], contents: [String: [UInt8]])
-        /// One request cannot tell (folders inside log/, a name git reads
-        /// differently): ask the general way.
+        /// One request did not tell (folders inside log/, a name git reads
+        /// differently, git failing or not in a repository): ask the general
+        /// way, which says which it was.
         case unanswered
     }
 
@@ -27,7 +27,7 @@ package enum HeadLogs {
         package func answer() -> Answer {
             if let known { return known }
             guard let asked, let batch = try? CatFileBatch.read(asked.finish()), batch.status == 0,
-                  batch.answers.count == names else { return .nothingCommitted }
+                  batch.answers.count == names else { return .unanswered }
             return HeadLogs.answer(batch.answers)
         }
     }
@@ -37,7 +37,7 @@ package enum HeadLogs {
     package static func start(ledgerRoot: String, current logPaths: [String]) -> Pending {
         guard logPaths.allSatisfy(plainName) else { return Pending(names: 0, known: .unanswered) }
         let names = ["HEAD:./" + LedgerLayout.logFolder] + logPaths.map { "HEAD:./" + $0 }
-        guard let asked = try? CatFileBatch.start(names, in: ledgerRoot) else { return Pending(names: 0, known: .nothingCommitted) }
+        guard let asked = try? CatFileBatch.start(names, in: ledgerRoot) else { return Pending(names: 0, known: .unanswered) }
         return Pending(asked: asked, names: names.count)
     }
 

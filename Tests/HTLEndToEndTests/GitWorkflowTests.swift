@@ -409,6 +409,10 @@ import Testing
         let dies = try HTLBinary.run(["check", "--staged", "-C", repo.root] + today, environment: broken)
         #expect(dies.status == 2)
         #expect(dies.stderr == "htl: git cat-file failed: fatal: broken\n")
+        // A plain check too: git failing is said, not taken for "nothing committed".
+        let plainDies = try HTLBinary.run(["check", "-C", repo.root] + today, environment: broken)
+        #expect(plainDies.status == 2)
+        #expect(plainDies.stderr == "htl: git cat-file failed: fatal: broken\n")
 
         var noGit = TemporaryGitRepository.environment
         noGit["PATH"] = "/nonexistent"
