@@ -68,34 +68,33 @@ package final class ParseCache: Sendable {
     }
 
     func settings(_ file: SourceFile) -> (Settings, [Finding]) {
-        cached(file) { _ in SettingsDecoder.decode(file, yaml(file, frontMatter: false)) }
+        cached(file) { _ in SettingsDecoder.decode(file, YAMLFile.readYAML(file)) }
     }
 
     func measures(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
-        cached(file) { _ in MeasuresDecoder.decode(file, yaml(file, frontMatter: false)) }
+        cached(file) { _ in MeasuresDecoder.decode(file, YAMLFile.readYAML(file)) }
     }
 
     func value(_ file: SourceFile) -> (Value?, [Finding]) {
-        cached(file) { _ in ValueDecoder.decode(file, yaml(file, frontMatter: true)) }
+        cached(file) { _ in ValueDecoder.decode(file, frontMatter(file)) }
     }
 
     func term(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
         cached(file, dependency: Array(String(termWeeks).utf8)) { _ in
-            TermDecoder.decode(file, yaml(file, frontMatter: true), termWeeks: termWeeks)
+            TermDecoder.decode(file, frontMatter(file), termWeeks: termWeeks)
         }
     }
 
     func goal(_ file: SourceFile) -> (Goal?, [Finding]) {
-        cached(file) { _ in GoalDecoder.decode(file, yaml(file, frontMatter: true)) }
+        cached(file) { _ in GoalDecoder.decode(file, frontMatter(file)) }
     }
 
-    /// A file's YAML, read once: a front matter's parse goes to the
+    /// A Markdown file's front matter, read once: its parse goes to the
     /// `frontMatterUse` (when there is one) as well as to the decoder.
-    private func yaml(_ file: SourceFile, frontMatter: Bool) -> YAMLFile {
-        guard frontMatter else { return YAMLFile.readYAML(file) }
+    private func frontMatter(_ file: SourceFile) -> YAMLFile {
         let yaml = YAMLFile.readFrontMatter(file)
         if let use = frontMatterUse, let parse = yaml.frontMatter {
-            _ = cached(file, kind: use.kind) { (_: (bytes: [UInt8], result: any Sendable)?) in use.make(file, parse) }
+            _ = derived(use.kind, file) { use.make(file, parse) }
         }
         return yaml
     }

@@ -112,7 +112,8 @@ package enum GitProcess {
                 }
                 done += n
             }
-            return Array(bytes[0..<done])
+            if done < size { bytes.removeSubrange(done...) }
+            return bytes
         }
     }
 

@@ -1,5 +1,6 @@
 @testable import HTLCheck
 import HTLCore
+import HTLModel
 @testable import HTLFormat
 @testable import HTLParse
 import LedgerGenerator
@@ -46,5 +47,22 @@ import Testing
         }
         // Most texts still parse: the shortcut is exercised, not skipped.
         #expect(reused > 1000)
+    }
+
+    /// The checker takes the verdict made at parse time from the shared
+    /// cache: a use that answers something else shows which one was read.
+    @Test func theCheckerReadsTheVerdictMadeWhileParsing() {
+        let marker = Finding(.unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
+        let use = ParseCache.FrontMatterUse(kind: Checker.unformattedKind) { _, _ in Optional(marker) }
+        let cache = ParseCache(frontMatterUse: use)
+        // The rules' clean example ledger: no errors, so `unformatted` is reported.
+        let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
+            + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8))]
+        let parsed = LedgerParser.parse(files, cache: cache)
+        let report = Checker.check(parsed, today: RuleExample.today, cache: cache)
+        // Every Markdown file's verdict came from the parse (the marker names one place).
+        let markdown = files.filter { $0.path.hasSuffix(".md") }.count
+        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message) == Array(repeating: "made while parsing", count: markdown))
+        #expect(markdown == 4)
     }
 }
