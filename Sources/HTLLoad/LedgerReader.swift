@@ -83,15 +83,9 @@ enum LedgerReader {
             committed[entry.path] = base.contents[entry.object] ?? []
             objects[entry.path] = entry.object
         }
-        var prefixes: [String: Int] = [:]
-        for entry in base.entries {
-            guard let now = current[entry.path] else { continue }
-            prefixes[entry.path] = read.objects[entry.path] == entry.object
-                ? Int.max : RuleDescriptor.committedPrefix(base: committed[entry.path] ?? [], current: now)
-        }
-        let findings = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
+        let rewrites = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
                                                   currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
-        return (findings, prefixes)
+        return (rewrites.findings, rewrites.committedPrefixes)
     }
 
     /// The log files at the base revision, with the contents of those that

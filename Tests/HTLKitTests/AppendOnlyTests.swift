@@ -10,30 +10,34 @@ import Testing
     func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     func finding(_ base: String, _ current: String) -> String? {
-        RuleDescriptor.firstRewrite(path: "log/2026.log", base: bytes(base), current: bytes(current))
+        RuleDescriptor.firstRewrite(path: "log/2026.log", CommittedLines(base: bytes(base), current: bytes(current)))
             .map { "\($0.location.line): \($0.message)" }
+    }
+
+    func prefix(_ base: [UInt8], _ current: [UInt8]) -> Int {
+        CommittedLines(base: base, current: current).unchanged
     }
 
     @Test func aLogThatOnlyGrewKeepsEveryCommittedLine() {
         let base = "2026-11-20 Run 5km +run\n2026-11-21 Run 6km +run\n"
-        #expect(RuleDescriptor.committedPrefix(base: bytes(base), current: bytes(base + "2026-11-22 Swim\n")) == 2)
+        #expect(prefix(bytes(base), bytes(base + "2026-11-22 Swim\n")) == 2)
         #expect(finding(base, base + "2026-11-22 Swim\n") == nil)
-        #expect(RuleDescriptor.committedPrefix(base: bytes(base), current: bytes(base)) == 2)
-        #expect(RuleDescriptor.committedPrefix(base: [], current: bytes(base)) == 0)
+        #expect(prefix(bytes(base), bytes(base)) == 2)
+        #expect(prefix([], bytes(base)) == 0)
     }
 
     @Test func aCommittedLastLineWithoutABreakThatWasExtendedWasChanged() {
         // The bytes still begin the file, but the line itself is longer now.
         #expect(finding("2026-11-20 Run 5km +r", "2026-11-20 Run 5km +run\n") == "1: committed log line 1 was changed; it was: 2026-11-20 Run 5km +r")
-        #expect(RuleDescriptor.committedPrefix(base: bytes("a\nb"), current: bytes("a\nbc\n")) == 1)
-        #expect(RuleDescriptor.committedPrefix(base: bytes("a\nb"), current: bytes("a\nb\nc\n")) == 2)
+        #expect(prefix(bytes("a\nb"), bytes("a\nbc\n")) == 1)
+        #expect(prefix(bytes("a\nb"), bytes("a\nb\nc\n")) == 2)
     }
 
     @Test func formattingAndLineEndingsAreNotRewrites() {
         #expect(finding("2026-11-20  Run\t5km  +run\r\n", "2026-11-20 Run 5km +run\n2026-11-21 Swim\n") == nil)
-        #expect(RuleDescriptor.committedPrefix(base: bytes("a\r\nb\r\n"), current: bytes("a\nb\nc\n")) == 2)
+        #expect(prefix(bytes("a\r\nb\r\n"), bytes("a\nb\nc\n")) == 2)
         // Blank lines at the end of the committed text need not stay.
-        #expect(RuleDescriptor.committedPrefix(base: bytes("a\nb\n\n  \n"), current: bytes("a\nb\nc\n")) == 2)
+        #expect(prefix(bytes("a\nb\n\n  \n"), bytes("a\nb\nc\n")) == 2)
         #expect(finding("a\nb\n\n  \n", "a\nb\n") == nil)
     }
 
@@ -43,7 +47,7 @@ import Testing
         #expect(finding(base, "2026-11-20 A\n2026-11-21 B\n") == "2: committed log lines 3-4 were removed")
         #expect(finding(base, "2026-11-20 A\n2026-11-21 B\n2026-11-22 C\n") == "3: committed log line 4 was removed")
         #expect(finding(base, "") == "1: committed log lines 1-4 were removed")
-        #expect(RuleDescriptor.committedPrefix(base: bytes(base), current: bytes("2026-11-20 A\n2026-11-21 B\n")) == 2)
+        #expect(prefix(bytes(base), bytes("2026-11-20 A\n2026-11-21 B\n")) == 2)
     }
 
     /// The rule as first written: every line of both texts in canonical form.
@@ -74,9 +78,9 @@ import Testing
             default: if !current.isEmpty { current[Int.random(in: 0..<current.count, using: &rng)] = 0x20 }
             }
             let expected = Self.reference(base, current)
-            let prefix = RuleDescriptor.committedPrefix(base: base, current: current)
-            let found = RuleDescriptor.firstRewrite(path: "log/a.log", base: base, current: current)
-            #expect(prefix == expected.prefix, "\(base) → \(current)")
+            let lines = CommittedLines(base: base, current: current)
+            let found = RuleDescriptor.firstRewrite(path: "log/a.log", lines)
+            #expect(lines.unchanged == expected.prefix, "\(base) → \(current)")
             #expect((found == nil) == (expected.changedAt == nil), "\(base) → \(current)")
         }
     }

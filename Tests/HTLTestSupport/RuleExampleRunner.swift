@@ -25,7 +25,7 @@ public enum RuleExampleRunner {
             for (path, text) in example.committed { committed[path] = Array(text.utf8) }
             var current: [String: [UInt8]] = [:]
             for file in files where committed[file.path] != nil { current[file.path] = file.bytes }
-            extra = RuleDescriptor.logRewrites(base: committed, current: current)
+            extra = RuleDescriptor.logRewrites(base: committed, current: current).findings
         }
         let parsed = LedgerParser.parse(files, entryFindings: entryFindings)
         return Checker.check(parsed, today: RuleExample.today, extra: extra, formatting: true).diagnostics

@@ -20,9 +20,15 @@ extension RuleDescriptor {
     /// matter; others are ignored). `currentObjects` and `baseObjects`, when
     /// known, map paths to git object ids: equal ids need no comparison, and
     /// a removed file whose object appears at a new path was renamed.
+    ///
+    /// Also returns, for each committed log still there, how many of its
+    /// first lines are committed lines, unchanged (Int.max when the objects
+    /// are equal): each log is compared once for both.
     package static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
-                                baseObjects: [String: String] = [:], currentObjects: [String: String] = [:]) -> [Finding] {
+                                    baseObjects: [String: String] = [:], currentObjects: [String: String] = [:])
+        -> (findings: [Finding], committedPrefixes: [String: Int]) {
         var found: [Finding] = []
+        var prefixes: [String: Int] = [:]
         let currentByObject = Dictionary(currentObjects.map { ($0.value, $0.key) }, uniquingKeysWith: { a, b in min(a, b) })
         for path in base.keys.sorted() where LedgerLayout.kind(of: path) == .log {
             let top = SourceLocation(path: path, line: 1, column: 1)
@@ -36,21 +42,19 @@ extension RuleDescriptor {
                 }
                 continue
             }
-            if let a = baseObjects[path], let b = currentObjects[path], a == b { continue }
-            if let finding = firstRewrite(path: path, base: base[path]!, current: now) { found.append(finding) }
+            if let a = baseObjects[path], let b = currentObjects[path], a == b {
+                prefixes[path] = Int.max
+                continue
+            }
+            let lines = CommittedLines(base: base[path]!, current: now)
+            prefixes[path] = lines.unchanged
+            if let finding = firstRewrite(path: path, lines) { found.append(finding) }
         }
-        return found
-    }
-
-    /// How many of a log file's first lines are committed lines, unchanged:
-    /// the committed prefix (all of it when nothing was rewritten).
-    package static func committedPrefix(base: [UInt8], current: [UInt8]) -> Int {
-        CommittedLines(base: base, current: current).unchanged
+        return (found, prefixes)
     }
 
     /// The first committed line that is no longer there as it was.
-    static func firstRewrite(path: String, base: [UInt8], current: [UInt8]) -> Finding? {
-        let lines = CommittedLines(base: base, current: current)
+    static func firstRewrite(path: String, _ lines: CommittedLines) -> Finding? {
         guard let rewrite = lines.firstRewrite else { return nil }
         let n = lines.unchanged
         switch rewrite {
