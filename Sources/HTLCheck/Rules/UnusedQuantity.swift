@@ -20,13 +20,17 @@ extension RuleDescriptor {
         let goals = context.ledger.goals
         let actions = context.ledger.actions
         let uses = GoalUses(goals, catalog)
+        // One pass over the actions for what the rule needs of them (dates,
+        // conversion groups): the sweeps below then read small arrays in
+        // date order instead of whole actions out of order.
+        let facts = QuantityFacts(actions, catalog)
         // What the goals of each action make of it: its links, then a sweep
         // over each tag's goal windows (linear, however many goals share a tag).
         var verdicts = [Verdict](repeating: Verdict(), count: actions.count)
         var tagged: [String: [Int]] = [:]
         for i in actions.indices where !actions[i].quantities.isEmpty {
             for link in actions[i].links {
-                if let g = context.goalIndex[link.goal] { verdicts[i].add(goal: g, uses, actions[i].quantities, catalog) }
+                if let g = context.goalIndex[link.goal] { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
             }
             for tag in actions[i].tags { tagged[tag, default: []].append(i) }
         }
@@ -37,8 +41,8 @@ extension RuleDescriptor {
         var sweep = WindowSweep(measures: catalog.measures.count)
         for (tag, indices) in tagged {
             guard let tagGoals = byTag[tag] else { continue }
-            sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, actions: actions, indices) { i, active in
-                verdicts[i].add(active, actions[i].quantities, catalog)
+            sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, days: facts.days, indices) { i, active in
+                verdicts[i].add(active, facts.roots(of: i))
             }
         }
         var found: [Finding] = []
@@ -79,6 +83,31 @@ extension RuleDescriptor {
         }
     }
 
+    /// Of each action, read once in file order: its day, and the conversion
+    /// groups (roots) of its quantities, all in one flat array.
+    private struct QuantityFacts {
+        let days: [Int32]
+        private let firstRoot: [Int32]
+        private let roots: [Int32]
+
+        init(_ actions: [Action], _ catalog: MeasureCatalog) {
+            var days = [Int32](), firstRoot = [Int32](), roots = [Int32]()
+            days.reserveCapacity(actions.count)
+            firstRoot.reserveCapacity(actions.count + 1)
+            for action in actions {
+                days.append(Int32(clamping: action.date.dayNumber))
+                firstRoot.append(Int32(roots.count))
+                for quantity in action.quantities { roots.append(Int32(catalog.root(of: quantity.measureIndex))) }
+            }
+            firstRoot.append(Int32(roots.count))
+            (self.days, self.firstRoot, self.roots) = (days, firstRoot, roots)
+        }
+
+        func roots(of action: Int) -> ArraySlice<Int32> {
+            roots[Int(firstRoot[action])..<Int(firstRoot[action + 1])]
+        }
+    }
+
     /// What the goals an action counts toward make of its quantities.
     private struct Verdict {
         var countsActions = false
@@ -89,18 +118,18 @@ extension RuleDescriptor {
         /// targets, and none can use any of its quantities.
         var addsNothing: Bool { !countsActions && hasTargets && !usesAQuantity }
 
-        mutating func add(goal: Int, _ uses: GoalUses, _ quantities: SmallList<Action.Quantity>, _ catalog: MeasureCatalog) {
+        mutating func add(goal: Int, _ uses: GoalUses, _ roots: ArraySlice<Int32>) {
             if uses.countsActions[goal] { countsActions = true }
             guard !uses.roots[goal].isEmpty else { return }
             hasTargets = true
-            if quantities.contains(where: { uses.roots[goal].contains(catalog.root(of: $0.measureIndex)) }) { usesAQuantity = true }
+            if roots.contains(where: { uses.roots[goal].contains(Int($0)) }) { usesAQuantity = true }
         }
 
-        mutating func add(_ active: WindowSweep.Active, _ quantities: SmallList<Action.Quantity>, _ catalog: MeasureCatalog) {
+        mutating func add(_ active: WindowSweep.Active, _ roots: ArraySlice<Int32>) {
             if active.countingActions > 0 { countsActions = true }
             guard active.withTargets > 0 else { return }
             hasTargets = true
-            if quantities.contains(where: { active.byRoot[catalog.root(of: $0.measureIndex)] > 0 }) { usesAQuantity = true }
+            if roots.contains(where: { active.byRoot[Int($0)] > 0 }) { usesAQuantity = true }
         }
     }
 
@@ -122,14 +151,14 @@ extension RuleDescriptor {
             active = Active(byRoot: [Int](repeating: 0, count: measures))
         }
 
-        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, actions: [Action], _ indices: [Int],
+        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, days: [Int32], _ indices: [Int],
                           _ visit: (Int, Active) -> Void) {
             let joins = goals.sorted { (windows[$0].start?.dayNumber ?? .min) < (windows[$1].start?.dayNumber ?? .min) }
             let leaves = goals.sorted { (windows[$0].target?.dayNumber ?? .max) < (windows[$1].target?.dayNumber ?? .max) }
-            let dated = indices.sorted { actions[$0].date < actions[$1].date }
+            let dated = indices.sorted { days[$0] < days[$1] }
             var j = 0, l = 0
             for i in dated {
-                let day = actions[i].date.dayNumber
+                let day = Int(days[i])
                 while j < joins.count, (windows[joins[j]].start?.dayNumber ?? .min) <= day {
                     count(joins[j], uses, by: 1)
                     j += 1
