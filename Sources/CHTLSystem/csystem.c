@@ -3,6 +3,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <stdint.h>
+#include <unistd.h>
 #include "csystem.h"
 
 int htl_exchange_at(int folder, const char *a, const char *b) {
@@ -39,4 +42,22 @@ int htl_lease_signal_is_safe(void) {
 
 int htl_memory_file(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+int htl_open_folder(const char *path) {
+    return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+// The kernel's struct open_how and RESOLVE_BENEATH (linux/openat2.h),
+// spelled out so that building needs no kernel headers; 437 is openat2's
+// number on every architecture.
+struct htl_open_how {
+    uint64_t flags;
+    uint64_t mode;
+    uint64_t resolve;
+};
+
+int htl_open_beneath(int folder, const char *path, int flags) {
+    struct htl_open_how how = { .flags = (uint64_t)(unsigned)flags, .mode = 0, .resolve = 0x08 };
+    return (int)syscall(437, folder, path, &how, sizeof how);
 }

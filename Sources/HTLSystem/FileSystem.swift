@@ -1,3 +1,4 @@
+import CHTLSystem
 import Glibc
 import HTLCore
 import HTLModel
@@ -56,14 +57,7 @@ public enum FileSystem {
 
     /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
     static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
-        var fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
-        // EWOULDBLOCK: another htl holds a write lease for a moment while it replaces the file.
-        var pause: useconds_t = 1000
-        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
-            usleep(pause)
-            pause *= 2
-            fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
-        }
+        let fd = waitingOutLeases { openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode) }
         guard fd >= 0 else {
             // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
             if errno == ENXIO { throw HTLError("\(shown) is not a regular file") }
@@ -77,6 +71,46 @@ public enum FileSystem {
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
+    }
+
+    /// `open` again while it fails with EWOULDBLOCK: another htl holds a
+    /// write lease for a moment while it replaces the file.
+    private static func waitingOutLeases(_ open: () -> Int32) -> Int32 {
+        var fd = open()
+        var pause: useconds_t = 1000
+        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
+            usleep(pause)
+            pause *= 2
+            fd = open()
+        }
+        return fd
+    }
+
+    /// A folder as a handle for `openRegularBeneath` (nothing is read
+    /// through it), or nil.
+    static func openFolderHandle(_ path: String) -> Int32? {
+        let fd = htl_open_folder(path)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Opens for reading a regular file at `relative` below `folder` when
+    /// the kernel promises that it lies there (openat2 with
+    /// RESOLVE_BENEATH: no step of the path, links included, leaves the
+    /// folder): its descriptor and the size fstat gave. One system call
+    /// instead of an open and a look at /proc for where the file really is.
+    /// Nil for anything else (a kernel without openat2, a link that leads
+    /// out or is absolute, not a regular file, any error): the caller then
+    /// goes the general way, which decides and says why. The descriptor
+    /// stays non-blocking, which a regular file ignores.
+    static func openRegularBeneath(_ folder: Int32, _ relative: String) -> (fd: Int32, size: Int)? {
+        let fd = waitingOutLeases { htl_open_beneath(folder, relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, max(Int(info.st_size), 0))
     }
 
     /// The whole content of a regular file.
@@ -104,8 +138,12 @@ public enum FileSystem {
     static func read(_ fd: Int32, shown: String) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
-        // The size fstat gave, read without zeroing first (most files: one read, then end of file).
-        let size = max(Int(info.st_size), 0)
+        return try read(fd, shown: shown, size: max(Int(info.st_size), 0))
+    }
+
+    /// The same, given the size fstat gave: read without zeroing first
+    /// (most files: one read, then end of file).
+    static func read(_ fd: Int32, shown: String, size: Int) throws -> [UInt8] {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {
@@ -133,9 +171,16 @@ public enum FileSystem {
     /// Names in a directory (not `.` or `..`) as raw bytes, sorted by bytes:
     /// a name that is not UTF-8 is still seen (and reported), never repaired.
     static func rawNames(_ directory: String) throws -> [[UInt8]] {
+        try rawEntries(directory).map(\.name)
+    }
+
+    /// The same with whether the directory says an entry is a regular file
+    /// (its type as the directory records it: a link, a folder, or a type
+    /// the file system does not record are not).
+    static func rawEntries(_ directory: String) throws -> [(name: [UInt8], isRegular: Bool)] {
         guard let dir = opendir(directory) else { throw HTLError("cannot read folder \(directory): \(errorText())") }
         defer { closedir(dir) }
-        var names: [[UInt8]] = []
+        var entries: [(name: [UInt8], isRegular: Bool)] = []
         while let entry = readdir(dir) {
             let name: [UInt8] = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
@@ -143,9 +188,9 @@ public enum FileSystem {
                 }
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            entries.append((name, entry.pointee.d_type == UInt8(DT_REG)))
         }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }
+        return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
     }
 
     /// Names in a directory that are valid UTF-8, sorted by bytes.

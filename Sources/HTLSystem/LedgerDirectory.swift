@@ -51,7 +51,10 @@ public enum LedgerDirectory {
         for folder in LedgerLayout.folders {
             walk.visitTopFolder(folder)
         }
-        walk.readFiles()
+        // Files are opened below the root's handle, so the kernel keeps them inside it.
+        let rootHandle = FileSystem.openFolderHandle(root.realPath)
+        defer { rootHandle.map { _ = close($0) } }
+        walk.readFiles(below: rootHandle)
         walk.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return LedgerFiles(files: walk.files, findings: walk.findings)
     }
@@ -158,25 +161,32 @@ private struct Walk {
             report(folder, "\(folder) is a link to a folder htl already reads (it loops)", help: "remove the link")
             return
         }
-        let names: [[UInt8]]
+        let entries: [(name: [UInt8], isRegular: Bool)]
         do {
-            names = try FileSystem.rawNames(root.absolute(folder))
+            entries = try FileSystem.rawEntries(root.absolute(folder))
         } catch {
             report(folder, "cannot read the folder \(folder)")
             return
         }
-        for raw in names where raw.first != UInt8(ascii: ".") {
+        for (raw, isRegular) in entries where raw.first != UInt8(ascii: ".") {
             guard UTF8Validation.firstInvalidByte(raw) == nil else {
                 let shown = folder + "/" + TerminalText.escapedBytes(raw)
                 report(shown, "the file name \(shown) is not valid UTF-8; htl does not read it", help: "rename it")
                 continue
             }
-            visit(folder + "/" + String(decoding: raw, as: UTF8.self))
+            visit(folder + "/" + String(decoding: raw, as: UTF8.self), isRegular: isRegular)
         }
     }
 
-    mutating func visit(_ path: String) {
+    /// An entry of a folder; `isRegular` when the folder says it is a
+    /// regular file, which needs no look of its own (what it is when
+    /// opened is checked then).
+    mutating func visit(_ path: String, isRegular: Bool) {
         let isLedgerName = LedgerLayout.kind(of: path) != nil
+        if isRegular {
+            if isLedgerName { toRead.append(path) }
+            return
+        }
         switch resolve(path) {
         case .file?:
             if isLedgerName { toRead.append(path) }
@@ -196,11 +206,11 @@ private struct Walk {
 
     /// Reads the files the walk found, in slices on every core; the files
     /// and findings come back in the walk's order.
-    mutating func readFiles() {
+    mutating func readFiles(below rootHandle: Int32?) {
         let slices = Parallel.slices(toRead.count)
         let root = root
         let paths = toRead
-        let read = Parallel.map(slices.count) { k in paths[slices[k]].map { Walk.readFile($0, root: root) } }
+        let read = Parallel.map(slices.count) { k in paths[slices[k]].map { Walk.readFile($0, root: root, rootHandle: rootHandle) } }
         for outcome in read.joined() {
             switch outcome {
             case .file(let file): files.append(file)
@@ -217,9 +227,15 @@ private struct Walk {
     }
 
     /// Reads a regular file, checking once it is open that it really lies
-    /// inside the root (a rename between the walk and the open cannot leak).
-    static func readFile(_ path: String, root: LedgerRoot) -> ReadOutcome {
+    /// inside the root (a rename between the walk and the open cannot leak):
+    /// opened below the root's handle, the kernel has checked; otherwise
+    /// its real path is looked up.
+    static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?) -> ReadOutcome {
         do {
+            if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
+                defer { close(opened.fd) }
+                return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size)))
+            }
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
             defer { close(fd) }
             guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {

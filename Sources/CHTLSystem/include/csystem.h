@@ -39,4 +39,14 @@ int htl_lease_signal_is_safe(void);
 /// or -1 with errno set.
 int htl_memory_file(const char *name);
 
+/// Opens a folder as a handle for the *at calls (O_PATH: nothing is read
+/// through it). Returns the descriptor, or -1 with errno set.
+int htl_open_folder(const char *path);
+
+/// openat2 with RESOLVE_BENEATH: opens `path` (relative) below `folder`,
+/// failing if any step of its resolution, links included, would leave the
+/// folder (EXDEV), so what is opened cannot lie outside it. Returns the
+/// descriptor, or -1 with errno set (ENOSYS where the kernel lacks openat2).
+int htl_open_beneath(int folder, const char *path, int flags);
+
 #endif
