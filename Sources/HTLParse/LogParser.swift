@@ -149,7 +149,8 @@ struct LogParser {
             let part = parts[k]
             parts[k] = Piece()
             var next = 0
-            for entry in part.actionLines {
+            for (n, entry) in part.actionLines.enumerated() {
+                if n % 16 == 0 { repeats.touch(part.actionLines[n..<min(n + 16, part.actionLines.count)]) }
                 guard let earlier = repeats.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) else { continue }
                 while next < part.findings.count, part.findings[next].location.line <= entry.line {
                     result.findings.append(part.findings[next])

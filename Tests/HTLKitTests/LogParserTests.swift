@@ -352,4 +352,42 @@ import Testing
         let tagged = SampleLedger.load(SampleLedger.with(["log/2026.log": tags]))
         #expect(tagged.ledger.actions.first?.tags.count == 20_000)
     }
+
+    /// Property: the table of lines seen answers as a dictionary of
+    /// canonical forms would (the first line of each form), whatever the
+    /// hashes: equal hashes for different lines, equal slot bits or equal
+    /// top halves (what a slot keeps of its hash), and a table that grows
+    /// from its smallest size.
+    @Test func repeatedLinesAnswerAsADictionaryWouldWhateverTheHashes() {
+        var rng = SeededGenerator(seed: 41)
+        let words = ["2026-11-03", "Run", "5km", "+run", "Swim", "1km", "#x"]
+        let hashings: [(String, ([UInt8]) -> UInt64)] = [
+            ("all alike", { _ in 7 }),
+            ("same slot, top half by length", { UInt64($0.count) << 32 }),
+            ("same top half, slot by length", { UInt64($0.count % 5) | 0xABCD_0000_0000_0000 }),
+            ("real", { bytes in bytes.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) } }),
+        ]
+        for (name, hashing) in hashings {
+            var lines: [[UInt8]] = []
+            for _ in 0..<600 {
+                let count = Int.random(in: 1...3, using: &rng)
+                lines.append(Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
+            }
+            let text = lines.map { $0 + [0x0A] }.joined()
+            var repeats = RepeatedLines(capacity: 0)
+            var firstLine: [[UInt8]: Int] = [:]
+            var offset = 0
+            Array(text).withUnsafeBufferPointer { buffer in
+                for (k, line) in lines.enumerated() {
+                    let range = offset..<(offset + line.count)
+                    let canonical = CanonicalLogLine.of(buffer, range)
+                    let answer = repeats.earlier(buffer, range, line: k + 1, hash: hashing(canonical))
+                    #expect(answer == firstLine[canonical], "\(name), line \(k + 1)")
+                    if firstLine[canonical] == nil { firstLine[canonical] = k + 1 }
+                    offset += line.count + 1
+                }
+            }
+            #expect(firstLine.count > 20 && firstLine.count < 600, "\(name)")
+        }
+    }
 }
