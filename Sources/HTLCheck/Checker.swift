@@ -21,15 +21,20 @@ package enum Checker {
         // slices) share the cores; their findings are put together in a fixed order.
         let rules = RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }
         let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
+        // The heaviest rules start first (the sort is stable: otherwise in registry order).
+        let starts = rules.indices.sorted { rules[$0].weight > rules[$1].weight }
         let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
-            if job < rules.count { return (configuration.apply(rules[job].check?(context) ?? []), []) }
+            if job < rules.count { return (configuration.apply(rules[starts[job]].check?(context) ?? []), []) }
             return ([], parsed.files[slices[job - rules.count]].compactMap { file in
                 // Not `cache?.derived(...) ?? ...`: a kept "no finding" is nil too, and would be computed again.
                 guard let cache else { return RuleDescriptor.unformattedFinding(file) }
                 return cache.derived(unformattedKind, file) { RuleDescriptor.unformattedFinding(file) }
             })
         }
-        let found = results.flatMap(\.found)
+        // Findings in registry order, whatever order the jobs started in.
+        var byRule = [[Diagnostic]](repeating: [], count: rules.count)
+        for (job, rule) in starts.enumerated() { byRule[rule] = results[job].found }
+        let found = byRule.joined()
         let unformatted = results.flatMap(\.unformatted)
         diagnostics += found
         if let severity {

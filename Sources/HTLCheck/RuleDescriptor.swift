@@ -29,10 +29,15 @@ public struct RuleDescriptor: Sendable {
     package let reportedBy: Origin
     /// The check of a model rule: the ledger in, its findings out.
     let check: (@Sendable (RuleContext) -> [Finding])?
+    /// How long the check takes on a long log, roughly: 0 for most rules,
+    /// 1 for a check that reads every action, 2 for one that also sweeps
+    /// them per tag. The checker starts the heaviest first, so that none of
+    /// them starts last and keeps a core waiting.
+    let weight: Int
 
     init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
          failing: RuleExample, passing: RuleExample, reportedBy: Origin = .model,
-         check: (@Sendable (RuleContext) -> [Finding])? = nil) {
+         weight: Int = 0, check: (@Sendable (RuleContext) -> [Finding])? = nil) {
         self.id = id
         self.severity = severity
         self.canBeTurnedOff = canBeTurnedOff ?? (severity == .warning)
@@ -41,5 +46,6 @@ public struct RuleDescriptor: Sendable {
         self.passing = passing
         self.reportedBy = reportedBy
         self.check = check
+        self.weight = weight
     }
 }

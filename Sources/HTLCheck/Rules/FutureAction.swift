@@ -8,7 +8,7 @@ extension RuleDescriptor {
         summary: "an action dated after today",
         failing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n‸2026-11-29 Long run 12km +run-100km\n"),
         passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n2026-11-22 Long run 12km +run-100km\n"),
-        check: futureActions)
+        weight: 1, check: futureActions)
 
     private static func futureActions(_ context: RuleContext) -> [Finding] {
         context.ledger.actions.compactMap { action in

@@ -8,7 +8,7 @@ extension RuleDescriptor {
         summary: "an action links a goal outside the goal's [start, target] window",
         failing: .file("log/2026.log", "2026-10-01 Run 5km ‸+run-100km\n"),
         passing: .file("log/2026.log", "2026-11-03 Run 5km +run-100km\n"),
-        check: linksOutside)
+        weight: 1, check: linksOutside)
 
     private static func linksOutside(_ context: RuleContext) -> [Finding] {
         var found: [Finding] = []

@@ -9,7 +9,7 @@ extension RuleDescriptor {
         summary: "a log line links to an undeclared goal",
         failing: .file("log/2026.log", "2026-11-20 Run 5km ‸+run-100\n"),
         passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
-        check: unknownGoals)
+        weight: 1, check: unknownGoals)
 
     private static func unknownGoals(_ context: RuleContext) -> [Finding] {
         var found: [Finding] = []

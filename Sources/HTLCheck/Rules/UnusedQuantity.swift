@@ -13,7 +13,7 @@ extension RuleDescriptor {
         summary: "an action's quantities are in measures none of its goals can use, so it adds nothing",
         failing: .file("log/2026.log", "2026-11-20 Swim ‸30min +run-100km\n"),
         passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
-        check: unusedQuantities)
+        weight: 2, check: unusedQuantities)
 
     private static func unusedQuantities(_ context: RuleContext) -> [Finding] {
         let catalog = context.ledger.measures
@@ -94,10 +94,13 @@ extension RuleDescriptor {
             var days = [Int32](), firstRoot = [Int32](), roots = [Int32]()
             days.reserveCapacity(actions.count)
             firstRoot.reserveCapacity(actions.count + 1)
-            for action in actions {
-                days.append(Int32(clamping: action.date.dayNumber))
+            // By index, not `for action in actions`: no action (and none of its Strings) is copied.
+            for i in actions.indices {
+                days.append(Int32(clamping: actions[i].date.dayNumber))
                 firstRoot.append(Int32(roots.count))
-                for quantity in action.quantities { roots.append(Int32(catalog.root(of: quantity.measureIndex))) }
+                for k in 0..<actions[i].quantities.count {
+                    roots.append(Int32(catalog.root(of: actions[i].quantities[k].measureIndex)))
+                }
             }
             firstRoot.append(Int32(roots.count))
             (self.days, self.firstRoot, self.roots) = (days, firstRoot, roots)
