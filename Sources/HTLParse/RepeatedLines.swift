@@ -10,11 +10,12 @@ import HTLModel
 /// A slot also keeps the top half of its hash, so looking past an occupied
 /// slot (most lines are new) reads the slot alone, not its entry.
 struct RepeatedLines {
+    /// 24 bytes: a line's end is found again from its start when needed
+    /// (only for a line whose hash meets another's), not kept.
     private struct Entry {
         var hash: UInt64
         var start: Int
-        var line: Int
-        var count: Int32
+        var line: Int32
         /// The earlier entry with the same hash, or -1.
         var previous: Int32
     }
@@ -41,12 +42,13 @@ struct RepeatedLines {
             let canonical = CanonicalLogLine.of(buffer, range)
             while candidate >= 0 {
                 let entry = entries[Int(candidate)]
-                if CanonicalLogLine.of(buffer, entry.start..<(entry.start + Int(entry.count))) == canonical { return entry.line }
+                // Up to its line break: a carriage return before it is trimmed in the canonical form.
+                let end = ByteWords.firstIndex(of: 0x0A, in: buffer, from: entry.start, end: buffer.count)
+                if CanonicalLogLine.of(buffer, entry.start..<end) == canonical { return Int(entry.line) }
                 candidate = entry.previous
             }
         }
-        entries.append(Entry(hash: key, start: range.lowerBound, line: line, count: Int32(clamping: range.count),
-                             previous: RepeatedLines.entry(slots[slot])))
+        entries.append(Entry(hash: key, start: range.lowerBound, line: Int32(clamping: line), previous: RepeatedLines.entry(slots[slot])))
         slots[slot] = key & 0xFFFF_FFFF_0000_0000 | UInt64(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil
