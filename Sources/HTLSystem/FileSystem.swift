@@ -99,11 +99,12 @@ public enum FileSystem {
     /// folder): its descriptor and the size fstat gave. One system call
     /// instead of an open and a look at /proc for where the file really is.
     /// Nil for anything else (a kernel without openat2, a link that leads
-    /// out or is absolute, not a regular file, any error): the caller then
-    /// goes the general way, which decides and says why. The descriptor
-    /// stays non-blocking, which a regular file ignores.
+    /// out or is absolute, not a regular file, any error, another htl's
+    /// write lease): the caller then goes the general way, which waits out
+    /// a lease, decides and says why. The descriptor stays non-blocking,
+    /// which a regular file ignores.
     static func openRegularBeneath(_ folder: Int32, _ relative: String) -> (fd: Int32, size: Int)? {
-        let fd = waitingOutLeases { htl_open_beneath(folder, relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        let fd = htl_open_beneath(folder, relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
