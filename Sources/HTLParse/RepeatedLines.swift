@@ -64,7 +64,7 @@ struct RepeatedLines {
         for key in keys { touched |= slots[Int(truncatingIfNeeded: key.hash) & mask] }
     }
 
-    private(set) var touched: UInt64 = 0
+    private var touched: UInt64 = 0
 
     /// The slot holding `key`, or the empty slot where it belongs (linear probing).
     private func find(_ key: UInt64) -> Int {

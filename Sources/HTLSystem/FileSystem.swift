@@ -57,7 +57,14 @@ public enum FileSystem {
 
     /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
     static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
-        let fd = waitingOutLeases { openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode) }
+        var fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        // EWOULDBLOCK: another htl holds a write lease for a moment while it replaces the file.
+        var pause: useconds_t = 1000
+        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
+            usleep(pause)
+            pause *= 2
+            fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        }
         guard fd >= 0 else {
             // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
             if errno == ENXIO { throw HTLError("\(shown) is not a regular file") }
@@ -70,19 +77,6 @@ public enum FileSystem {
             throw HTLError("\(shown) is not a regular file")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return fd
-    }
-
-    /// `open` again while it fails with EWOULDBLOCK: another htl holds a
-    /// write lease for a moment while it replaces the file.
-    private static func waitingOutLeases(_ open: () -> Int32) -> Int32 {
-        var fd = open()
-        var pause: useconds_t = 1000
-        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
-            usleep(pause)
-            pause *= 2
-            fd = open()
-        }
         return fd
     }
 
