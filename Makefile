@@ -81,11 +81,11 @@ MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-11-23)
 install: deps
 	$(SWIFT) build -c $(CONFIG) --product htl --static-swift-stdlib --scratch-path $(STATIC)
 	$(SWIFT) build -c $(CONFIG) --product htl-mcp --static-swift-stdlib --scratch-path $(STATIC)
-	$(SWIFT) package generate-manual --configuration debug --date $(MAN_DATE)
 	install -d $(BIN) $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 $(STATIC)/$(CONFIG)/htl $(BIN)/htl
 	install -m 755 $(STATIC)/$(CONFIG)/htl-mcp $(BIN)/htl-mcp
-	install -m 644 .build/plugins/GenerateManual/outputs/htl/htl.1 $(SHARE)/man/man1/htl.1
+	$(BIN)/htl __manual --date $(MAN_DATE) > $(SHARE)/man/man1/htl.1
+	chmod 644 $(SHARE)/man/man1/htl.1
 	$(BIN)/htl completions bash > $(SHARE)/bash-completion/completions/htl
 	$(BIN)/htl completions zsh > $(SHARE)/zsh/site-functions/_htl
 	$(BIN)/htl completions fish > $(SHARE)/fish/vendor_completions.d/htl.fish

@@ -26,7 +26,6 @@ let package = Package(
         .library(name: "HTLKit", targets: ["HTLKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         // Already built for the MCP SDK; named here because a transport states its logger's type.
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -65,15 +64,14 @@ let package = Package(
             "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
             "HTLExchange", "HTLLanguageServer",
         ]),
+        // The command line's grammar: specs, parsing, help, completion scripts and the manual page.
+        .target(name: "HTLCommandLine", dependencies: ["HTLCore"]),
         // The clock of the executables (the library never reads it).
         .target(name: "HTLClock", dependencies: ["HTLCore", "HTLModel"]),
         // The thin command-line front end: parses arguments, reads the clock, prints, exits.
         .executableTarget(
             name: "htl",
-            dependencies: [
-                "HTLKit", "HTLClock",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["HTLKit", "HTLClock", "HTLCommandLine"]
         ),
         // `htl mcp` runs this binary: the SDK needs Foundation, which htl itself never loads.
         .executableTarget(name: "htl-mcp", dependencies: ["HTLMCP", "HTLClock", "HTLCore", "HTLModel", "HTLSystem"]),
@@ -91,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLKitTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator"]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine"]
         ),
         .testTarget(
             name: "HTLEndToEndTests",

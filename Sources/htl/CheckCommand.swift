@@ -1,34 +1,45 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
+enum CheckFormat: String, CaseIterable {
     case text, json, github
 }
 
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Parse and validate the whole ledger; print every finding.")
+struct CheckCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "check",
+        abstract: "Parse and validate the whole ledger; print every finding.",
+        options: LedgerOptions.specs + [
+            .flag("staged", help: "Check what is staged for the next commit (git's index), not the working tree; committed log lines must stay as they are."),
+            .value("since", valueName: "rev", help: "Committed log lines at this revision must stay as they are (log-rewrite)."),
+            .flag("strict", help: "Exit 1 on warnings too."),
+            .value("format", help: "Output format: text, json or github.", choices: CheckFormat.allCases.map(\.rawValue),
+                   defaultValue: CheckFormat.text.rawValue),
+            .value("stdin-filename", valueName: "path",
+                   help: "Check standard input as the content of this file (an editor's unsaved buffer); only its findings are shown unless PATHs are given."),
+        ],
+        arguments: [
+            ArgumentSpec("paths", help: "Only show findings in these files or folders (references are still resolved against the whole ledger).",
+                         isRepeated: true, completion: .files),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let paths: [String]
+    let staged: Bool
+    let since: String?
+    let strict: Bool
+    let format: CheckFormat
+    let stdinFilename: String?
 
-    @Argument(help: "Only show findings in these files or folders (references are still resolved against the whole ledger).")
-    var paths: [String] = []
-
-    @Flag(help: "Check what is staged for the next commit (git's index), not the working tree; committed log lines must stay as they are.")
-    var staged = false
-
-    @Option(help: ArgumentHelp("Committed log lines at this revision must stay as they are (log-rewrite).", valueName: "rev"))
-    var since: String?
-
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
-
-    @Option(help: "Output format: text, json or github.")
-    var format: CheckFormat = .text
-
-    @Option(help: ArgumentHelp("Check standard input as the content of this file (an editor's unsaved buffer); only its findings are shown unless PATHs are given.", valueName: "path"))
-    var stdinFilename: String?
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        paths = parsed.arguments("paths")
+        staged = parsed.flag("staged")
+        since = parsed.value("since")
+        strict = parsed.flag("strict")
+        format = parsed.choice("format", default: .text)
+        stdinFilename = parsed.value("stdin-filename")
+    }
 
     func run() throws {
         var buffer: (path: String, bytes: [UInt8])?

@@ -1,46 +1,62 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
 /// Shell completion: the scripts (`htl completions bash|zsh|fish`) and the
 /// candidates the shells ask htl for while you type (goal ids, rule ids,
 /// `+goal`, `#tag` and `5km` in a log line), read from the ledger the
 /// command line names (`-C DIR`, HTL_LEDGER, or the working folder).
-struct CompletionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "completions",
+struct CompletionsCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "completions",
         abstract: "Print a shell completion script (bash, zsh or fish).",
         discussion: """
             bash:  htl completions bash > ~/.local/share/bash-completion/completions/htl
             zsh:   htl completions zsh > ~/.zfunc/_htl   (with fpath+=~/.zfunc before compinit)
             fish:  htl completions fish > ~/.config/fish/completions/htl.fish
             make install puts all three where the shells find them.
-            """)
+            """,
+        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .list(CompletionScript.Shell.allCases.map(\.rawValue)))])
 
-    @Argument(help: "bash, zsh or fish.")
-    var shell: CompletionShell
+    let shell: CompletionScript.Shell
+
+    init(_ parsed: ParsedCommand) throws {
+        let name = parsed.argument("shell") ?? ""
+        guard let shell = CompletionScript.Shell(rawValue: name) else {
+            throw UsageError("htl completions writes a script for bash, zsh or fish, not '\(name)'")
+        }
+        self.shell = shell
+    }
 
     func run() throws {
-        Output.write(HTL.completionScript(for: shell))
+        Output.write(CompletionScript.render(shell, program: "htl"))
     }
-}
-
-extension CompletionShell: @retroactive ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var allValueStrings: [String] { ["bash", "zsh", "fish"] }
 }
 
 enum ShellCompletion {
     /// Goal ids of the ledger the command line names.
-    static let goalIDs = CompletionKind.custom { words, _, prefix in
-        guard let root = root(from: words) else { return [] }
-        let bare = prefix.hasPrefix("+") ? String(prefix.dropFirst()) : prefix
-        return LedgerCompletions.goalIDs(root: root).filter { $0.hasPrefix(bare) }
+    static let goalIDs = CompletionKind.custom("goal-ids")
+    /// A word of a log line: `+goal`, `#tag`, `5km`.
+    static let logWord = CompletionKind.custom("log-word")
+
+    /// What `htl __complete INDEX WORDS...` prints: one candidate per line.
+    static func answer(index: Int, words: [String]) -> String {
+        let answer = CompletionAnswer.answer(HTL.spec, words: words, index: index)
+        let lines = CompletionScript.lines(answer) { name, prefix in candidates(name, prefix: prefix, words: words) }
+        return lines.map { $0 + "\n" }.joined()
     }
 
-    /// A word of a log line.
-    static let logWord = CompletionKind.custom { words, _, prefix in
+    /// The words of a custom kind that start with what was typed.
+    static func candidates(_ kind: String, prefix: String, words: [String]) -> [String] {
         guard let root = root(from: words) else { return [] }
-        return LedgerCompletions.logWord(prefix, root: root)
+        switch CompletionKind.custom(kind) {
+        case goalIDs:
+            let bare = prefix.hasPrefix("+") ? String(prefix.dropFirst()) : prefix
+            return LedgerCompletions.goalIDs(root: root).filter { $0.hasPrefix(bare) }
+        case logWord:
+            return LedgerCompletions.logWord(prefix, root: root)
+        default:
+            return []
+        }
     }
 
     /// The ledger root for the words typed so far: after -C/--ledger, else
@@ -51,6 +67,7 @@ enum ShellCompletion {
             folder = words[i + 1]
         }
         for word in words where word.hasPrefix("--ledger=") { folder = String(word.dropFirst("--ledger=".count)) }
+        for word in words where word.hasPrefix("-C") && word.count > 2 { folder = String(word.dropFirst(2)) }
         let start = folder ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.currentDirectory()
         guard let found = try? LedgerDirectory.findRoot(from: start) else { return nil }
         return try? LedgerRoot(found)

@@ -1,9 +1,9 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct LogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "log",
+struct LogCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "log",
         abstract: "Append one action to the log, after checking it against the ledger.",
         discussion: """
             Quote the line, so that the shell keeps its #tags and quotes:
@@ -11,25 +11,33 @@ struct LogCommand: ParsableCommand {
               htl log "Correction for the 20th -0.8km +run-100km"
               echo "Read 30pages +read-6-books" | htl log -
             With no text on a terminal, htl asks for the line.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .value("date", valueName: "yyyy-mm-dd", help: "The action's date (default: today)."),
+            .value("time", valueName: "hh:mm", help: "The action's time."),
+            .value("file", valueName: "file", help: "The log file (default: log/<year>.log).", completion: .files),
+            .flag("dry-run", help: "Check the line and print it, but write nothing."),
+        ],
+        arguments: [
+            ArgumentSpec("text", help: "The action, best quoted as one argument: words, quantities (5.8km, -0.8km), links (+goal), tags (#tag), \"quoted text\". '-' reads it from standard input.",
+                         takesUnrecognized: true, completion: ShellCompletion.logWord),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let text: [String]
+    let date: String?
+    let time: String?
+    let file: String?
+    let dryRun: Bool
 
-    @Argument(parsing: .allUnrecognized, help: "The action, best quoted as one argument: words, quantities (5.8km, -0.8km), links (+goal), tags (#tag), \"quoted text\". '-' reads it from standard input.",
-              completion: ShellCompletion.logWord)
-    var text: [String] = []
-
-    @Option(help: ArgumentHelp("The action's date (default: today).", valueName: "yyyy-mm-dd"))
-    var date: String?
-
-    @Option(help: ArgumentHelp("The action's time.", valueName: "hh:mm"))
-    var time: String?
-
-    @Option(help: ArgumentHelp("The log file (default: log/<year>.log).", valueName: "file"))
-    var file: String?
-
-    @Flag(help: "Check the line and print it, but write nothing.")
-    var dryRun = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        text = parsed.arguments("text")
+        date = parsed.value("date")
+        time = parsed.value("time")
+        file = parsed.value("file")
+        dryRun = parsed.flag("dry-run")
+    }
 
     func run() throws {
         let loaded = try options.load()
@@ -73,21 +81,27 @@ struct LogCommand: ParsableCommand {
     }
 }
 
-struct NewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "new",
-        abstract: "Create a goal, value or term from a template.")
+struct NewCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "new",
+        abstract: "Create a goal, value or term from a template.",
+        options: LedgerOptions.specs + [.value("title", help: "The title (default: from the id).")],
+        arguments: [
+            ArgumentSpec("kind", help: "goal, value or term.", completion: .list(EntityTemplate.Kind.allCases.map(\.rawValue))),
+            ArgumentSpec("id", help: "The id: the file name without .md (lowercase letters, digits, '-')."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let kind: String
+    let id: String
+    let title: String?
 
-    @Argument(help: "goal, value or term.", completion: .list(EntityTemplate.Kind.allCases.map(\.rawValue)))
-    var kind: String
-
-    @Argument(help: "The id: the file name without .md (lowercase letters, digits, '-').")
-    var id: String
-
-    @Option(help: "The title (default: from the id).")
-    var title: String?
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        kind = parsed.argument("kind") ?? ""
+        id = parsed.argument("id") ?? ""
+        title = parsed.value("title")
+    }
 
     func run() throws {
         guard let which = EntityTemplate.Kind(rawValue: kind) else {

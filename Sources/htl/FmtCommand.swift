@@ -1,21 +1,27 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct FmtCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fmt",
-        abstract: "Rewrite ledger files in canonical form (keys in order, canonical scalars, comments kept).")
+struct FmtCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "fmt",
+        abstract: "Rewrite ledger files in canonical form (keys in order, canonical scalars, comments kept).",
+        options: LedgerOptions.specs + [
+            .flag("check", help: "Write nothing; list the files that would change and exit 1 if any."),
+            .flag("diff", help: "Write nothing; print a unified diff of what would change."),
+        ],
+        arguments: [ArgumentSpec("paths", help: "Only these files or folders (default: the whole ledger).", isRepeated: true, completion: .files)])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let paths: [String]
+    let check: Bool
+    let diff: Bool
 
-    @Argument(help: "Only these files or folders (default: the whole ledger).")
-    var paths: [String] = []
-
-    @Flag(help: "Write nothing; list the files that would change and exit 1 if any.")
-    var check = false
-
-    @Flag(help: "Write nothing; print a unified diff of what would change.")
-    var diff = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        paths = parsed.arguments("paths")
+        check = parsed.flag("check")
+        diff = parsed.flag("diff")
+    }
 
     func run() throws {
         let loaded = try options.load()

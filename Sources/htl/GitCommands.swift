@@ -1,25 +1,33 @@
 import Glibc
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct DiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "diff",
-        abstract: "Progress at one revision against another (default: HEAD against the working tree).")
+struct DiffCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "diff",
+        abstract: "Progress at one revision against another (default: HEAD against the working tree).",
+        options: LedgerOptions.specs + [
+            .flag("staged", help: "Compare with what is staged instead of the working tree."),
+            .flag("json", help: "Print JSON."),
+        ],
+        arguments: [
+            ArgumentSpec("from", help: "The earlier revision (default: HEAD).", isOptional: true),
+            ArgumentSpec("to", help: "The later revision (default: the working tree, or the index with --staged).", isOptional: true),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let from: String?
+    let to: String?
+    let staged: Bool
+    let json: Bool
 
-    @Argument(help: "The earlier revision (default: HEAD).")
-    var from: String?
-
-    @Argument(help: "The later revision (default: the working tree, or the index with --staged).")
-    var to: String?
-
-    @Flag(help: "Compare with what is staged instead of the working tree.")
-    var staged = false
-
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        from = parsed.argument("from")
+        to = parsed.argument("to")
+        staged = parsed.flag("staged")
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         if to != nil, staged { throw HTLError("give a second revision or --staged, not both") }
@@ -47,19 +55,24 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-struct HookCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "hook",
-        abstract: "Git hooks.",
-        subcommands: [HookInstallCommand.self])
+/// `htl hook`: groups the git hook commands.
+enum HookCommand {
+    static let spec = CommandSpec("hook", abstract: "Git hooks.", subcommands: [HookInstallCommand.spec])
 }
 
-struct HookInstallCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "install",
-        abstract: "Install a git pre-commit hook that runs htl check --staged (an existing hook is kept).")
+struct HookInstallCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "install",
+        abstract: "Install a git pre-commit hook that runs htl check --staged (an existing hook is kept).",
+        options: LedgerOptions.specs)
 
-    @OptionGroup var options: LedgerOptions
+    static var group: CommandSpec? { HookCommand.spec }
+
+    let options: LedgerOptions
+
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+    }
 
     func run() throws {
         let repository = try GitRepository(ledgerRoot: try options.ledgerRoot().path)

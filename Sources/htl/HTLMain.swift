@@ -1,5 +1,5 @@
-import ArgumentParser
 import Glibc
+import HTLCommandLine
 import HTLKit
 
 @main
@@ -22,9 +22,11 @@ struct HTLMain {
             Output.exit(2)
         }
         do {
-            var command = try HTL.parseAsRoot()
-            try command.run()
+            try run(CommandLineParser(HTL.spec).parse(Array(CommandLine.arguments.dropFirst())))
             Output.exit(0)
+        } catch let error as UsageError {
+            Output.error("htl: " + error.message)
+            Output.exit(2)
         } catch let error as HTLError {
             Output.error("htl: " + error.message)
             Output.exit(2)
@@ -34,28 +36,48 @@ struct HTLMain {
         } catch let code as ExitCode {
             Output.exit(code.rawValue)
         } catch {
-            if HTL.exitCode(for: error) == .success {
-                Output.write(HTL.fullMessage(for: error) + "\n")
-                Output.exit(0)
-            }
-            // Usage errors exit 2, as every other failure that is not about the ledger.
-            Output.error(HTL.fullMessage(for: error))
+            Output.error("htl: \(error)")
             Output.exit(2)
+        }
+    }
+
+    static func run(_ invocation: Invocation) throws {
+        switch invocation {
+        case .version:
+            Output.write(HTL.version + "\n")
+        case .help(let path, let spec):
+            Output.write(HelpText.render(spec, path: path))
+        case .complete(let index, let words):
+            Output.write(ShellCompletion.answer(index: index, words: words))
+        case .run(let parsed):
+            guard let command = HTL.commands.first(where: { $0.path == Array(parsed.path.dropFirst()) }) else {
+                throw HTLError("\(parsed.name) is not a command")
+            }
+            try command.init(parsed).run()
         }
     }
 }
 
-struct HTL: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "htl",
+/// htl's command line: every command, in the order help lists them.
+enum HTL {
+    static let version = "0.1.0"
+
+    /// The commands that run, by their path below `htl` (`hook install`).
+    static let commands: [any HTLCommand.Type] = [
+        CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
+        ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
+        ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self, CalendarCommand.self,
+        ReviewCommand.self, McpCommand.self, InitCommand.self, HookInstallCommand.self, RulesCommand.self, ExplainCommand.self,
+        CompletionsCommand.self, LspCommand.self, ManualCommand.self,
+    ]
+
+    static let spec = CommandSpec(
+        "htl",
         abstract: "Plain-text goals in git: check, report, format and log your ledger.",
-        version: "0.1.0",
-        subcommands: [
-            CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
-            ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
-            ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self, CalendarCommand.self, ReviewCommand.self, McpCommand.self, InitCommand.self, HookCommand.self, RulesCommand.self, ExplainCommand.self, CompletionsCommand.self, LspCommand.self,
-        ]
-    )
+        subcommands: commands.reduce(into: []) { specs, command in
+            let spec = command.group ?? command.spec
+            if !specs.contains(where: { $0.name == spec.name }) { specs.append(spec) }
+        })
 }
 
 /// The raw command line, before Swift decodes it (and would replace bytes

@@ -1,45 +1,49 @@
-import ArgumentParser
 import HTLClock
+import HTLCommandLine
 import HTLKit
 
-struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
+struct ImportCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "import",
         abstract: "Bring values, terms, goals and actions in from the Ten Week Goal app, or actions from any CSV file.",
         discussion: """
             htl import tenweek values_export.json terms_export.json goals_export.json actions_export.json
             htl import csv activities.csv --rules strava.rules.yaml
             Everything is checked before anything is written; what was imported before is skipped, \
             so running an import again adds nothing. See docs/IMPORT.md.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .value("rules", valueName: "rules.yaml", help: "The rules file for csv: which columns are the date, the description, quantities.",
+                   completion: .files),
+            .flag("dry-run", help: "Check everything and print what would be written, but write nothing."),
+        ],
+        arguments: [
+            ArgumentSpec("format", help: "tenweek (the app's JSON or CSV exports) or csv (with --rules).", completion: .list(["tenweek", "csv"])),
+            ArgumentSpec("files", help: "The files to import.", isRepeated: true, completion: .files),
+        ])
 
     /// Larger than any export of a life's goals (the app's whole history is
     /// a few MiB); a bigger file is the wrong file.
     static let largestInput = 64 * 1_048_576
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let format: String
+    let files: [String]
+    let rules: String?
+    let dryRun: Bool
 
-    @Argument(help: ArgumentHelp("tenweek (the app's JSON or CSV exports) or csv (with --rules).", valueName: "format"),
-              completion: .list(["tenweek", "csv"]))
-    var format: String
-
-    @Argument(help: "The files to import.", completion: .file())
-    var files: [String] = []
-
-    @Option(help: ArgumentHelp("The rules file for csv: which columns are the date, the description, quantities.",
-                               valueName: "rules.yaml"), completion: .file())
-    var rules: String?
-
-    @Flag(help: "Check everything and print what would be written, but write nothing.")
-    var dryRun = false
-
-    func validate() throws {
+    init(_ parsed: ParsedCommand) throws {
+        options = LedgerOptions(parsed)
+        format = parsed.argument("format") ?? ""
+        files = parsed.arguments("files")
+        rules = parsed.value("rules")
+        dryRun = parsed.flag("dry-run")
         guard ["tenweek", "csv"].contains(format) else {
-            throw ValidationError("htl import reads 'tenweek' (the Ten Week Goal app's exports) or 'csv' (with --rules), not '\(format)'")
+            throw UsageError("htl import reads 'tenweek' (the Ten Week Goal app's exports) or 'csv' (with --rules), not '\(format)'")
         }
-        guard !files.isEmpty else { throw ValidationError("give the files to import") }
-        if format == "csv", rules == nil { throw ValidationError("htl import csv needs --rules RULES.yaml (docs/IMPORT.md)") }
-        if format == "tenweek", rules != nil { throw ValidationError("--rules is for htl import csv") }
+        guard !files.isEmpty else { throw UsageError("give the files to import") }
+        if format == "csv", rules == nil { throw UsageError("htl import csv needs --rules RULES.yaml (docs/IMPORT.md)") }
+        if format == "tenweek", rules != nil { throw UsageError("--rules is for htl import csv") }
     }
 
     func run() throws {

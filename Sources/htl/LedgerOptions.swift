@@ -1,22 +1,30 @@
-import ArgumentParser
 import HTLClock
+import HTLCommandLine
 import HTLKit
 
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+enum ColorChoice: String, CaseIterable {
     case auto, always, never
 }
 
 /// Options every command that reads a ledger shares.
-struct LedgerOptions: ParsableArguments {
-    @Option(name: [.customShort("C"), .customLong("ledger")],
-            help: ArgumentHelp("The ledger folder (default: walk up from here to htl.yaml; or HTL_LEDGER).", valueName: "dir"))
+struct LedgerOptions {
+    static let specs: [OptionSpec] = [
+        .value("ledger", short: "C", valueName: "dir", help: "The ledger folder (default: walk up from here to htl.yaml; or HTL_LEDGER).",
+               completion: .directories),
+        .value("today", valueName: "yyyy-mm-dd", help: "Take this date as today (or HTL_TODAY)."),
+        .value("color", help: "Colour: auto (only on a terminal), always or never. NO_COLOR is honoured.",
+               choices: ColorChoice.allCases.map(\.rawValue), defaultValue: ColorChoice.auto.rawValue),
+    ]
+
     var ledger: String?
-
-    @Option(help: ArgumentHelp("Take this date as today (or HTL_TODAY).", valueName: "yyyy-mm-dd"))
     var today: String?
+    var color: ColorChoice
 
-    @Option(help: "Colour: auto (only on a terminal), always or never. NO_COLOR is honoured.")
-    var color: ColorChoice = .auto
+    init(_ parsed: ParsedCommand) {
+        ledger = parsed.value("ledger")
+        today = parsed.value("today")
+        color = parsed.choice("color", default: .auto)
+    }
 
     /// The ledger root: -C, else HTL_LEDGER, else found from the working directory.
     func root() throws -> String {

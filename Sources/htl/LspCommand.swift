@@ -1,25 +1,31 @@
-import ArgumentParser
 import Glibc
 import HTLClock
+import HTLCommandLine
 import HTLKit
 
 /// `htl lsp`: the language server on standard input and output.
-struct LspCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lsp",
+struct LspCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "lsp",
         abstract: "Run the language server (LSP over standard input and output) for editors.",
         discussion: """
             The ledger is the one holding the editor's workspace folder (or the first
             file it opens). docs/EDITORS.md shows the set-up for Neovim, Helix, VS Code,
             Emacs and Zed.
-            """)
+            """,
+        options: [
+            .value("ledger", short: "C", valueName: "dir", help: "Where to look for the ledger when the editor names no folder.",
+                   completion: .directories),
+            .value("today", valueName: "yyyy-mm-dd", help: "Take this date as today (or HTL_TODAY)."),
+        ])
 
-    @Option(name: [.customShort("C"), .customLong("ledger")],
-            help: ArgumentHelp("Where to look for the ledger when the editor names no folder.", valueName: "dir"))
-    var ledger: String?
+    let ledger: String?
+    let today: String?
 
-    @Option(help: ArgumentHelp("Take this date as today (or HTL_TODAY).", valueName: "yyyy-mm-dd"))
-    var today: String?
+    init(_ parsed: ParsedCommand) {
+        ledger = parsed.value("ledger")
+        today = parsed.value("today")
+    }
 
     func run() throws {
         var server = LanguageServer(startFolder: ledger ?? FileSystem.currentDirectory())

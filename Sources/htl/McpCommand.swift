@@ -1,10 +1,10 @@
-import ArgumentParser
 import Glibc
+import HTLCommandLine
 import HTLKit
 
-struct McpCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mcp",
+struct McpCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "mcp",
         abstract: "Run the Model Context Protocol server (stdio) for AI assistants: read tools, and checked writes with --allow-writes.",
         discussion: """
             Tools: status, progress, values, terms, actions, check, next, due, diff, review (JSON as the commands' \
@@ -12,16 +12,22 @@ struct McpCommand: ParsableCommand {
             unless dry_run is false). \
             Prompts: weekly_review, set_goal. docs/ASSISTANTS.md shows the set-up for MCP clients. The server is the \
             binary htl-mcp installed next to htl.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .flag("allow-writes", help: "Offer the write tools log_action and new_goal (checked like htl log and htl new; history is never edited)."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let allowWrites: Bool
 
-    @Flag(help: "Offer the write tools log_action and new_goal (checked like htl log and htl new; history is never edited).")
-    var allowWrites = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        allowWrites = parsed.flag("allow-writes")
+    }
 
     func run() throws {
         let root = try options.root()
-        var arguments = ["--root", root, "--version", HTL.configuration.version]
+        var arguments = ["--root", root, "--version", HTL.version]
         if options.today != nil || !(FileSystem.environment("HTL_TODAY") ?? "").isEmpty {
             // Pinned by --today or HTL_TODAY (checked here); otherwise each call reads the clock.
             arguments += ["--today", try options.todayDate().description]

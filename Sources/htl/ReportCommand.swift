@@ -1,22 +1,27 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "report",
+struct ReportCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "report",
         abstract: "A self-contained static HTML dashboard (no network, no JavaScript).",
         discussion: """
             Writes one HTML file: the current term, every goal with its gauges in attention order, value \
             insights, terms and recent actions. The same ledger and --today give the same bytes, so a \
             committed report diffs cleanly.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .value("output", short: "o", valueName: "file",
+                   help: "Write the page to this file (relative to the working folder); '-' or none: standard output.", completion: .files),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let output: String?
 
-    @Option(name: .shortAndLong,
-            help: ArgumentHelp("Write the page to this file (relative to the working folder); '-' or none: standard output.",
-                               valueName: "file"))
-    var output: String?
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        output = parsed.value("output")
+    }
 
     func run() throws {
         let context = try ReportContext(options)

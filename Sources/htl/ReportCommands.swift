@@ -1,21 +1,27 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: "The dashboard: the current term and every goal in attention order (what needs you first).")
+struct StatusCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "status",
+        abstract: "The dashboard: the current term and every goal in attention order (what needs you first).",
+        options: LedgerOptions.specs + [
+            .value("term", help: "Show this term (by number) and only the goals committed to it."),
+            .flag("all", help: "Also show completed and dropped goals."),
+            .flag("json", help: "Print JSON."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let term: Int?
+    let all: Bool
+    let json: Bool
 
-    @Option(help: "Show this term (by number) and only the goals committed to it.")
-    var term: Int?
-
-    @Flag(help: "Also show completed and dropped goals.")
-    var all = false
-
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) throws {
+        options = LedgerOptions(parsed)
+        term = try parsed.integer("term")
+        all = parsed.flag("all")
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -40,18 +46,22 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
-struct ProgressCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "progress",
-        abstract: "One goal in detail: targets, pace, checklist, values and actions.")
+struct ProgressCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "progress",
+        abstract: "One goal in detail: targets, pace, checklist, values and actions.",
+        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")],
+        arguments: [ArgumentSpec("goal", help: "The goal's id (its file name without .md), or the start of one.", completion: ShellCompletion.goalIDs)])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let goal: String
+    let json: Bool
 
-    @Argument(help: "The goal's id (its file name without .md), or the start of one.", completion: ShellCompletion.goalIDs)
-    var goal: String
-
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        goal = parsed.argument("goal") ?? ""
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -66,15 +76,19 @@ struct ProgressCommand: ParsableCommand {
     }
 }
 
-struct ValuesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "values",
-        abstract: "Value alignment: goals per value, strength, progress, recent actions, neglected values.")
+struct ValuesCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "values",
+        abstract: "Value alignment: goals per value, strength, progress, recent actions, neglected values.",
+        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let json: Bool
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -84,15 +98,19 @@ struct ValuesCommand: ParsableCommand {
     }
 }
 
-struct TermsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "terms",
-        abstract: "Every term: dates, state, week, committed goals and mean progress.")
+struct TermsCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "terms",
+        abstract: "Every term: dates, state, week, committed goals and mean progress.",
+        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let json: Bool
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -102,27 +120,33 @@ struct TermsCommand: ParsableCommand {
     }
 }
 
-struct ActionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "actions",
-        abstract: "Actions, newest first, grouped Today / Yesterday / This week / Last week / Earlier.")
+struct ActionsCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "actions",
+        abstract: "Actions, newest first, grouped Today / Yesterday / This week / Last week / Earlier.",
+        options: LedgerOptions.specs + [
+            .value("goal", help: "Only actions that count toward this goal (an id or the start of one).", completion: ShellCompletion.goalIDs),
+            .value("tag", help: "Only actions with this tag."),
+            .value("from", valueName: "yyyy-mm-dd", help: "Only actions on or after this date."),
+            .value("to", valueName: "yyyy-mm-dd", help: "Only actions on or before this date."),
+            .flag("json", help: "Print JSON."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let goal: String?
+    let tag: String?
+    let from: String?
+    let to: String?
+    let json: Bool
 
-    @Option(help: "Only actions that count toward this goal (an id or the start of one).", completion: ShellCompletion.goalIDs)
-    var goal: String?
-
-    @Option(help: "Only actions with this tag.")
-    var tag: String?
-
-    @Option(help: ArgumentHelp("Only actions on or after this date.", valueName: "yyyy-mm-dd"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Only actions on or before this date.", valueName: "yyyy-mm-dd"))
-    var to: String?
-
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        goal = parsed.value("goal")
+        tag = parsed.value("tag")
+        from = parsed.value("from")
+        to = parsed.value("to")
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -139,35 +163,38 @@ struct ActionsCommand: ParsableCommand {
     }
 }
 
-struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
+struct ExportCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "export",
         abstract: "The whole model, with computed progress, as JSON; or as the Ten Week Goal app's four CSV files.",
         discussion: """
             htl export > ledger.json
             htl export --format csv -o exports/    (values_export.csv, terms_export.csv, goals_export.csv, actions_export.csv)
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .flag("json", help: "Print JSON (the default format)."),
+            .value("format", help: "json (the model, to standard output) or csv (the app's four files, into the -o folder).",
+                   choices: Format.allCases.map(\.rawValue), defaultValue: Format.json.rawValue),
+            .value("output", short: "o", valueName: "dir", help: "The folder for the CSV files (created if missing).", completion: .directories),
+        ])
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseIterable {
         case json, csv
     }
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let json: Bool
+    let format: Format
+    let output: String?
 
-    @Flag(help: "Print JSON (the default format).")
-    var json = false
-
-    @Option(help: "json (the model, to standard output) or csv (the app's four files, into the -o folder).")
-    var format: Format = .json
-
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder for the CSV files (created if missing).", valueName: "dir"),
-            completion: .directory)
-    var output: String?
-
-    func validate() throws {
-        if json, format == .csv { throw ValidationError("--json and --format csv contradict each other") }
-        if format == .csv, output == nil { throw ValidationError("--format csv writes four files: give their folder with -o DIR") }
-        if format == .json, output != nil { throw ValidationError("-o is for --format csv; JSON goes to standard output") }
+    init(_ parsed: ParsedCommand) throws {
+        options = LedgerOptions(parsed)
+        json = parsed.flag("json")
+        format = parsed.choice("format", default: .json)
+        output = parsed.value("output")
+        if json, format == .csv { throw UsageError("--json and --format csv contradict each other") }
+        if format == .csv, output == nil { throw UsageError("--format csv writes four files: give their folder with -o DIR") }
+        if format == .json, output != nil { throw UsageError("-o is for --format csv; JSON goes to standard output") }
     }
 
     func run() throws {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HTLKit
 
 /// What every report command needs: the loaded ledger, today, progress, and

@@ -1,15 +1,19 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct NextCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "next",
-        abstract: "What to do now: goals by importance × urgency (do now, schedule, keep up, let go), each with its next step.")
+struct NextCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "next",
+        abstract: "What to do now: goals by importance × urgency (do now, schedule, keep up, let go), each with its next step.",
+        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let json: Bool
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        json = parsed.flag("json")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -22,21 +26,24 @@ struct NextCommand: ParsableCommand {
     }
 }
 
-struct DueCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "due",
-        abstract: "What is overdue or due soon; exits 1 when anything is overdue (for cron: htl due || notify-send ...).")
+struct DueCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "due",
+        abstract: "What is overdue or due soon; exits 1 when anything is overdue (for cron: htl due || notify-send ...).",
+        options: LedgerOptions.specs + [
+            .value("within", help: "Due within this many days (default 7; 0 is today only)."),
+            .flag("json", help: "Print JSON."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let within: Int
+    let json: Bool
 
-    @Option(name: .long, help: "Due within this many days (default 7; 0 is today only).")
-    var within: Int = 7
-
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    func validate() throws {
-        guard (0...36_500).contains(within) else { throw ValidationError("--within takes 0 to 36500 days") }
+    init(_ parsed: ParsedCommand) throws {
+        options = LedgerOptions(parsed)
+        within = try parsed.integer("within") ?? 7
+        json = parsed.flag("json")
+        guard (0...36_500).contains(within) else { throw UsageError("--within takes 0 to 36500 days") }
     }
 
     func run() throws {
@@ -52,21 +59,26 @@ struct DueCommand: ParsableCommand {
     }
 }
 
-struct CalendarCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calendar",
+struct CalendarCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "calendar",
         abstract: "An iCalendar (.ics) file of due dates, milestones, obligation deadlines and terms, with stable UIDs.",
         discussion: """
             All-day events; re-exporting keeps every event's UID, so a calendar that subscribes to the \
             file updates events instead of duplicating them.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .value("output", short: "o", valueName: "file",
+                   help: "Write the calendar to this file (relative to the working folder); '-' or none: standard output.", completion: .files),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let output: String?
 
-    @Option(name: .shortAndLong,
-            help: ArgumentHelp("Write the calendar to this file (relative to the working folder); '-' or none: standard output.",
-                               valueName: "file"))
-    var output: String?
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        output = parsed.value("output")
+    }
 
     func run() throws {
         let context = try ReportContext(options)
@@ -76,32 +88,35 @@ struct CalendarCommand: ParsableCommand {
     }
 }
 
-struct ReviewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "review",
+struct ReviewCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "review",
         abstract: "The weekly (or end-of-term) review: done, moved, stalled, due, neglected values, and four prompts.",
         discussion: """
             The review is Markdown, printed as it is; --write saves it under reviews/ (reviews/2026-W47.md, \
             reviews/term-7.md) and never overwrites an earlier one.
-            """)
+            """,
+        options: LedgerOptions.specs + [
+            .flag("week", help: "The week holding today, from week_start (the default)."),
+            .flag("term", help: "The current term, from its start to today."),
+            .flag("json", help: "Print JSON."),
+            .flag("write", help: "Save the review as Markdown under reviews/ (refuses to overwrite)."),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let week: Bool
+    let term: Bool
+    let json: Bool
+    let write: Bool
 
-    @Flag(help: "The week holding today, from week_start (the default).")
-    var week = false
-
-    @Flag(help: "The current term, from its start to today.")
-    var term = false
-
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Save the review as Markdown under reviews/ (refuses to overwrite).")
-    var write = false
-
-    func validate() throws {
-        if week && term { throw ValidationError("--week and --term exclude each other") }
-        if json && write { throw ValidationError("--json and --write exclude each other") }
+    init(_ parsed: ParsedCommand) throws {
+        options = LedgerOptions(parsed)
+        week = parsed.flag("week")
+        term = parsed.flag("term")
+        json = parsed.flag("json")
+        write = parsed.flag("write")
+        if week && term { throw UsageError("--week and --term exclude each other") }
+        if json && write { throw UsageError("--json and --write exclude each other") }
     }
 
     func run() throws {

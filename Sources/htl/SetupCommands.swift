@@ -1,15 +1,23 @@
-import ArgumentParser
+import HTLCommandLine
 import HTLKit
 
-struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Create a new ledger: settings, measures, folders and one example of each file.")
+struct InitCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "init",
+        abstract: "Create a new ledger: settings, measures, folders and one example of each file.",
+        options: LedgerOptions.specs,
+        arguments: [
+            ArgumentSpec("directory", help: "The folder for the ledger, relative to -C or the working folder (created when missing).",
+                         isOptional: true, completion: .directories),
+        ])
 
-    @OptionGroup var options: LedgerOptions
+    let options: LedgerOptions
+    let directory: String
 
-    @Argument(help: "The folder for the ledger, relative to -C or the working folder (created when missing).")
-    var directory: String = "."
+    init(_ parsed: ParsedCommand) {
+        options = LedgerOptions(parsed)
+        directory = parsed.argument("directory") ?? "."
+    }
 
     func run() throws {
         let todayDate = try options.todayDate()
@@ -50,27 +58,28 @@ struct InitCommand: ParsableCommand {
     }
 }
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rules",
-        abstract: "List every rule with its default severity.")
+struct RulesCommand: HTLCommand {
+    static let spec = CommandSpec("rules", abstract: "List every rule with its default severity.", options: LedgerOptions.specs)
 
-    @OptionGroup var options: LedgerOptions
+    init(_ parsed: ParsedCommand) {}
 
     func run() throws {
         Output.write(RuleText.list())
     }
 }
 
-struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "explain",
-        abstract: "Explain one rule, with a failing and a passing example.")
+struct ExplainCommand: HTLCommand {
+    static let spec = CommandSpec(
+        "explain",
+        abstract: "Explain one rule, with a failing and a passing example.",
+        options: LedgerOptions.specs,
+        arguments: [ArgumentSpec("rule", help: "A rule id, as printed in brackets by htl check.", completion: .list(RuleID.allCases.map(\.rawValue)))])
 
-    @OptionGroup var options: LedgerOptions
+    let rule: String
 
-    @Argument(help: "A rule id, as printed in brackets by htl check.", completion: .list(RuleID.allCases.map(\.rawValue)))
-    var rule: String
+    init(_ parsed: ParsedCommand) {
+        rule = parsed.argument("rule") ?? ""
+    }
 
     func run() throws {
         guard let id = RuleID(rawValue: rule) else {

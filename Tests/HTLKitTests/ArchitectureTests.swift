@@ -83,9 +83,18 @@ import Testing
         }
     }
 
+    /// The command line's grammar (used only by the executable) stands on the core alone.
+    @Test func theCommandLineGrammarUsesOnlyTheCore() throws {
+        let declared = try Self.declaredDependencies()
+        #expect(declared["HTLCommandLine"] == ["HTLCore"])
+        for file in Self.swiftFiles(in: "HTLCommandLine") {
+            #expect(Self.imports(file).allSatisfy { $0 == "HTLCore" }, "\(file.lastPathComponent) imports \(Self.imports(file))")
+        }
+    }
+
     @Test func theLibraryNeverPrintsExitsOrReadsTheClock() throws {
         let forbidden = ["print(", "exit(", "abort(", "import Foundation", "Date()", "time(nil)", "clock_gettime", "gettimeofday", "localtime"]
-        for layer in Self.layers {
+        for layer in Self.layers + ["HTLCommandLine"] {
             for file in Self.swiftFiles(in: layer) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for word in forbidden {
@@ -98,7 +107,7 @@ import Testing
     /// No function longer than 80 lines, except data tables (marked
     /// `/// A data table` in their documentation).
     @Test func functionsAreShortEnoughToReadAtOnce() throws {
-        for target in Self.layers + ["htl"] {
+        for target in Self.layers + ["htl", "HTLCommandLine"] {
             for file in Self.swiftFiles(in: target) {
                 let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
                 for (start, length) in Self.functions(lines) where length > 80 {

@@ -4,8 +4,8 @@ import Testing
 
 /// Golden files: expected output kept in the repository and reviewed in diffs.
 /// `HTL_RECORD=1` writes the actual output instead of comparing, and fails
-/// the test (as swift-argument-parser's snapshots do), so a recording run
-/// can never pass unnoticed. A mismatch shows the whole unified diff.
+/// the test, so a recording run can never pass unnoticed. A mismatch shows
+/// the whole unified diff.
 public enum Golden {
     public static var recording: Bool { ProcessInfo.processInfo.environment["HTL_RECORD"] == "1" }
 

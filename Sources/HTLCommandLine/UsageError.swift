@@ -1,0 +1,10 @@
+/// A command line htl cannot run: an unknown option, a missing argument, a
+/// value that is not one of an option's choices. Exit 2, with a message that
+/// names the command and where its help is.
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
