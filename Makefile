@@ -71,8 +71,9 @@ test: test-deps
 	HTL_BIN=$(CURDIR)/.build/debug/htl $(SWIFT) test --skip-build
 	CONFIG=debug Tests/install-check.sh
 
-# A binary that runs without the Swift toolchain (the standard library
-# linked in statically; libyaml and libc from the system), shell completions
+# A binary that runs without the Swift toolchain (a release htl is linked
+# fully statically, Package.swift says so; htl-mcp has the standard library
+# linked in, libyaml, libc and libcurl from the system), shell completions
 # where bash, zsh and fish look, and a man page. DESTDIR for packagers.
 STATIC := .build/static
 BIN := $(DESTDIR)$(PREFIX)/bin
@@ -96,8 +97,8 @@ demo: release
 	.build/release/htl status -C $(EXAMPLE) --today $(TODAY)
 
 # ledger-cli (Debian's ledger) runs side by side on an equivalent journal.
-# The binary timed is the one make install installs (the Swift standard
-# library linked in: no dynamic symbol binding at start-up, 2.5 ms less).
+# The binary timed is the one make install installs (linked fully
+# statically: no dynamic loader at start-up).
 # The ledgers are generated outside any git work tree (BENCH_WORK), so the
 # plain rows time htl alone; the rows marked "in git" use repositories of their own.
 BENCH_WORK ?= /tmp/htl-bench
