@@ -34,6 +34,8 @@ struct LineScanner {
     private var pendingNumber: Range<Int>?
 
     let judgesUnits: Bool
+    /// The last date read: consecutive lines mostly share their day.
+    private var lastDate = RecentDate()
 
     init(cursor: LineCursor, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
@@ -44,19 +46,22 @@ struct LineScanner {
     }
 
     /// Starts on another line, forgetting everything about the last one.
+    /// Most lines leave nothing behind (a line's lists move into its
+    /// action), so only what holds something is let go: a reset that
+    /// releases empty storage is work done for every line of the log.
     mutating func begin(_ cursor: LineCursor) {
         self.cursor = cursor
-        findings = LineFindings()
-        links = []
+        if !findings.isEmpty { findings = LineFindings() }
+        if !links.isEmpty { links = [] }
         time = nil
         descriptionRange = nil
-        description = []
+        if !description.isEmpty { description.removeAll(keepingCapacity: true) }
         hasDescription = false
-        quantities = []
-        tags = []
-        linkSet = nil
-        tagSet = nil
-        quantityColumns = nil
+        if !quantities.isEmpty { quantities = [] }
+        if !tags.isEmpty { tags = [] }
+        if linkSet != nil { linkSet = nil }
+        if tagSet != nil { tagSet = nil }
+        if quantityColumns != nil { quantityColumns = nil }
         hasContent = false
         failed = false
         stopped = false
@@ -109,8 +114,13 @@ struct LineScanner {
         }
         let text = descriptionRange.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
             ?? String(decoding: description, as: UTF8.self)
+        // The lists move into the action (no copy to count references for, nothing left to reset).
+        var (movedQuantities, movedLinks, movedTags) = (SmallList<Action.Quantity>(), SmallList<Action.Link>(), SmallList<String>())
+        swap(&movedQuantities, &quantities)
+        swap(&movedLinks, &links)
+        swap(&movedTags, &tags)
         return Action(path: cursor.path, line: cursor.line, date: date, time: time, description: text,
-                      quantities: quantities, links: links, tags: tags)
+                      quantities: movedQuantities, links: movedLinks, tags: movedTags)
     }
 
     /// Whether a finding of this rule ends the reading of the line. After a
@@ -159,7 +169,11 @@ struct LineScanner {
         let start = i
         while i < cursor.end, !Bytes.isBlank(buffer[i]) { i += 1 }
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
-        if let date = CivilDate.parse(bytes) { return date }
+        if let date = lastDate.date(bytes) { return date }
+        if let date = CivilDate.parse(bytes) {
+            lastDate = RecentDate(bytes, date)
+            return date
+        }
         let token = cursor.text(start, i, limit: 20)
         let message = CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
             ?? "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
@@ -357,5 +371,29 @@ struct LineScanner {
     private func firstColumn(of measureIndex: Int) -> Int? {
         if let quantityColumns { return quantityColumns[measureIndex] }
         return quantities.first { $0.measureIndex == measureIndex }?.column
+    }
+}
+
+/// A date and the ten bytes it was read from: the same bytes again are the
+/// same date without parsing them (two loads and two compares).
+private struct RecentDate {
+    private var head: UInt64 = 0
+    private var tail: UInt16 = 0
+    private var known: CivilDate?
+
+    init() {}
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ date: CivilDate) {
+        guard bytes.count == 10, let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        head = base.loadUnaligned(as: UInt64.self)
+        tail = base.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        known = date
+    }
+
+    func date(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard let known, bytes.count == 10, let base = UnsafeRawPointer(bytes.baseAddress),
+              base.loadUnaligned(as: UInt64.self) == head, base.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == tail
+        else { return nil }
+        return known
     }
 }

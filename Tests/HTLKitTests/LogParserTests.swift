@@ -26,6 +26,29 @@ import Testing
         #expect(String(decoding: formatted, as: UTF8.self) == String(repeating: "\n", count: 1_200_000) + "2026-11-03 Run 5km +run\n")
     }
 
+    /// A day read once is reused for the next lines with the same ten
+    /// bytes: every line still gets exactly the day its own bytes name, and
+    /// a date that is no day is still reported, right after a real one.
+    @Test func eachLineGetsTheDayItsOwnBytesName() {
+        var random = SeededGenerator(seed: 47)
+        let days = ["2026-11-03", "2026-11-03", "2026-11-04", "2026-11-30", "2026-02-30", "2026-11-3", "2026-11-03x", "2028-02-29"]
+        var lines: [String] = []
+        for _ in 0..<400 { lines.append(days.randomElement(using: &random)! + " Run 5km +run") }
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        let parse = parser.parse(SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n"), pieceSize: 600)
+        var next = 0
+        for (index, line) in lines.enumerated() {
+            let day = CivilDate.parse(String(line.prefix { $0 != " " }))
+            let found = parse.findings.contains { $0.location.line == index + 1 && $0.rule == .badLogLine }
+            if let day {
+                #expect(parse.actions[next].line == index + 1 && parse.actions[next].date == day, "line \(index + 1)")
+                next += 1
+            }
+            #expect(found == (day == nil), "line \(index + 1): \(line)")
+        }
+        #expect(next == parse.actions.count)
+    }
+
     /// The duplicate-action index hashes canonical forms without building
     /// them: lines equal once formatted hash alike, and the hash is the
     /// hash of exactly the bytes `of` builds.
