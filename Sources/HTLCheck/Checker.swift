@@ -45,10 +45,11 @@ package enum Checker {
         return CheckReport(diagnostics: Diagnostic.sortedForOutput(placed), fileCount: parsed.files.count)
     }
 
-    /// The `unformatted` verdict made while the parser has a Markdown file's
-    /// front matter at hand, for a `ParseCache` shared with `check`: the
-    /// checker then finds it kept, and the YAML is parsed once.
-    package static let unformattedOnParse = ParseCache.FrontMatterUse(kind: unformattedKind) { file, parsed in
+    /// The `unformatted` verdict made while the parser has a file at hand,
+    /// for a `ParseCache` shared with `check`: the checker then finds it
+    /// kept. A Markdown file's YAML is parsed once; a log the parser found
+    /// canonical (and valid UTF-8) has no finding, and is not read again.
+    package static let unformattedOnParse = ParseCache.ParseUse(kind: unformattedKind, forCanonicalLog: Finding?.none) { file, parsed in
         RuleDescriptor.unformattedFinding(file, parsed: parsed)
     }
 

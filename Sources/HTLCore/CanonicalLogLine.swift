@@ -27,7 +27,12 @@ package enum CanonicalLogLine {
     /// it stands, eight bytes at a time; any other line's canonical form is
     /// written to scratch space first.
     package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        if isPlain(line, range) { return wordHash(UnsafeBufferPointer(rebasing: line[range])) }
+        hash(line, range, plain: isPlain(line, range))
+    }
+
+    /// The same, told whether the line is plain (`isPlain`, already asked).
+    package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool) -> UInt64 {
+        if plain { return wordHash(UnsafeBufferPointer(rebasing: line[range])) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
             var count = 0
             forEachByte(line, range) { byte in
@@ -62,6 +67,43 @@ package enum CanonicalLogLine {
             i += 1
         }
         return true
+    }
+
+    /// Whether a line (without its line ending) is in the form `htl fmt`
+    /// writes: plain, or read byte by byte: empty, a comment, or an action
+    /// line starting with its date, with one space between items, no tab
+    /// and no blank at its end (a tab or two spaces inside quotes are kept).
+    package static func isCanonical(_ b: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        if isPlain(b, line) { return true }
+        let (i, end) = (line.lowerBound, line.upperBound)
+        if end == i { return true }
+        if isBlank(b[end - 1]) || b[end - 1] == 0x0D { return false }
+        var first = i
+        while first < end, isBlank(b[first]) { first += 1 }
+        if b[first] == UInt8(ascii: "#") { return true }
+        if first != i { return false }
+        var quoted = false
+        var k = i
+        while k < end {
+            let c = b[k]
+            if quoted {
+                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { quoted = false }
+            } else if c == UInt8(ascii: "\""), k == i || b[k - 1] == 0x20 {
+                quoted = true
+            } else if c == 0x09 || (c == 0x20 && b[k + 1] == 0x20) {
+                return false
+            }
+            k += 1
+        }
+        return true
+    }
+
+    /// How a canonical log begins and ends: no byte order mark, a final
+    /// line ending, no blank line at the end (an empty log is canonical).
+    package static func endsCanonically(_ bytes: [UInt8]) -> Bool {
+        if bytes.isEmpty { return true }
+        if LineIndex.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
+        return bytes.count > 1 && bytes[bytes.count - 2] != 0x0A
     }
 
     /// Eight bytes per step, the last word zero-padded; the length is mixed

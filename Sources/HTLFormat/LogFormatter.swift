@@ -33,45 +33,19 @@ package enum LogFormatter {
     /// date and one space between items, one final line ending, no trailing
     /// blank lines. (A tab or a double space inside quotes is allowed.)
     /// Most lines are plain (`CanonicalLogLine.isPlain`, eight bytes at a
-    /// time); only the others are read byte by byte.
+    /// time); only the others are read byte by byte. (The log parser makes
+    /// the same verdict while it reads the lines: `LogParse.isCanonical`.)
     static func isCanonical(_ bytes: [UInt8]) -> Bool {
-        if bytes.isEmpty { return true }
-        if LineIndex.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
-        if bytes.count == 1 || bytes[bytes.count - 2] == 0x0A { return false }
+        guard CanonicalLogLine.endsCanonically(bytes) else { return false }
         return bytes.withUnsafeBufferPointer { b in
             var i = 0
             while i < b.count {
                 let end = ByteWords.firstIndex(of: 0x0A, in: b, from: i, end: b.count)
-                if !CanonicalLogLine.isPlain(b, i..<end), !isCanonicalLine(b, i..<end) { return false }
+                if !CanonicalLogLine.isCanonical(b, i..<end) { return false }
                 i = end + 1
             }
             return true
         }
-    }
-
-    /// One line, byte by byte: a comment, or an action line as above.
-    private static func isCanonicalLine(_ b: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
-        let (i, end) = (line.lowerBound, line.upperBound)
-        if end == i { return true }
-        if isBlank(b[end - 1]) || b[end - 1] == 0x0D { return false }
-        var first = i
-        while first < end, isBlank(b[first]) { first += 1 }
-        if b[first] == UInt8(ascii: "#") { return true }
-        if first != i { return false }
-        var quoted = false
-        var k = i
-        while k < end {
-            let c = b[k]
-            if quoted {
-                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { quoted = false }
-            } else if c == UInt8(ascii: "\""), k == i || b[k - 1] == 0x20 {
-                quoted = true
-            } else if c == 0x09 || (c == 0x20 && b[k + 1] == 0x20) {
-                return false
-            }
-            k += 1
-        }
-        return true
     }
 
     /// One line in canonical form (also what the append-only rule compares).

@@ -15,7 +15,7 @@ public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
         var read = try LedgerReader.read(request)
         // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
-        let cache = request.cache ?? ParseCache(frontMatterUse: request.formatting ? Checker.unformattedOnParse : nil)
+        let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         try LedgerReader.compareCommitted(request, &read)
         let today = parsed.ledger.settings.today(at: request.now)

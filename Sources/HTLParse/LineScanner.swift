@@ -35,7 +35,7 @@ struct LineScanner {
 
     let judgesUnits: Bool
     /// The last date read: consecutive lines mostly share their day.
-    private var lastDate = RecentDate()
+    private var lastDate = RecentDay()
 
     init(cursor: LineCursor, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
@@ -81,9 +81,14 @@ struct LineScanner {
         if LineScanner.stopsTheLine(rule) { stopped = true }
     }
 
+    /// Whether the last line read was all printable text and valid UTF-8
+    /// (false: it stopped at a control character or a bad byte).
+    private(set) var charactersAreText = true
+
     /// The line's action; nil for blanks, comments and lines with errors.
     mutating func parse() -> Action? {
-        guard checkCharacters() else { return nil }
+        charactersAreText = checkCharacters()
+        guard charactersAreText else { return nil }
         var i = cursor.start
         let end = cursor.end
         while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
@@ -171,7 +176,7 @@ struct LineScanner {
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
         if let date = lastDate.date(bytes) { return date }
         if let date = CivilDate.parse(bytes) {
-            lastDate = RecentDate(bytes, date)
+            lastDate = RecentDay(bytes, date)
             return date
         }
         let token = cursor.text(start, i, limit: 20)
@@ -376,7 +381,7 @@ struct LineScanner {
 
 /// A date and the ten bytes it was read from: the same bytes again are the
 /// same date without parsing them (two loads and two compares).
-private struct RecentDate {
+private struct RecentDay {
     private var head: UInt64 = 0
     private var tail: UInt16 = 0
     private var known: CivilDate?

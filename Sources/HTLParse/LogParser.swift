@@ -57,6 +57,9 @@ struct LogParser {
             var repeats = RepeatedLines(capacity: actions.count)
             kept.seed(&repeats, buffer)
             var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
+            if kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
+                result.isCanonical = CanonicalLogLine.endsCanonically(file.bytes) && parts.allSatisfy(\.linesAreCanonical)
+            }
             LogParser.merge(&parts, into: &result, repeats: &repeats, buffer, path: file.path)
             return result
         }
@@ -101,6 +104,10 @@ struct LogParser {
         var findings: [Finding] = []
         var rejectedLinks: [ParseContext.RejectedLink] = []
         var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
+        /// Every line already in the form `htl fmt` writes.
+        var linesAreCanonical = true
+        /// Every line printable text and valid UTF-8 (else the verdict is left to the formatter).
+        var linesAreText = true
     }
 
     private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, firstSlot: Int, path: String, into slots: ActionSlots) -> Piece {
@@ -121,14 +128,23 @@ struct LogParser {
             var first = position
             while first < contentEnd, Bytes.isBlank(buffer[first]) { first += 1 }
             if first == contentEnd {
+                // Blanks or a carriage return make a line fmt rewrites; an empty one it keeps.
+                if lineEnd != position { result.linesAreCanonical = false }
                 position = lineEnd + 1
                 continue
             }
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
-            if let action = scanner.parse() {
+            let action = scanner.parse()
+            if !scanner.charactersAreText { result.linesAreText = false }
+            // Whether the line is its own canonical form: asked once, for fmt's verdict and the hash.
+            let plain = CanonicalLogLine.isPlain(buffer, position..<contentEnd)
+            if result.linesAreCanonical, contentEnd != lineEnd || !(plain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
+                result.linesAreCanonical = false
+            }
+            if let action {
                 scanner.findings.flush(into: &result.findings)
                 slots.put(action, at: firstSlot + result.actionLines.count)
-                result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd)))
+                result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd, plain: plain)))
             } else {
                 scanner.findings.flush(into: &result.findings)
                 for link in scanner.links {
@@ -172,6 +188,11 @@ struct LogParse: Sendable {
     var actions: [Action] = []
     var findings: [Finding] = []
     var rejectedLinks: [ParseContext.RejectedLink] = []
+    /// Whether the file is already in the form `htl fmt` writes and valid
+    /// UTF-8, decided while its lines were read (`LogFormatter.isCanonical`
+    /// would say the same); nil when the parse did not read every line as
+    /// text (a control character, a bad byte, lines kept from an earlier parse).
+    var isCanonical: Bool?
 }
 
 /// Byte constants of the log grammar.

@@ -19,24 +19,29 @@ package final class ParseCache: Sendable {
         var path: String
     }
 
-    /// A result a layer above computes from a Markdown file's front matter
-    /// while its parse is at hand (the checker's `unformatted` verdict),
-    /// kept as `derived(kind, file)` would keep it: the YAML is parsed once.
-    package struct FrontMatterUse: Sendable {
+    /// A result a layer above computes while the parser has a file at hand
+    /// (the checker's `unformatted` verdict), kept as `derived(kind, file)`
+    /// would keep it: from a Markdown file's front matter, so the YAML is
+    /// parsed once; and, for a log the parser found already canonical, the
+    /// verdict for such a file, so the log is not read a second time.
+    package struct ParseUse: Sendable {
         package var kind: String
-        package var make: @Sendable (SourceFile, FrontMatterParse) -> any Sendable
+        package var fromFrontMatter: @Sendable (SourceFile, FrontMatterParse) -> any Sendable
+        package var forCanonicalLog: any Sendable
 
-        package init(kind: String, make: @escaping @Sendable (SourceFile, FrontMatterParse) -> any Sendable) {
+        package init(kind: String, forCanonicalLog: any Sendable,
+                     fromFrontMatter: @escaping @Sendable (SourceFile, FrontMatterParse) -> any Sendable) {
             self.kind = kind
-            self.make = make
+            self.forCanonicalLog = forCanonicalLog
+            self.fromFrontMatter = fromFrontMatter
         }
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
-    private let frontMatterUse: FrontMatterUse?
+    private let use: ParseUse?
 
-    public init(frontMatterUse: FrontMatterUse? = nil) {
-        self.frontMatterUse = frontMatterUse
+    public init(use: ParseUse? = nil) {
+        self.use = use
     }
 
     /// The kept result for a file, or the one `make` computes (then kept).
@@ -90,11 +95,11 @@ package final class ParseCache: Sendable {
     }
 
     /// A Markdown file's front matter, read once: its parse goes to the
-    /// `frontMatterUse` (when there is one) as well as to the decoder.
+    /// `use` (when there is one) as well as to the decoder.
     private func frontMatter(_ file: SourceFile) -> YAMLFile {
         let yaml = YAMLFile.readFrontMatter(file)
-        if let use = frontMatterUse, let parse = yaml.frontMatter {
-            _ = derived(use.kind, file) { use.make(file, parse) }
+        if let use, let parse = yaml.frontMatter {
+            _ = derived(use.kind, file) { use.fromFrontMatter(file, parse) }
         }
         return yaml
     }
@@ -104,9 +109,13 @@ package final class ParseCache: Sendable {
     func log(_ file: SourceFile, measures: MeasureCatalog, judgesUnits: Bool) -> LogParse {
         let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0]
         let parser = LogParser(measures: measures, judgesUnits: judgesUnits)
-        return cached(file, dependency: dependency) { earlier in
+        let parse = cached(file, dependency: dependency) { (earlier: (bytes: [UInt8], result: LogParse)?) -> LogParse in
             guard let earlier else { return parser.parse(file) }
             return parser.parse(file, after: (earlier.bytes, earlier.result))
         }
+        if let use, parse.isCanonical == true {
+            _ = derived(use.kind, file) { use.forCanonicalLog }
+        }
+        return parse
     }
 }

@@ -49,6 +49,50 @@ import Testing
         #expect(next == parse.actions.count)
     }
 
+    /// Property: the parser's verdict on a whole log (already canonical and
+    /// valid UTF-8, made while reading its lines, so `unformatted` need not
+    /// read the log again) is what fmt's own check says, in one piece or
+    /// many; it is left open only for lines that are not all text.
+    @Test func theParsersCanonicalVerdictIsFmts() {
+        var random = SeededGenerator(seed: 53)
+        let words = ["2026-11-03", "Run", "5km", "+run", "#outdoors", "\"a  b\"", "\"x\\\"y\"", "# note", "é", "café"]
+        let odd: [[UInt8]] = [[0x20], [0x20, 0x20], [0x09], [0x0D], [0xFF], [0x01], [0x22], Array("#".utf8)]
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        var decided = 0
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = Int.random(in: 0..<20, using: &random) == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                var line = Array(((0..<Int.random(in: 0...4, using: &random)).map { _ in words.randomElement(using: &random)! })
+                    .joined(separator: " ").utf8)
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    line.insert(contentsOf: odd.randomElement(using: &random)!, at: Int.random(in: 0...line.count, using: &random))
+                }
+                bytes += line + [0x0A]
+            }
+            if Int.random(in: 0..<6, using: &random) == 0, !bytes.isEmpty { bytes.removeLast() }
+            let file = SourceFile(path: "log/2026.log", bytes: bytes)
+            let expected = LogFormatter.isCanonical(bytes) && UTF8Validation.isValid(bytes)
+            for size in [Int.max, 16] {
+                let verdict = parser.parse(file, pieceSize: size).isCanonical
+                if let verdict {
+                    #expect(verdict == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    decided += 1
+                } else {
+                    #expect(Self.hasLineThatIsNotText(bytes), "undecided: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        #expect(decided > 2_000)
+    }
+
+    /// A line (its line ending aside) with a control character or bytes that are not UTF-8.
+    static func hasLineThatIsNotText(_ bytes: [UInt8]) -> Bool {
+        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).contains { line in
+            let text = line.last == 0x0D ? line.dropLast() : line
+            return text.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } || !UTF8Validation.isValid(Array(text))
+        }
+    }
+
     /// The duplicate-action index hashes canonical forms without building
     /// them: lines equal once formatted hash alike, and the hash is the
     /// hash of exactly the bytes `of` builds.

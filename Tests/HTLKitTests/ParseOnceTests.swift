@@ -53,16 +53,16 @@ import Testing
     /// cache: a use that answers something else shows which one was read.
     @Test func theCheckerReadsTheVerdictMadeWhileParsing() {
         let marker = Finding(.unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
-        let use = ParseCache.FrontMatterUse(kind: Checker.unformattedKind) { _, _ in Optional(marker) }
-        let cache = ParseCache(frontMatterUse: use)
+        let use = ParseCache.ParseUse(kind: Checker.unformattedKind, forCanonicalLog: Optional(marker)) { _, _ in Optional(marker) }
+        let cache = ParseCache(use: use)
         // The rules' clean example ledger: no errors, so `unformatted` is reported.
         let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
             + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8))]
         let parsed = LedgerParser.parse(files, cache: cache)
         let report = Checker.check(parsed, today: RuleExample.today, cache: cache)
-        // Every Markdown file's verdict came from the parse (the marker names one place).
-        let markdown = files.filter { $0.path.hasSuffix(".md") }.count
-        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message) == Array(repeating: "made while parsing", count: markdown))
-        #expect(markdown == 4)
+        // Every Markdown file's verdict and the canonical log's came from the parse (the marker names one place).
+        let made = files.filter { $0.path.hasSuffix(".md") || $0.path.hasSuffix(".log") }.map(\.path)
+        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message) == Array(repeating: "made while parsing", count: made.count))
+        #expect(made.count == 5)
     }
 }

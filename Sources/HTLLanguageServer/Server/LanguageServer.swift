@@ -24,7 +24,7 @@ public struct LanguageServer {
     private let startFolder: String
     private var uris: LedgerURIs?
     private var documents = OpenDocuments()
-    private let cache = ParseCache(frontMatterUse: Checker.unformattedOnParse)
+    private let cache = ParseCache(use: Checker.unformattedOnParse)
     private var initialized = false
     private var shutDown = false
     /// The latest load of the ledger with the open buffers laid over it.
