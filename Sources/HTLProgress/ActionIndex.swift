@@ -3,65 +3,99 @@ import HTLModel
 
 /// The log indexed once by linked goal and by tag, so that counting is
 /// linear in goals + actions (never a scan of the log per goal).
+///
+/// What counting reads of an action (its day, whether it is a correction,
+/// its first quantity) is one record, `Facts`: a goal's counted actions are
+/// spread over the whole log, and at a million actions each separate array
+/// read was a cache miss of its own (the time per goal grew with the log).
 struct ActionIndex {
+    /// One action's facts, 32 bytes: a counted action costs one cache line
+    /// (whether it is a correction is read from its amounts' signs).
+    struct Facts {
+        /// The first quantity's amount (zero when there is none).
+        var amount: ExactDecimal = .zero
+        var day: Int32 = 0
+        /// The first quantity's measure (its position in the catalog), or -1.
+        var measure: Int32 = -1
+        /// Where the action's further quantities start in `extraMeasures` and `extraAmounts`, and how many.
+        var extraStart: Int32 = 0
+        var extraCount: Int32 = 0
+    }
+
+    /// An action of a tag, with its day: a goal's window is walked without
+    /// reading anything else.
+    struct Dated {
+        var day: Int32
+        var index: Int32
+    }
+
+    private(set) var facts: [Facts] = []
+    private(set) var extraMeasures: [Int32] = []
+    private(set) var extraAmounts: [ExactDecimal] = []
     /// Indices into `ledger.actions` of the actions linking each goal.
     private(set) var byLinkedGoal: [String: [Int]] = [:]
-    /// Indices of the actions carrying each tag, sorted by date.
-    private(set) var byTag: [String: [Int]] = [:]
-    /// Every action's quantities, flattened: action i's are at
-    /// `quantityStart[i] ..< quantityStart[i + 1]` (no struct copies when summing).
-    private(set) var quantityMeasure: [Int] = []
-    private(set) var quantityAmount: [ExactDecimal] = []
-    private(set) var quantityStart: [Int] = []
-    /// Every action's date, and whether it is a correction: read per goal
-    /// without copying the actions themselves.
-    private(set) var dates: [CivilDate] = []
-    private(set) var isCorrection: [Bool] = []
+    /// The actions carrying each tag, sorted by date.
+    private(set) var byTag: [String: [Dated]] = [:]
 
     init(_ actions: [Action]) {
         // Slices of the log on every core; each writes its own part of the
         // flat arrays and its own lookup tables, joined in log order.
         let slices = Parallel.slices(actions.count)
-        let starts = Self.quantityStarts(actions)
-        let quantityCount = starts.last ?? 0
-        var measures = [Int](repeating: 0, count: quantityCount)
-        var amounts = [ExactDecimal](repeating: .zero, count: quantityCount)
-        var dates = [CivilDate](repeating: CivilDate(dayNumber: 0), count: actions.count)
-        var corrections = [Bool](repeating: false, count: actions.count)
-        let tables = measures.withUnsafeMutableBufferPointer { measures in
-            amounts.withUnsafeMutableBufferPointer { amounts in
-                dates.withUnsafeMutableBufferPointer { dates in
-                    corrections.withUnsafeMutableBufferPointer { corrections in
-                        let columns = Columns(measures: measures, amounts: amounts, dates: dates, corrections: corrections)
-                        return Parallel.map(slices.count) { columns.fill(from: actions, slices[$0], starts: starts) }
-                    }
+        let extraStarts = Self.extraStarts(actions)
+        let extraCount = extraStarts.last ?? 0
+        var facts = [Facts](repeating: Facts(), count: actions.count)
+        var measures = [Int32](repeating: 0, count: extraCount)
+        var amounts = [ExactDecimal](repeating: .zero, count: extraCount)
+        let tables = facts.withUnsafeMutableBufferPointer { facts in
+            measures.withUnsafeMutableBufferPointer { measures in
+                amounts.withUnsafeMutableBufferPointer { amounts in
+                    let columns = Columns(facts: facts, measures: measures, amounts: amounts)
+                    return Parallel.map(slices.count) { columns.fill(from: actions, slices[$0], extraStarts: extraStarts) }
                 }
             }
         }
-        quantityStart = starts
-        quantityMeasure = measures
-        quantityAmount = amounts
-        isCorrection = corrections
-        self.dates = dates
+        self.facts = facts
+        extraMeasures = measures
+        extraAmounts = amounts
         for table in tables {
             for (goal, indices) in table.byLinkedGoal { byLinkedGoal[goal, default: []] += indices }
-            for (tag, indices) in table.byTag { byTag[tag, default: []] += indices }
+            for (tag, dated) in table.byTag { byTag[tag, default: []] += dated }
         }
         // A log written in date order needs no sorting (checked in one pass).
-        func before(_ a: Int, _ b: Int) -> Bool { dates[a] < dates[b] || (dates[a] == dates[b] && a < b) }
-        for (tag, indices) in byTag where !zip(indices, indices.dropFirst()).allSatisfy({ before($0, $1) }) {
-            byTag[tag] = indices.sorted(by: before)
+        func before(_ a: Dated, _ b: Dated) -> Bool { a.day < b.day || (a.day == b.day && a.index < b.index) }
+        for (tag, dated) in byTag where !zip(dated, dated.dropFirst()).allSatisfy({ before($0, $1) }) {
+            byTag[tag] = dated.sorted(by: before)
         }
     }
 
-    /// Where each action's quantities start in the flat arrays, and (last) their count.
-    private static func quantityStarts(_ actions: [Action]) -> [Int] {
+    func date(_ i: Int) -> CivilDate {
+        CivilDate(dayNumber: Int(facts[i].day))
+    }
+
+    /// Every quantity negative (`Action.isCorrection`), read from the facts.
+    func isCorrection(_ i: Int) -> Bool {
+        let f = facts[i]
+        guard f.measure >= 0, f.amount < .zero else { return false }
+        return !extraAmounts[Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount))].contains { $0 >= .zero }
+    }
+
+    /// Each quantity of action `i`: its measure and amount, in the order written.
+    @inline(__always)
+    func forEachQuantity(of i: Int, _ body: (_ measure: Int, _ amount: ExactDecimal) -> Void) {
+        let f = facts[i]
+        guard f.measure >= 0 else { return }
+        body(Int(f.measure), f.amount)
+        for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) { body(Int(extraMeasures[q]), extraAmounts[q]) }
+    }
+
+    /// Where each action's quantities after its first start in the extra arrays, and (last) their count.
+    private static func extraStarts(_ actions: [Action]) -> [Int] {
         var starts = [Int]()
         starts.reserveCapacity(actions.count + 1)
         var next = 0
         for i in actions.indices {
             starts.append(next)
-            next += actions[i].quantities.count
+            next += max(0, actions[i].quantities.count - 1)
         }
         starts.append(next)
         return starts
@@ -70,27 +104,31 @@ struct ActionIndex {
     /// The flat arrays while they are filled: each slice writes its own
     /// positions only (the pointers outlive no call).
     private struct Columns: @unchecked Sendable {
-        let measures: UnsafeMutableBufferPointer<Int>
+        let facts: UnsafeMutableBufferPointer<Facts>
+        let measures: UnsafeMutableBufferPointer<Int32>
         let amounts: UnsafeMutableBufferPointer<ExactDecimal>
-        let dates: UnsafeMutableBufferPointer<CivilDate>
-        let corrections: UnsafeMutableBufferPointer<Bool>
 
         /// Fills the slice's positions, and returns its actions by linked goal and by tag.
-        func fill(from actions: [Action], _ slice: Range<Int>, starts: [Int]) -> (byLinkedGoal: [String: [Int]], byTag: [String: [Int]]) {
+        func fill(from actions: [Action], _ slice: Range<Int>, extraStarts: [Int]) -> (byLinkedGoal: [String: [Int]], byTag: [String: [Dated]]) {
             var byLinkedGoal: [String: [Int]] = [:]
-            var byTag: [String: [Int]] = [:]
+            var byTag: [String: [Dated]] = [:]
             // Each action is read in place (by position), never copied whole.
             for i in slice {
-                dates[i] = actions[i].date
-                corrections[i] = actions[i].isCorrection
-                var q = starts[i]
+                let day = Int32(clamping: actions[i].date.dayNumber)
+                var f = Facts(day: day, extraStart: Int32(clamping: extraStarts[i]))
                 for k in actions[i].quantities.indices {
-                    measures[q] = actions[i].quantities[k].measureIndex
-                    amounts[q] = actions[i].quantities[k].amount
-                    q += 1
+                    let quantity = actions[i].quantities[k]
+                    if k == 0 {
+                        (f.measure, f.amount) = (Int32(clamping: quantity.measureIndex), quantity.amount)
+                    } else {
+                        measures[extraStarts[i] + k - 1] = Int32(clamping: quantity.measureIndex)
+                        amounts[extraStarts[i] + k - 1] = quantity.amount
+                    }
                 }
+                f.extraCount = Int32(clamping: max(0, actions[i].quantities.count - 1))
+                facts[i] = f
                 for link in actions[i].links { byLinkedGoal[link.goal, default: []].append(i) }
-                for tag in actions[i].tags { byTag[tag, default: []].append(i) }
+                for tag in actions[i].tags { byTag[tag, default: []].append(Dated(day: day, index: Int32(clamping: i))) }
             }
             return (byLinkedGoal, byTag)
         }
@@ -103,25 +141,26 @@ struct ActionIndex {
         let linked = byLinkedGoal[goal.id] ?? []
         guard !goal.tags.isEmpty else { return linked }
         var result = linked
+        let target = goal.target.map { Int32(clamping: $0.dayNumber) }
         for tag in goal.tags {
-            guard let indices = byTag[tag] else { continue }
-            for k in firstOnOrAfter(goal.start, in: indices)..<indices.count {
-                let i = indices[k]
-                if let target = goal.target, dates[i] > target { break }
-                result.append(i)
+            guard let dated = byTag[tag] else { continue }
+            for k in firstOnOrAfter(goal.start, in: dated)..<dated.count {
+                if let target, dated[k].day > target { break }
+                result.append(Int(dated[k].index))
             }
         }
         return result.count == linked.count ? result : Self.ascendingWithoutRepeats(result)
     }
 
-    /// Where `indices` (sorted by date) reaches `start`, by binary search.
-    private func firstOnOrAfter(_ start: CivilDate?, in indices: [Int]) -> Int {
+    /// Where `dated` (sorted by date) reaches `start`, by binary search.
+    private func firstOnOrAfter(_ start: CivilDate?, in dated: [Dated]) -> Int {
         guard let start else { return 0 }
+        let day = Int32(clamping: start.dayNumber)
         var low = 0
-        var high = indices.count
+        var high = dated.count
         while low < high {
             let mid = (low + high) / 2
-            if dates[indices[mid]] < start { low = mid + 1 } else { high = mid }
+            if dated[mid].day < day { low = mid + 1 } else { high = mid }
         }
         return low
     }

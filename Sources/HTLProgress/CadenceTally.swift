@@ -25,7 +25,7 @@ struct CadenceTally {
                                      actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
                                      current: nil, latestDecided: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
         guard let window, window.start <= window.end else { return result }
-        let entries = self.entries(counted.filter { window.contains(index.dates[$0]) }, index: index)
+        let entries = self.entries(counted.filter { window.contains(index.date($0)) }, index: index)
         result.actual = sum(entries[...])
         var next = 0
         var run = 0
@@ -84,13 +84,13 @@ struct CadenceTally {
         var entries: [Entry] = []
         if let target = measureIndex {
             for i in counted {
-                for q in index.quantityStart[i]..<index.quantityStart[i + 1]
-                where catalog.canConvert(from: index.quantityMeasure[q], to: target) {
-                    entries.append(Entry(date: index.dates[i], measure: index.quantityMeasure[q], amount: index.quantityAmount[q]))
+                index.forEachQuantity(of: i) { measure, amount in
+                    guard catalog.canConvert(from: measure, to: target) else { return }
+                    entries.append(Entry(date: index.date(i), measure: measure, amount: amount))
                 }
             }
         } else {
-            entries = counted.filter { !index.isCorrection[$0] }.map { Entry(date: index.dates[$0], measure: nil, amount: .one) }
+            entries = counted.filter { !index.isCorrection($0) }.map { Entry(date: index.date($0), measure: nil, amount: .one) }
         }
         entries.sort { $0.date < $1.date }
         return entries

@@ -43,6 +43,9 @@ public struct GoalProgress: Sendable {
     public var projectedFinish: CivilDate?
     /// Days ahead of an even pace (negative when behind); nil when unknown.
     public var paceDays: Int?
+    /// The counted actions of the last 30 days (today's included), found
+    /// while counting: value insights read these instead of every action again.
+    package var lastThirtyDays: [Int] = []
 
     public var id: String { goal.id }
 

@@ -132,7 +132,7 @@ package enum ProgressEngine {
         let sortedValues = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         let values = Parallel.map(sortedValues.count) {
-            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], dates: index.dates, today: today)
+            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], index: index, today: today)
         }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals
@@ -148,9 +148,9 @@ package enum ProgressEngine {
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
         let all = index.counted(toward: goal)
-        let counted = all.filter { index.dates[$0] <= today }
+        let (counted, lastThirtyDays) = countedAsOf(today, all, index: index)
         let window = GoalWindow(goal, today: today)
-        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !index.isCorrection[$0] },
+        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !index.isCorrection($0) },
                                      index: index, catalog: ledger.measures, window: window)
         let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
@@ -158,10 +158,26 @@ package enum ProgressEngine {
                               margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
         return GoalProgress(goal: goal, actionIndices: counted,
-                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { index.dates[$0] > today },
+                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { index.date($0) > today },
                             targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
-                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
+                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace,
+                            lastThirtyDays: lastThirtyDays)
+    }
+
+    /// The actions dated today or before, and those of them from the last 30 days (one read of each action's facts).
+    static func countedAsOf(_ today: CivilDate, _ all: [Int], index: ActionIndex) -> (counted: [Int], lastThirtyDays: [Int]) {
+        let from30 = today.adding(days: -(ValueInsight.recentDays - 1))
+        var counted: [Int] = []
+        counted.reserveCapacity(all.count)
+        var recent: [Int] = []
+        for i in all {
+            let date = index.date(i)
+            guard date <= today else { continue }
+            counted.append(i)
+            if date >= from30 { recent.append(i) }
+        }
+        return (counted, recent)
     }
 
     /// Each target's actual, ratio, what remains and the rates (one per measure).
@@ -238,16 +254,11 @@ package enum ProgressEngine {
         let convertible = (0..<count).map { catalog.canConvert(from: $0, to: measure) }
         var subtotals = [ExactDecimal](repeating: .zero, count: count)
         var used = [Bool](repeating: false, count: count)
-        index.quantityMeasure.withUnsafeBufferPointer { measures in
-            index.quantityAmount.withUnsafeBufferPointer { amounts in
-                index.quantityStart.withUnsafeBufferPointer { starts in
-                    for i in counted {
-                        for q in starts[i]..<starts[i + 1] where convertible[measures[q]] {
-                            subtotals[measures[q]] += amounts[q]
-                            used[measures[q]] = true
-                        }
-                    }
-                }
+        for i in counted {
+            index.forEachQuantity(of: i) { measure, amount in
+                guard convertible[measure] else { return }
+                subtotals[measure] += amount
+                used[measure] = true
             }
         }
         var total = ExactDecimal.zero
@@ -292,7 +303,7 @@ package enum ProgressEngine {
 
     /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
     /// `dates`: every action's date, by index.
-    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], dates: [CivilDate],
+    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], index: ActionIndex,
                              today: CivilDate) -> ValueInsight {
         var aligned = aligned
         aligned.sort { $0.strength != $1.strength ? $0.strength > $1.strength : $0.progress.id.utf8.lexicographicallyPrecedes($1.progress.id.utf8) }
@@ -304,17 +315,14 @@ package enum ProgressEngine {
         let weighted = weight == 0 ? nil
             : measured.reduce(ExactDecimal.zero) { $0 + $1.progress.progress!.multiplied(by: $1.strength) }.divided(by: weight)
 
-        let from30 = today.adding(days: -29)
         var recent = Set<Int>()
         for entry in aligned {
-            for i in entry.progress.actionIndices where dates[i] >= from30 && dates[i] <= today {
-                recent.insert(i)
-            }
+            recent.formUnion(entry.progress.lastThirtyDays)
         }
-        let from14 = today.adding(days: -13)
+        let from14 = today.adding(days: -(ValueInsight.neglectDays - 1))
         let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
         let neglected = active.isEmpty || !active.contains { entry in
-            entry.progress.actionIndices.contains { dates[$0] >= from14 && dates[$0] <= today }
+            entry.progress.lastThirtyDays.contains { index.date($0) >= from14 }
         }
         return ValueInsight(
             value: value,

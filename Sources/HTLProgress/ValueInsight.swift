@@ -20,4 +20,9 @@ public struct ValueInsight: Sendable {
     public var actions30d: Int
     /// No active aligned goal, or none of them had a counted action in the last 14 days.
     public var neglected: Bool
+
+    /// The days `actions30d` looks back over, today included.
+    package static let recentDays = 30
+    /// The days without a counted action after which a value is neglected.
+    package static let neglectDays = 14
 }

@@ -1,4 +1,5 @@
 import HTLKit
+@testable import HTLProgress
 import Testing
 
 /// A million actions live in memory at once: their size is a budget.
@@ -6,5 +7,10 @@ import Testing
     @Test func anActionStaysCompact() {
         #expect(MemoryLayout<Action>.stride <= 176)
         #expect(MemoryLayout<Action.Quantity>.stride == 64)
+    }
+
+    /// What counting reads of one action fits half a cache line.
+    @Test func anActionsCountingFactsAreOneRecord() {
+        #expect(MemoryLayout<ActionIndex.Facts>.stride == 32)
     }
 }
