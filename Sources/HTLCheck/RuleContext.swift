@@ -18,6 +18,11 @@ package struct RuleContext: Sendable {
     package let goalWindows: [Goal.Window]
     package let termsByNumber: [Int: Term]
     package let valueIDs: Set<String>
+    /// Each action's first link's goal, by position in `ledger.goals` (-1:
+    /// no link, or no such goal): looked up once here for every rule that
+    /// follows links, on every core (three rules hashing every goal id was
+    /// three table look-ups per link).
+    private let firstLinkGoal: [Int32]
 
     public init(_ parsed: ParsedLedger, today: CivilDate, pathsWithErrors: Set<String>) {
         ledger = parsed.ledger
@@ -33,6 +38,23 @@ package struct RuleContext: Sendable {
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
+        firstLinkGoal = Self.firstLinkGoals(ledger.actions, goals)
+    }
+
+    /// The goal link `k` of action `i` names, by position in `ledger.goals`; nil when there is none.
+    package func goal(ofLink k: Int, action i: Int) -> Int? {
+        if k == 0 {
+            let g = firstLinkGoal[i]
+            return g >= 0 ? Int(g) : nil
+        }
+        return goalIndex[ledger.actions[i].links[k].goal]
+    }
+
+    private static func firstLinkGoals(_ actions: [Action], _ goals: [String: Int]) -> [Int32] {
+        let slices = Parallel.slices(actions.count)
+        return Parallel.map(slices.count) { s in
+            slices[s].map { i in actions[i].links.first.flatMap { goals[$0.goal] }.map { Int32(clamping: $0) } ?? -1 }
+        }.flatMap { $0 }
     }
 
     /// "[start, target]" with "…" for an open end, for messages.

@@ -16,8 +16,8 @@ extension RuleDescriptor {
         let actions = context.ledger.actions
         for i in actions.indices where !actions[i].links.isEmpty {
             let date = actions[i].date
-            for link in actions[i].links {
-                guard let g = context.goalIndex[link.goal], windows[g].isOrdered, !windows[g].contains(date) else { continue }
+            for (k, link) in actions[i].links.enumerated() {
+                guard let g = context.goal(ofLink: k, action: i), windows[g].isOrdered, !windows[g].contains(date) else { continue }
                 let goal = context.ledger.goals[g]
                 found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column),
                                      "action dated \(date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))

@@ -16,7 +16,7 @@ extension RuleDescriptor {
         let suggestions = SuggestionCache()
         let names = context.ledger.goals.map(\.id)
         func check(_ goal: String, at location: SourceLocation) {
-            guard context.goalIndex[goal] == nil, !context.parse.unloadedGoalIDs.contains(goal) else { return }
+            guard !context.parse.unloadedGoalIDs.contains(goal) else { return }
             let suggestion = suggestions.didYouMean(goal, names)
             if Identifier.isValidEntityID(goal) {
                 // A committed line cannot be edited: the way out is to keep the goal, dropped.
@@ -29,11 +29,11 @@ extension RuleDescriptor {
         }
         let actions = context.ledger.actions
         for i in actions.indices where !actions[i].links.isEmpty {
-            for link in actions[i].links {
+            for (k, link) in actions[i].links.enumerated() where context.goal(ofLink: k, action: i) == nil {
                 check(link.goal, at: SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column))
             }
         }
-        for rejected in context.parse.linksOnRejectedLines {
+        for rejected in context.parse.linksOnRejectedLines where context.goalIndex[rejected.goal] == nil {
             check(rejected.goal, at: rejected.location)
         }
         return found

@@ -29,8 +29,8 @@ extension RuleDescriptor {
         var verdicts = [Verdict](repeating: Verdict(), count: actions.count)
         var tagged: [String: [Int]] = [:]
         for i in actions.indices where !actions[i].quantities.isEmpty {
-            for link in actions[i].links {
-                if let g = context.goalIndex[link.goal] { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
+            for k in actions[i].links.indices {
+                if let g = context.goal(ofLink: k, action: i) { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
             }
             for tag in actions[i].tags { tagged[tag, default: []].append(i) }
         }
