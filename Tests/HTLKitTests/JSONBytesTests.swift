@@ -1,4 +1,6 @@
 import HTLKit
+@testable import HTLRender
+import LedgerGenerator
 import Testing
 
 /// Numbers and dates written straight into a JSON document's bytes.
@@ -14,5 +16,29 @@ import Testing
         }
         #expect(out.text == "0 7 10 99 100 2026 -1 -450 9223372036854775807 -9223372036854775808 "
             + "\"2026-11-23\"\"0001-01-01\"\"9999-12-31\"\"0987-02-09\"")
+    }
+
+    /// Strings are copied whole when no byte may need an escape, decided
+    /// eight bytes at a time: the same answer as looking at every byte, for
+    /// every byte that matters at every offset, and the same document.
+    @Test func escapesAreFoundWhereverTheyStand() {
+        let special: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0xC2, 0xE2]
+        func byteByByte(_ bytes: [UInt8]) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
+        var random = SeededGenerator(seed: 61)
+        for _ in 0..<2_000 {
+            var bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+                .filter { $0 != 0x22 && $0 != 0x5C }
+            if !bytes.isEmpty, Bool.random(using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = special.randomElement(using: &random)!
+            }
+            #expect(bytes.withUnsafeBufferPointer { JSONBytes.mayNeedEscape($0) } == byteByByte(bytes), "\(bytes)")
+        }
+        var out = JSONBytes()
+        out.appendQuoted("plain text, longer than a word")
+        out.appendQuoted("a quote \" at byte nine")
+        out.appendQuoted("tab\tand a line\u{2028}separator")
+        #expect(out.text == "\"plain text, longer than a word\"\"a quote \\\" at byte nine\"\"tab\\tand a line\\u2028separator\"")
     }
 }

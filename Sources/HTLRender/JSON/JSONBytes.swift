@@ -82,6 +82,15 @@ public struct JSONBytes {
         append(": ")
     }
 
+    /// The same for a member name htl spells itself (ASCII letters and
+    /// underscores: nothing to escape, so nothing to look at).
+    package mutating func key(literal name: StaticString, at index: Int, indent: Int) {
+        element(index, indent: indent)
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append("\": ")
+    }
+
     /// `key` for a name spelled in the source: no escape needed.
     package mutating func key(_ name: StaticString, at index: Int, indent: Int) {
         element(index, indent: indent)
@@ -117,7 +126,7 @@ public struct JSONBytes {
         var value = value
         bytes.append(UInt8(ascii: "\""))
         let plain = value.withUTF8 { utf8 -> Bool in
-            guard !utf8.contains(where: JSONBytes.mayNeedEscape) else { return false }
+            guard !JSONBytes.mayNeedEscape(utf8) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
@@ -131,6 +140,25 @@ public struct JSONBytes {
     /// C0, `"`, `\`, DEL, and the lead bytes of C1 (0xC2) and of U+2028/9 (0xE2).
     private static func mayNeedEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Whether any byte of `utf8` may need an escape, eight bytes at a time.
+    static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if let base = UnsafeRawPointer(utf8.baseAddress) {
+            while i + 8 <= utf8.count {
+                let w = ByteWords.load(base, i)
+                let found = ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
+                    | ByteWords.equal(w, 0xC2) | ByteWords.equal(w, 0xE2)
+                if found != 0 { return true }
+                i += 8
+            }
+        }
+        while i < utf8.count {
+            if mayNeedEscape(utf8[i]) { return true }
+            i += 1
+        }
+        return false
     }
 
     private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
