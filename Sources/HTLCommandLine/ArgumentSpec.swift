@@ -15,7 +15,7 @@ public struct ArgumentSpec: Sendable {
                 takesUnrecognized: Bool = false, completion: CompletionKind = .none) {
         self.name = name
         self.help = help
-        self.isOptional = isOptional || isRepeated
+        self.isOptional = isOptional || isRepeated || takesUnrecognized
         self.isRepeated = isRepeated || takesUnrecognized
         self.takesUnrecognized = takesUnrecognized
         self.completion = completion

@@ -152,7 +152,7 @@ private struct WordReader {
             return .flag(name)
         }
         if let inline { return .value(name, try checked(inline, for: option)) }
-        return .value(name, try checked(valueAfter(option), for: option))
+        return .value(name, try checked(valueAfter(option, typed: "--" + name), for: option))
     }
 
     private mutating func short(_ word: String) throws(UsageError) -> Kind {
@@ -167,13 +167,13 @@ private struct WordReader {
             return .flag(option.long)
         }
         if !attached.isEmpty { return .value(option.long, try checked(attached, for: option)) }
-        return .value(option.long, try checked(valueAfter(option), for: option))
+        return .value(option.long, try checked(valueAfter(option, typed: word), for: option))
     }
 
     /// The next word as the option's value, unless there is none or it is another of the command's options.
-    private mutating func valueAfter(_ option: OptionSpec) throws(UsageError) -> String {
+    private mutating func valueAfter(_ option: OptionSpec, typed: String) throws(UsageError) -> String {
         guard position < words.count, !isOption(words[position]) else {
-            throw UsageError("--\(option.long) needs a value: \(option.usage)")
+            throw UsageError("\(typed) needs a value: \(option.label)")
         }
         defer { position += 1 }
         return words[position]

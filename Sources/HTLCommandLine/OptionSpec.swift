@@ -32,9 +32,4 @@ public struct OptionSpec: Sendable {
         let names = (short.map { "-\($0), " } ?? "") + "--" + long
         return valueName.map { names + " <\($0)>" } ?? names
     }
-
-    /// `--ledger <dir>` as a usage line shows it.
-    var usage: String {
-        "--" + long + (valueName.map { " <\($0)>" } ?? "")
-    }
 }

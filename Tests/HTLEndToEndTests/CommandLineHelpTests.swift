@@ -40,6 +40,7 @@ import Testing
             (["stauts"], "htl: unknown command 'stauts' (did you mean 'status'?); htl help lists the commands\n"),
             (["check", "--format", "xml"], "htl: --format takes text, json or github, not 'xml'\n"),
             (["check", "--today"], "htl: --today needs a value: --today <yyyy-mm-dd>\n"),
+            (["check", "-C"], "htl: -C needs a value: -C, --ledger <dir>\n"),
             (["status", "--term", "seven"], "htl: --term takes a whole number, not 'seven'\n"),
             (["progress"], "htl: htl progress needs <goal>: the goal's id (its file name without .md), or the start of one. (htl progress --help)\n"),
             (["terms", "extra"], "htl: unexpected argument 'extra' for htl terms (htl terms --help lists what it takes)\n"),
