@@ -67,8 +67,12 @@ public enum LedgerLayout {
 
     /// The id of an entity file: its name without `.md`.
     package static func entityID(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        // On the path's bytes: every file's id is asked for, once per parse.
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        let name = utf8[start...]
+        let end = name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8) ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
+        return String(Substring(utf8[start..<end]))
     }
 
     /// Whether a ledger path is selected by any of `selectors` (a file, or a

@@ -49,11 +49,12 @@ struct FieldReader {
         return true
     }
 
-    /// The scalar text of a node, or a finding that a single value was expected.
-    mutating func scalar(_ node: YAMLNode, _ key: String, expected: String) -> String? {
+    /// The scalar text of a node, or a finding that a single value was
+    /// expected (`expected` is worded only then: most fields are fine).
+    mutating func scalar(_ node: YAMLNode, _ key: String, expected: @autoclosure () -> String) -> String? {
         guard plainData(node, key) else { return nil }
         guard let text = node.scalar else {
-            report(.invalidValue, node, "\(key) must be \(expected), found \(node.kindDescription)")
+            report(.invalidValue, node, "\(key) must be \(expected()), found \(node.kindDescription)")
             return nil
         }
         return text
@@ -72,18 +73,20 @@ struct FieldReader {
 
     /// An integer in `range`; no leading zeros (never octal), no sign but `-`.
     mutating func int(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>) -> Int? {
-        let expected = range.upperBound == Int.max
-            ? "an integer of at least \(range.lowerBound)"
-            : "an integer from \(range.lowerBound) to \(range.upperBound)"
-        guard let text = scalar(node, key, expected: expected) else { return nil }
+        func expected() -> String {
+            range.upperBound == Int.max
+                ? "an integer of at least \(range.lowerBound)"
+                : "an integer from \(range.lowerBound) to \(range.upperBound)"
+        }
+        guard let text = scalar(node, key, expected: expected()) else { return nil }
         guard let value = FieldReader.parseInt(text) else {
-            var message = "\(key) must be \(expected), found \(FieldReader.found(node))"
+            var message = "\(key) must be \(expected()), found \(FieldReader.found(node))"
             if FieldReader.hasLeadingZero(text) { message += " (leading zeros are not allowed)" }
             report(.invalidValue, node, message)
             return nil
         }
         guard range.contains(value) else {
-            report(.invalidValue, node, "\(key) must be \(expected), found \(text)")
+            report(.invalidValue, node, "\(key) must be \(expected()), found \(text)")
             return nil
         }
         return value

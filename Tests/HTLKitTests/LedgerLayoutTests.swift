@@ -17,4 +17,16 @@ import Testing
             #expect(LedgerLayout.kind(of: path) == kind, "\(path)")
         }
     }
+
+    /// An entity's id is its file name without `.md`, read from the path's bytes.
+    @Test func idsOfEntityFiles() {
+        let cases: [(String, String)] = [
+            ("goals/run-100km.md", "run-100km"), ("values/health.md", "health"), ("terms/term-7.md", "term-7"),
+            ("goals/läufe.md", "läufe"), ("goals/.md", ""), ("goals/md", "md"), ("goals/x.md.bak", "x.md.bak"),
+            ("run.md", "run"), ("", ""), ("goals/", ""), ("a/b/c.md", "c"), ("goals/é.md", "é"),
+        ]
+        for (path, id) in cases {
+            #expect(LedgerLayout.entityID(of: path) == id, "\(path)")
+        }
+    }
 }
