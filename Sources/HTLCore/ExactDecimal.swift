@@ -148,6 +148,45 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The same without generics: the log parser calls it for every quantity.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ExactDecimal, ParseFailure> {
+        if let value = parseShort(bytes) { return .success(value) }
+        return parseInDetail(bytes)
+    }
+
+    /// The usual quantity (at most 15 integer digits, at most 6 decimals)
+    /// in 64-bit arithmetic; nil for anything else, which `parseInDetail`
+    /// reads and, when it is wrong, explains.
+    @inline(__always)
+    static func parseShort(_ bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+        let n = bytes.count
+        var i = 0
+        let negative = n > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        let wholeStart = i
+        var whole: UInt64 = 0
+        while i < n, bytes[i] &- 0x30 < 10 {
+            whole = whole &* 10 &+ UInt64(bytes[i] &- 0x30)
+            i += 1
+        }
+        guard i > wholeStart, i - wholeStart <= maxIntegerDigits else { return nil }
+        var fraction: UInt64 = 0
+        var digits = 0
+        if i < n {
+            guard bytes[i] == UInt8(ascii: "."), n - i - 1 <= fractionDigits else { return nil }
+            i += 1
+            while i < n, bytes[i] &- 0x30 < 10 {
+                fraction = fraction &* 10 &+ UInt64(bytes[i] &- 0x30)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i == n else { return nil }
+        }
+        for _ in digits..<fractionDigits { fraction &*= 10 }
+        let value = Int128(whole) * scale + Int128(fraction)
+        return ExactDecimal(millionths: negative ? -value : value)
+    }
+
+    /// Every form `parse` accepts, and the reason for one it does not.
+    static func parseInDetail(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ExactDecimal, ParseFailure> {
         var i = bytes.startIndex
         let end = bytes.endIndex
         var negative = false

@@ -1,4 +1,5 @@
 import HTLKit
+@testable import HTLCore
 import HTLTestSupport
 import LedgerGenerator
 import Testing
@@ -76,5 +77,30 @@ import Testing
             #expect(backward == forward)
         }
     }
-}
 
+    /// The short way (64-bit, for the usual quantity) gives exactly what the
+    /// detailed reading gives, and leaves everything else to it: random
+    /// texts of digits, signs and points, around every limit.
+    @Test func theShortWayAgreesWithTheDetailedReading() {
+        var random = SeededGenerator(seed: 67)
+        let alphabet = Array("0123456789.-".utf8) + [UInt8(ascii: "x")]
+        var texts: [[UInt8]] = (0..<6_000).map { _ in
+            (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? alphabet.randomElement(using: &random)! : UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random)
+            }
+        }
+        for whole in [1, 14, 15, 16] {
+            for decimals in [0, 1, 6, 7] {
+                let digits = String(repeating: "9", count: whole) + (decimals > 0 ? "." + String(repeating: "9", count: decimals) : "")
+                texts += [Array(digits.utf8), Array(("-" + digits).utf8), Array(("000" + digits).utf8)]
+            }
+        }
+        var short = 0
+        for text in texts {
+            let detailed = text.withUnsafeBufferPointer { ExactDecimal.parseInDetail($0) }
+            #expect(ExactDecimal.parse(text) == detailed, "\(String(decoding: text, as: UTF8.self))")
+            if text.withUnsafeBufferPointer({ ExactDecimal.parseShort($0) }) != nil { short += 1 }
+        }
+        #expect(short > 500)
+    }
+}
