@@ -12,8 +12,10 @@ public enum CompletionAnswer: Equatable, Sendable {
 
     /// `words` are the command line after the program's name; `index` is
     /// the word being typed (it may be one past the end: a new word).
-    public static func answer(_ root: CommandSpec, words: [String], index: Int) -> CompletionAnswer {
-        let before = joinedAtEquals(Array(words.prefix(max(0, min(index, words.count)))))
+    public static func answer(_ root: CommandSpec, words: [String], index requested: Int) -> CompletionAnswer {
+        // A shell never asks outside the line; anything else is read as the nearest word.
+        let index = min(max(requested, 0), words.count)
+        let before = joinedAtEquals(Array(words.prefix(index)))
         let current = index < words.count ? words[index] : ""
         var spec = root
         var i = 0

@@ -56,6 +56,16 @@ import Testing
         }
     }
 
+    /// What a completion script asks, even when it is not a shell asking.
+    @Test func completionAnswersAnyIndexWithoutCrashing() throws {
+        for index in ["-1", "-9223372036854775808", "99", "x", ""] {
+            let result = try HTLBinary.run(["__complete", index, "ch"])
+            #expect(result.status == 0, "\(index)")
+            #expect(result.stderr == "", "\(index)")
+        }
+        #expect(try HTLBinary.run(["__complete", "0", "ch"]).stdout == "check\n")
+    }
+
     /// The page make install installs, rendered by man.
     @Test func theManualPageRendersEveryCommand() throws {
         let page = try HTLBinary.run(["__manual", "--date", "2026-11-25"])

@@ -168,6 +168,10 @@ import Testing
         #expect(Self.complete(["log", "Fix", "-0.8k"]) == .custom("words", prefix: "-0.8k"))
         #expect(Self.complete(["log", "--dr"]) == .words(["--dry-run"]))
         #expect(CompletionAnswer.answer(Self.root, words: ["new"], index: 1) == .words(["goal", "value"]))
+        // An index outside the line (no shell sends one) is read as the nearest word, not a crash.
+        #expect(CompletionAnswer.answer(Self.root, words: ["ch"], index: -5) == .words(["check"]))
+        #expect(CompletionAnswer.answer(Self.root, words: ["new"], index: 9) == .words(["goal", "value"]))
+        #expect(CompletionAnswer.answer(Self.root, words: [], index: 0) == .words(["check", "log", "new", "hook"]))
     }
 
     @Test func theManualPageEscapesWhatRoffWouldRead() {
