@@ -52,7 +52,7 @@ public struct CommandLineParser: Sendable {
 
     private func unknownCommand(_ word: String, path: [String], of spec: CommandSpec) -> UsageError {
         let name = path.joined(separator: " ")
-        if word.hasPrefix("-") { return UsageError("unknown option '\(word)' for \(name) (\(name) --help lists what it takes)") }
+        if word.hasPrefix("-") { return .unknownOption(word, for: name) }
         let suggestion = Suggestion.closest(to: word, in: spec.visibleSubcommands.map(\.name))
         return UsageError("unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
                           + "; \(path.count == 1 ? name + " help" : name + " --help") lists the commands")
@@ -145,7 +145,7 @@ private struct WordReader {
         let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
         guard let option = spec.option(long: name) else {
             if spec.restArgument != nil { return .positional }
-            throw UsageError("unknown option '--\(name)' for \(command) (\(command) --help lists what it takes)")
+            throw .unknownOption("--" + name, for: command)
         }
         guard option.takesValue else {
             if inline != nil { throw UsageError("--\(name) takes no value") }
@@ -159,7 +159,7 @@ private struct WordReader {
         let letter = word[word.index(after: word.startIndex)]
         guard let option = spec.option(short: letter) else {
             if spec.restArgument != nil { return .positional }
-            throw UsageError("unknown option '\(word)' for \(command) (\(command) --help lists what it takes)")
+            throw .unknownOption(word, for: command)
         }
         let attached = String(word.dropFirst(2))
         guard option.takesValue else {
@@ -180,10 +180,7 @@ private struct WordReader {
     }
 
     private func isOption(_ word: String) -> Bool {
-        if word == "--" || word == "-h" || word == "--help" || word == "--version" { return true }
-        if word.hasPrefix("--") { return spec.option(long: String(word.dropFirst(2).prefix { $0 != "=" })) != nil }
-        if word.hasPrefix("-"), word.count > 1 { return spec.option(short: word[word.index(after: word.startIndex)]) != nil }
-        return false
+        word == "--" || word == "-h" || word == "--help" || word == "--version" || spec.option(named: word) != nil
     }
 
     private func checked(_ value: String, for option: OptionSpec) throws(UsageError) -> String {

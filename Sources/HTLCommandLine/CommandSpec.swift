@@ -33,6 +33,13 @@ public struct CommandSpec: Sendable {
         options.first { $0.short == short }
     }
 
+    /// The option a word names: `--ledger`, `--ledger=x`, `-C` or `-Cdir`; nil for any other word.
+    func option(named word: String) -> OptionSpec? {
+        if word.hasPrefix("--") { return option(long: String(word.dropFirst(2).prefix { $0 != "=" })) }
+        guard word.hasPrefix("-"), word.count > 1 else { return nil }
+        return option(short: word[word.index(after: word.startIndex)])
+    }
+
     public func subcommand(_ name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }

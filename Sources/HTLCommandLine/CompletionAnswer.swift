@@ -35,12 +35,12 @@ public enum CompletionAnswer: Equatable, Sendable {
                 positional += 1
             } else if word == "--" {
                 optionsEnded = true
-            } else if let option = namedOption(word, spec), option.takesValue, word.hasSuffix("="), i == before.count {
+            } else if let option = spec.option(named: word), option.takesValue, word.hasSuffix("="), i == before.count {
                 return value(of: option, current)  // bash's `--ledger` `=` `dir`, joined above
-            } else if let option = namedOption(word, spec), option.takesValue, !word.contains("="), !isAttached(word) {
+            } else if let option = spec.option(named: word), option.takesValue, !word.contains("="), !isAttached(word) {
                 if i == before.count { return value(of: option, current) }
                 i += 1
-            } else if namedOption(word, spec) == nil, spec.restArgument != nil {
+            } else if spec.option(named: word) == nil, spec.restArgument != nil {
                 positional += 1
             }
         }
@@ -79,13 +79,6 @@ public enum CompletionAnswer: Equatable, Sendable {
 
     private static func narrowed(_ words: [String], _ prefix: String) -> CompletionAnswer {
         .words(words.filter { $0.hasPrefix(prefix) })
-    }
-
-    /// The option a word names (`--ledger`, `--ledger=x`, `-C`, `-Cdir`).
-    private static func namedOption(_ word: String, _ spec: CommandSpec) -> OptionSpec? {
-        if word.hasPrefix("--") { return spec.option(long: String(word.dropFirst(2).prefix { $0 != "=" })) }
-        guard word.count > 1 else { return nil }
-        return spec.option(short: word[word.index(after: word.startIndex)])
     }
 
     /// `-Cdir`: a short option with its value attached.

@@ -7,4 +7,9 @@ public struct UsageError: Error, Equatable, Sendable {
     public init(_ message: String) {
         self.message = message
     }
+
+    /// A word that looks like an option `command` does not have.
+    static func unknownOption(_ word: String, for command: String) -> UsageError {
+        UsageError("unknown option '\(word)' for \(command) (\(command) --help lists what it takes)")
+    }
 }
