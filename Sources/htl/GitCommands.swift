@@ -8,7 +8,7 @@ struct DiffCommand: HTLCommand {
         abstract: "Progress at one revision against another (default: HEAD against the working tree).",
         options: LedgerOptions.specs + [
             .flag("staged", help: "Compare with what is staged instead of the working tree."),
-            .flag("json", help: "Print JSON."),
+            ReportOptions.json,
         ],
         arguments: [
             ArgumentSpec("from", help: "The earlier revision (default: HEAD).", isOptional: true),

@@ -8,7 +8,7 @@ struct StatusCommand: HTLCommand {
         options: LedgerOptions.specs + [
             .value("term", help: "Show this term (by number) and only the goals committed to it."),
             .flag("all", help: "Also show completed and dropped goals."),
-            .flag("json", help: "Print JSON."),
+            ReportOptions.json,
         ])
 
     let options: LedgerOptions
@@ -50,24 +50,22 @@ struct ProgressCommand: HTLCommand {
     static let spec = CommandSpec(
         "progress",
         abstract: "One goal in detail: targets, pace, checklist, values and actions.",
-        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")],
+        options: ReportOptions.specs,
         arguments: [ArgumentSpec("goal", help: "The goal's id (its file name without .md), or the start of one.", completion: ShellCompletion.goalIDs)])
 
-    let options: LedgerOptions
+    let report: ReportOptions
     let goal: String
-    let json: Bool
 
     init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
+        report = ReportOptions(parsed)
         goal = parsed.argument("goal") ?? ""
-        json = parsed.flag("json")
     }
 
     func run() throws {
-        let context = try ReportContext(options)
+        let context = try ReportContext(report.ledger)
         let id = try context.goalID(goal.hasPrefix("+") ? String(goal.dropFirst()) : goal)
         guard let g = context.report.goal(id) else { throw HTLError("no goal '\(id)'") }
-        if json {
+        if report.json {
             Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))
         } else {
             Output.write(ProgressText.render(g, ledger: context.ledger, report: context.report, width: context.width, style: context.style))
@@ -80,18 +78,17 @@ struct ValuesCommand: HTLCommand {
     static let spec = CommandSpec(
         "values",
         abstract: "Value alignment: goals per value, strength, progress, recent actions, neglected values.",
-        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
+        options: ReportOptions.specs)
 
-    let options: LedgerOptions
-    let json: Bool
+    let report: ReportOptions
 
     init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        json = parsed.flag("json")
+        report = ReportOptions(parsed)
     }
 
     func run() throws {
-        let context = try ReportContext(options)
+        let context = try ReportContext(report.ledger)
+        let json = report.json
         Output.write(json ? ReportJSON.values(context.report)
                           : ValuesText.render(context.report, width: context.width, style: context.style))
         try context.finish()
@@ -102,18 +99,17 @@ struct TermsCommand: HTLCommand {
     static let spec = CommandSpec(
         "terms",
         abstract: "Every term: dates, state, week, committed goals and mean progress.",
-        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
+        options: ReportOptions.specs)
 
-    let options: LedgerOptions
-    let json: Bool
+    let report: ReportOptions
 
     init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        json = parsed.flag("json")
+        report = ReportOptions(parsed)
     }
 
     func run() throws {
-        let context = try ReportContext(options)
+        let context = try ReportContext(report.ledger)
+        let json = report.json
         Output.write(json ? ReportJSON.terms(context.report)
                           : TermsText.render(context.report, width: context.width, style: context.style))
         try context.finish()
@@ -129,7 +125,7 @@ struct ActionsCommand: HTLCommand {
             .value("tag", help: "Only actions with this tag."),
             .value("from", valueName: "yyyy-mm-dd", help: "Only actions on or after this date."),
             .value("to", valueName: "yyyy-mm-dd", help: "Only actions on or before this date."),
-            .flag("json", help: "Print JSON."),
+            ReportOptions.json,
         ])
 
     let options: LedgerOptions

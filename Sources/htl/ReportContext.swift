@@ -1,4 +1,19 @@
+import HTLCommandLine
 import HTLKit
+
+/// What the plain report commands take: the ledger options and `--json`.
+struct ReportOptions {
+    static let json = OptionSpec.flag("json", help: "Print JSON.")
+    static let specs = LedgerOptions.specs + [json]
+
+    let ledger: LedgerOptions
+    let json: Bool
+
+    init(_ parsed: ParsedCommand) {
+        ledger = LedgerOptions(parsed)
+        json = parsed.flag("json")
+    }
+}
 
 /// What every report command needs: the loaded ledger, today, progress, and
 /// the error count (reports run on what is valid, then exit 1 on errors).

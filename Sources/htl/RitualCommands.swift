@@ -5,18 +5,17 @@ struct NextCommand: HTLCommand {
     static let spec = CommandSpec(
         "next",
         abstract: "What to do now: goals by importance × urgency (do now, schedule, keep up, let go), each with its next step.",
-        options: LedgerOptions.specs + [.flag("json", help: "Print JSON.")])
+        options: ReportOptions.specs)
 
-    let options: LedgerOptions
-    let json: Bool
+    let report: ReportOptions
 
     init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        json = parsed.flag("json")
+        report = ReportOptions(parsed)
     }
 
     func run() throws {
-        let context = try ReportContext(options)
+        let context = try ReportContext(report.ledger)
+        let json = report.json
         if json {
             Output.write(ReportJSON.next(context.report))
         } else {
@@ -32,7 +31,7 @@ struct DueCommand: HTLCommand {
         abstract: "What is overdue or due soon; exits 1 when anything is overdue (for cron: htl due || notify-send ...).",
         options: LedgerOptions.specs + [
             .value("within", help: "Due within this many days (default 7; 0 is today only)."),
-            .flag("json", help: "Print JSON."),
+            ReportOptions.json,
         ])
 
     let options: LedgerOptions
@@ -99,7 +98,7 @@ struct ReviewCommand: HTLCommand {
         options: LedgerOptions.specs + [
             .flag("week", help: "The week holding today, from week_start (the default)."),
             .flag("term", help: "The current term, from its start to today."),
-            .flag("json", help: "Print JSON."),
+            ReportOptions.json,
             .flag("write", help: "Save the review as Markdown under reviews/ (refuses to overwrite)."),
         ])
 
