@@ -136,8 +136,9 @@ struct LogParser {
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
             let action = scanner.parse()
             if !scanner.charactersAreText { result.linesAreText = false }
-            // Whether the line is its own canonical form: asked once, for fmt's verdict and the hash.
-            let plain = CanonicalLogLine.isPlain(buffer, position..<contentEnd)
+            // Whether the line is its own canonical form: asked once, for fmt's verdict and the
+            // hash, and not at all for a rejected line once the verdict is decided.
+            let plain = (action != nil || result.linesAreCanonical) && CanonicalLogLine.isPlain(buffer, position..<contentEnd)
             if result.linesAreCanonical, contentEnd != lineEnd || !(plain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
                 result.linesAreCanonical = false
             }
