@@ -2,9 +2,11 @@
 /// byte values at once, and only a word that holds one is looked at byte by
 /// byte. Masks have the high bit set in each byte that matches.
 package enum ByteWords {
-    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
-    @usableFromInline static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    @usableFromInline static let high: UInt64 = 0x8080_8080_8080_8080
+    // Computed, not stored: a stored `static let` is read through a lazy
+    // initializer, which keeps the compiler from folding the masks.
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable static var low7: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
+    @inlinable static var high: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The eight bytes at `offset` (any alignment), the first in the lowest byte.
     @inlinable @inline(__always)

@@ -19,6 +19,16 @@ public struct SmallList<Element> {
     @inlinable public mutating func append(_ element: Element) {
         if head == nil { head = element } else { tail.append(element) }
     }
+
+    /// The list's elements, moved out (no copy, no reference counted);
+    /// the list is left empty.
+    @inlinable public mutating func takeAll() -> SmallList {
+        withUnsafeMutablePointer(to: &self) { list in
+            let taken = list.move()
+            list.initialize(to: SmallList())
+            return taken
+        }
+    }
 }
 
 extension SmallList: RandomAccessCollection {

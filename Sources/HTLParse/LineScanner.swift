@@ -85,16 +85,19 @@ struct LineScanner {
     /// (false: it stopped at a control character or a bad byte).
     private(set) var charactersAreText = true
 
-    /// The line's action; nil for blanks, comments and lines with errors.
-    mutating func parse() -> Action? {
+    /// Reads the line; its action, if it is one, goes into slot `index` of
+    /// `slots`. False for blanks, comments and lines with errors. (Written
+    /// in place: an `Action?` handed back is copied and destroyed through
+    /// the runtime's generic witnesses, hundreds of instructions a line.)
+    mutating func parse(into slots: ActionSlots, at index: Int) -> Bool {
         charactersAreText = checkCharacters()
-        guard charactersAreText else { return nil }
+        guard charactersAreText else { return false }
         var i = cursor.start
         let end = cursor.end
         while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
-        if i == end || buffer[i] == Bytes.hash { return nil }
+        if i == end || buffer[i] == Bytes.hash { return false }
         let dateStart = i
-        guard let date = readDate(&i) else { return nil }
+        guard let date = readDate(&i) else { return false }
         var first = true
         while !stopped {
             while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
@@ -112,20 +115,17 @@ struct LineScanner {
             }
             first = false
         }
-        if failed { return nil }
+        if failed { return false }
         guard hasContent else {
             report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
-            return nil
+            return false
         }
         let text = descriptionRange.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
             ?? String(decoding: description, as: UTF8.self)
         // The lists move into the action (no copy to count references for, nothing left to reset).
-        var (movedQuantities, movedLinks, movedTags) = (SmallList<Action.Quantity>(), SmallList<Action.Link>(), SmallList<String>())
-        swap(&movedQuantities, &quantities)
-        swap(&movedLinks, &links)
-        swap(&movedTags, &tags)
-        return Action(path: cursor.path, line: cursor.line, date: date, time: time, description: text,
-                      quantities: movedQuantities, links: movedLinks, tags: movedTags)
+        slots.put(Action(path: cursor.path, line: cursor.line, date: date, time: time, description: text,
+                         quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
+        return true
     }
 
     /// Whether a finding of this rule ends the reading of the line. After a

@@ -134,17 +134,16 @@ struct LogParser {
                 continue
             }
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
-            let action = scanner.parse()
+            let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)
             if !scanner.charactersAreText { result.linesAreText = false }
             // Whether the line is its own canonical form: asked once, for fmt's verdict and the
             // hash, and not at all for a rejected line once the verdict is decided.
-            let plain = (action != nil || result.linesAreCanonical) && CanonicalLogLine.isPlain(buffer, position..<contentEnd)
+            let plain = (counts || result.linesAreCanonical) && CanonicalLogLine.isPlain(buffer, position..<contentEnd)
             if result.linesAreCanonical, contentEnd != lineEnd || !(plain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
                 result.linesAreCanonical = false
             }
-            if let action {
+            if counts {
                 scanner.findings.flush(into: &result.findings)
-                slots.put(action, at: firstSlot + result.actionLines.count)
                 result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd, plain: plain)))
             } else {
                 scanner.findings.flush(into: &result.findings)

@@ -11,9 +11,11 @@ extension RuleDescriptor {
         weight: 1, check: futureActions)
 
     private static func futureActions(_ context: RuleContext) -> [Finding] {
-        context.ledger.actions.compactMap { action in
-            guard action.date > context.today else { return nil }
-            return Finding(.futureAction, action.location, "action dated \(action.date) is after today (\(context.today))")
+        // By index: the fields are read in place, no action is copied.
+        let actions = context.ledger.actions
+        return actions.indices.compactMap { i in
+            guard actions[i].date > context.today else { return nil }
+            return Finding(.futureAction, actions[i].location, "action dated \(actions[i].date) is after today (\(context.today))")
         }
     }
 }
