@@ -44,7 +44,12 @@ public struct Action: Sendable, Equatable {
     }
 
     public var path: String
-    public var description: String
+    /// The description as read (a stretch of the log's bytes, mostly).
+    public var text: ActionText
+    public var description: String {
+        get { text.string }
+        set { text = ActionText(newValue) }
+    }
     public var quantities: SmallList<Quantity>
     public var links: SmallList<Link>
     /// Lowercased, in the order written, without repeats.
@@ -86,8 +91,12 @@ public struct Action: Sendable, Equatable {
     }
 
     package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
+        self.init(path: path, line: line, date: date, time: time, text: ActionText(description), quantities: quantities, links: links, tags: tags)
+    }
+
+    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, text: ActionText, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
         self.path = path
-        self.description = description
+        self.text = text
         self.quantities = quantities
         self.links = links
         self.tags = tags
@@ -98,6 +107,13 @@ public struct Action: Sendable, Equatable {
 }
 
 extension Action {
+    /// The same action, its description pointing into `file` (see `ActionText.rebased`).
+    package func rebased(onto file: ActionText.Store) -> Action {
+        var action = self
+        action.text = text.rebased(onto: file)
+        return action
+    }
+
     /// A correction of earlier lines (every quantity negative, e.g. `-0.8km`):
     /// it adjusts totals but is not one more occurrence, so `actions` does
     /// not count it.

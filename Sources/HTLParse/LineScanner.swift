@@ -9,6 +9,8 @@ struct LineScanner {
     let measures: MeasureCatalog
     let units: UnitLookup
     let suggestions: SuggestionCache
+    /// The log's bytes, which descriptions point into.
+    let file: ActionText.Store
     var findings = LineFindings()
     /// The line's links, kept even when the line is rejected (an unknown goal
     /// among them is still reported).
@@ -37,8 +39,9 @@ struct LineScanner {
     /// The last date read: consecutive lines mostly share their day.
     private var lastDate = RecentDay()
 
-    init(cursor: LineCursor, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
+    init(cursor: LineCursor, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
+        self.file = file
         self.measures = measures
         self.units = units
         self.suggestions = suggestions
@@ -120,10 +123,11 @@ struct LineScanner {
             report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
             return false
         }
-        let text = descriptionRange.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
-            ?? String(decoding: description, as: UTF8.self)
+        // The description points into the log's bytes unless it is made of more than one stretch.
+        let text = descriptionRange.map { ActionText(file, $0) }
+            ?? (description.isEmpty ? ActionText(file, cursor.start..<cursor.start) : ActionText(own: description))
         // The lists move into the action (no copy to count references for, nothing left to reset).
-        slots.put(Action(path: cursor.path, line: cursor.line, date: date, time: time, description: text,
+        slots.put(Action(path: cursor.path, line: cursor.line, date: date, time: time, text: text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
         return true
     }

@@ -49,9 +49,16 @@ struct LogParser {
             let firstSlots = pieces.reduce(into: [kept.actions.count]) { $0.append($0.last! + $1.room) }
             var parts: [Piece] = []
             let actions = [Action](unsafeUninitializedCapacity: firstSlots.last!) { storage, count in
-                _ = storage.initialize(from: kept.actions)
+                // Kept actions point into this version of the file from now on: an
+                // earlier version's bytes are not held on to, edit after edit.
+                let keptStore = ActionText.Store(file: file.bytes)
+                _ = storage.initialize(from: kept.actions.lazy.map { $0.rebased(onto: keptStore) })
                 let slots = ActionSlots(storage)
-                parts = Parallel.map(pieces.count) { parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, into: slots) }
+                // A store of the file's bytes per piece: each core counts references to its own.
+                let stores = pieces.map { _ in ActionText.Store(file: file.bytes) }
+                parts = Parallel.map(pieces.count) {
+                    parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, store: stores[$0], into: slots)
+                }
                 count = slots.compact([(0, kept.actions.count)] + parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
             }
             var repeats = RepeatedLines(capacity: actions.count)
@@ -110,11 +117,12 @@ struct LogParser {
         var linesAreText = true
     }
 
-    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, firstSlot: Int, path: String, into slots: ActionSlots) -> Piece {
+    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, firstSlot: Int, path: String,
+                            store: ActionText.Store, into slots: ActionSlots) -> Piece {
         var result = Piece()
         result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
-        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0),
+        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0), file: store,
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
         var position = piece.bytes.lowerBound
         var line = piece.firstLine - 1

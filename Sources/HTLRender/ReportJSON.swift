@@ -114,7 +114,7 @@ public enum ReportJSON {
         out.key(literal: "time", at: 3, indent: indent)
         if let time = a.time { out.appendQuoted(time.description) } else { out.append("null") }
         out.key(literal: "description", at: 4, indent: indent)
-        out.appendQuoted(a.description)
+        out.appendQuoted(a.text)
         out.key(literal: "quantities", at: 5, indent: indent)
         out.append("[")
         for (i, q) in a.quantities.enumerated() {

@@ -251,6 +251,33 @@ import Testing
         #expect(reread.actions.map(\.line) == [1, 3])
     }
 
+    /// Descriptions are kept as bytes of the log: the text reads back as
+    /// written (one stretch, quoted, words apart, none), and after an edit the
+    /// kept lines point into the new version of the file, not the old one.
+    @Test func descriptionsPointIntoTheLogAndFollowItsEdits() {
+        let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
+        let old = Array("""
+        2026-11-03 Morning run 5km +run-100km
+        2026-11-04 "Run, #2" 5km
+        2026-11-05 Run 5km  easy
+        2026-11-06 5km +run-100km
+
+        """.utf8)
+        let parsed = parser.parse(SourceFile(path: "log/2026.log", bytes: old))
+        #expect(parsed.actions.map(\.description) == ["Morning run", "Run, #2", "Run easy", ""])
+        #expect(parsed.actions[0].text == ActionText("Morning run"))
+        #expect(parsed.actions[3].text.isEmpty)
+        let new = old + Array("2026-11-07 Swim 1km\n".utf8)
+        let reread = parser.parse(SourceFile(path: "log/2026.log", bytes: new), after: (old, parsed))
+        #expect(reread.actions.map(\.description) == ["Morning run", "Run, #2", "Run easy", "", "Swim"])
+        new.withUnsafeBufferPointer { file in
+            let inNew = { (text: ActionText) in
+                text.withBytes { $0.baseAddress.map { file.baseAddress! <= $0 && $0 < file.baseAddress! + file.count } ?? false }
+            }
+            #expect(inNew(reread.actions[0].text) && inNew(reread.actions[4].text))
+        }
+    }
+
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
         let loaded = SampleLedger.load(SampleLedger.with(["log/2026.log": log]))
         return (loaded.ledger.actions, loaded.findings)

@@ -46,7 +46,7 @@ extension Page {
         var when = a.date.description
         if let time = a.time { when += " " + time.description }
         var what: [N] = []
-        if !a.description.isEmpty { what.append(.el("span", [], [.text(a.description)])) }
+        if !a.text.isEmpty { what.append(.el("span", [], [.text(a.description)])) }
         for q in a.quantities { what.append(.el("span", [("class", "qty")], [.text(q.written)])) }
         for id in goals { what.append(.el("a", [("href", "#goal-\(id)")], [.text("+" + id)])) }
         for tag in a.tags { what.append(.el("span", [("class", "tag")], [.text("#" + tag)])) }

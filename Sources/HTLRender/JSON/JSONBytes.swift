@@ -1,4 +1,5 @@
 import HTLCore
+import HTLModel
 
 /// The bytes of a JSON document being written: appends are byte copies, and
 /// a string that needs no escape (nearly all of them) is copied whole.
@@ -134,6 +135,19 @@ public struct JSONBytes {
             for scalar in value.unicodeScalars { appendEscaped(scalar) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An action's description as a JSON string, from its bytes (no String
+    /// is made unless a character needs an escape).
+    package mutating func appendQuoted(_ text: ActionText) {
+        let plain = text.withBytes { utf8 -> Bool in
+            guard !JSONBytes.mayNeedEscape(utf8) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { appendQuoted(text.string) }
     }
 
     /// A byte that starts a character JSON or a terminal needs escaped:

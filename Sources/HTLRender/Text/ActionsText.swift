@@ -68,19 +68,20 @@ public enum ActionsText {
         head += (a.time?.description ?? "     ") + "  "
         let quantities = TextLayout.user(a.quantities.map(\.written).joined(separator: " "))
         let marks = Self.marks(a, goals: goals, except: except)
+        let description = a.description
         var tail = quantities
         var second = ""
         let room = width - head.count
         if !marks.isEmpty {
             let together = tail.isEmpty ? marks : tail + "  " + marks
-            if a.description.count + 2 + together.count <= room || room - together.count - 2 >= 16 {
+            if description.count + 2 + together.count <= room || room - together.count - 2 >= 16 {
                 tail = together
             } else {
                 second = String(repeating: " ", count: head.count) + TextLayout.truncate(marks, room)
             }
         }
         let descriptionRoom = tail.isEmpty ? room : room - tail.count - 2
-        var text = TextLayout.truncate(a.description, max(descriptionRoom, 8))
+        var text = TextLayout.truncate(description, max(descriptionRoom, 8))
         if !tail.isEmpty { text += (text.isEmpty ? "" : "  ") + tail }
         let first = (style.enabled ? style.dim(head) : head) + TextLayout.truncate(text, max(room, 10))
         return second.isEmpty ? first : first + "\n" + (style.enabled ? style.dim(second) : second)

@@ -1,0 +1,83 @@
+/// An action's description, kept as bytes: most are a stretch of the log
+/// line they were read from, so they point into the log's bytes (shared,
+/// not copied) instead of each holding a String of its own. A million
+/// actions are a million allocations fewer (and ~50 MB smaller); the text
+/// is made into a String only when something asks for it.
+public struct ActionText: Sendable {
+    /// The bytes a description points into: a log file's (shared by all its
+    /// actions), or a description's own (quoted text, words apart, a
+    /// description given as a String).
+    package final class Store: Sendable {
+        let bytes: [UInt8]
+        /// Whether `bytes` is a whole log file (the text can move to a later
+        /// version of the file whose start is unchanged: `rebased`).
+        let isFile: Bool
+
+        package init(file bytes: [UInt8]) {
+            self.bytes = bytes
+            isFile = true
+        }
+
+        init(own bytes: [UInt8]) {
+            self.bytes = bytes
+            isFile = false
+        }
+    }
+
+    private let store: Store
+    private let start: UInt32
+    private let count: UInt32
+
+    public init(_ string: String) {
+        self.init(own: Array(string.utf8))
+    }
+
+    /// A description that is not one stretch of its line (its bytes are kept apart).
+    package init(own bytes: [UInt8]) {
+        // A log line is far shorter than 4 GiB; a longer text would be cut.
+        let kept = bytes.count <= Int(UInt32.max) ? bytes : Array(bytes[0..<Int(UInt32.max)])
+        self.init(store: Store(own: kept), start: 0, count: UInt32(kept.count))
+    }
+
+    /// `range` of a log file's bytes held by `store`.
+    package init(_ store: Store, _ range: Range<Int>) {
+        if range.upperBound <= Int(UInt32.max) {
+            self.init(store: store, start: UInt32(range.lowerBound), count: UInt32(range.count))
+        } else {
+            self.init(own: Array(store.bytes[range]))
+        }
+    }
+
+    private init(store: Store, start: UInt32, count: UInt32) {
+        self.store = store
+        self.start = start
+        self.count = count
+    }
+
+    public var string: String {
+        withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The text's UTF-8 bytes, without making a String.
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try store.bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[Int(start)..<Int(start + count)]))
+        }
+    }
+
+    /// The same text in `file`, a later version of the log whose bytes up to
+    /// and past this text are unchanged (an edited log read again from the
+    /// first changed line): the earlier version's bytes are let go.
+    package func rebased(onto file: Store) -> ActionText {
+        guard store.isFile, store !== file, Int(start + count) <= file.bytes.count else { return self }
+        return ActionText(file, Int(start)..<Int(start + count))
+    }
+}
+
+extension ActionText: Equatable {
+    public static func == (a: ActionText, b: ActionText) -> Bool {
+        a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
+    }
+}
