@@ -1,7 +1,11 @@
 /// Eight bytes at a time (SWAR): a word of the input is tested for several
 /// byte values at once, and only a word that holds one is looked at byte by
 /// byte. Masks have the high bit set in each byte that matches.
-package enum ByteWords {
+///
+/// Public, not `package`: Swift (6.3) does not inline a `package`
+/// `@inlinable` function into another module, and these are called per
+/// word from the parsers of other modules.
+public enum ByteWords {
     // Computed, not stored: a stored `static let` is read through a lazy
     // initializer, which keeps the compiler from folding the masks.
     @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
@@ -10,37 +14,37 @@ package enum ByteWords {
 
     /// The eight bytes at `offset` (any alignment), the first in the lowest byte.
     @inlinable @inline(__always)
-    package static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    public static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The bytes of `word` that are zero (exact: no false matches from carries).
     @inlinable @inline(__always)
-    package static func zeros(_ word: UInt64) -> UInt64 {
+    public static func zeros(_ word: UInt64) -> UInt64 {
         ~(((word & low7) &+ low7) | word | low7)
     }
 
     /// The bytes of `word` equal to `byte`.
     @inlinable @inline(__always)
-    package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    public static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         zeros(word ^ (ones &* UInt64(byte)))
     }
 
     /// The bytes of `word` below 0x20 (control characters, tab included).
     @inlinable @inline(__always)
-    package static func controls(_ word: UInt64) -> UInt64 {
+    public static func controls(_ word: UInt64) -> UInt64 {
         zeros(word & (ones &* 0xE0))
     }
 
     /// The bytes of `word` at or above 0x80.
     @inlinable @inline(__always)
-    package static func nonASCII(_ word: UInt64) -> UInt64 {
+    public static func nonASCII(_ word: UInt64) -> UInt64 {
         word & high
     }
 
     /// The first index of `byte` in `buffer[from..<end]`, or `end`.
     @inlinable
-    package static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
         var i = from
         if let base = UnsafeRawPointer(buffer.baseAddress) {
             while i + 8 <= end {
