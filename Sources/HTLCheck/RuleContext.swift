@@ -23,6 +23,10 @@ package struct RuleContext: Sendable {
     /// follows links, on every core (three rules hashing every goal id was
     /// three table look-ups per link).
     private let firstLinkGoal: [Int32]
+    /// Goal ids for the look-ups made per action (`IdentifierTable`), and
+    /// each one's position in `ledger.goals`.
+    private let goalIDs: IdentifierTable
+    private let goalPositions: [Int32]
 
     public init(_ parsed: ParsedLedger, today: CivilDate, pathsWithErrors: Set<String>) {
         ledger = parsed.ledger
@@ -31,14 +35,22 @@ package struct RuleContext: Sendable {
         self.pathsWithErrors = pathsWithErrors
         var goals: [String: Int] = [:]
         goals.reserveCapacity(ledger.goals.count)
-        for (i, goal) in ledger.goals.enumerated() where goals[goal.id] == nil { goals[goal.id] = i }
+        var ids = IdentifierTable(capacity: ledger.goals.count)
+        var positions: [Int32] = []
+        for (i, goal) in ledger.goals.enumerated() where goals[goal.id] == nil {
+            goals[goal.id] = i
+            _ = ids.insert(goal.id)
+            positions.append(Int32(i))
+        }
         goalIndex = goals
+        goalIDs = ids
+        goalPositions = positions
         goalWindows = ledger.goals.map(\.window)
         var terms: [Int: Term] = [:]
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
-        firstLinkGoal = Self.firstLinkGoals(ledger.actions, goals)
+        firstLinkGoal = Self.firstLinkGoals(ledger.actions, ids, positions)
     }
 
     /// The goal link `k` of action `i` names, by position in `ledger.goals`; nil when there is none.
@@ -47,13 +59,13 @@ package struct RuleContext: Sendable {
             let g = firstLinkGoal[i]
             return g >= 0 ? Int(g) : nil
         }
-        return goalIndex[ledger.actions[i].links[k].goal]
+        return goalIDs.number(of: ledger.actions[i].links[k].goal).map { Int(goalPositions[$0]) }
     }
 
-    private static func firstLinkGoals(_ actions: [Action], _ goals: [String: Int]) -> [Int32] {
+    private static func firstLinkGoals(_ actions: [Action], _ ids: IdentifierTable, _ positions: [Int32]) -> [Int32] {
         let slices = Parallel.slices(actions.count)
         return Parallel.map(slices.count) { s in
-            slices[s].map { i in actions[i].links.first.flatMap { goals[$0.goal] }.map { Int32(clamping: $0) } ?? -1 }
+            slices[s].map { i in actions[i].links.first.flatMap { ids.number(of: $0.goal) }.map { positions[$0] } ?? -1 }
         }.flatMap { $0 }
     }
 

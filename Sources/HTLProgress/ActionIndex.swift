@@ -58,8 +58,8 @@ struct ActionIndex {
         extraMeasures = measures
         extraAmounts = amounts
         for table in tables {
-            for (goal, indices) in table.byLinkedGoal { byLinkedGoal[goal, default: []] += indices }
-            for (tag, dated) in table.byTag { byTag[tag, default: []] += dated }
+            for (n, indices) in table.byGoal.enumerated() { byLinkedGoal[table.goals.names[n], default: []] += indices }
+            for (n, dated) in table.byTag.enumerated() { byTag[table.tags.names[n], default: []] += dated }
         }
         // A log written in date order needs no sorting (checked in one pass).
         func before(_ a: Dated, _ b: Dated) -> Bool { a.day < b.day || (a.day == b.day && a.index < b.index) }
@@ -109,9 +109,8 @@ struct ActionIndex {
         let amounts: UnsafeMutableBufferPointer<ExactDecimal>
 
         /// Fills the slice's positions, and returns its actions by linked goal and by tag.
-        func fill(from actions: [Action], _ slice: Range<Int>, extraStarts: [Int]) -> (byLinkedGoal: [String: [Int]], byTag: [String: [Dated]]) {
-            var byLinkedGoal: [String: [Int]] = [:]
-            var byTag: [String: [Dated]] = [:]
+        func fill(from actions: [Action], _ slice: Range<Int>, extraStarts: [Int]) -> Tables {
+            var tables = Tables()
             // Each action is read in place (by position), never copied whole.
             for i in slice {
                 let day = Int32(clamping: actions[i].date.dayNumber)
@@ -127,10 +126,32 @@ struct ActionIndex {
                 }
                 f.extraCount = Int32(clamping: max(0, actions[i].quantities.count - 1))
                 facts[i] = f
-                for link in actions[i].links { byLinkedGoal[link.goal, default: []].append(i) }
-                for tag in actions[i].tags { byTag[tag, default: []].append(Dated(day: day, index: Int32(clamping: i))) }
+                for link in actions[i].links { tables.add(i, link: link.goal) }
+                for tag in actions[i].tags { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: tag) }
             }
-            return (byLinkedGoal, byTag)
+            return tables
+        }
+    }
+
+    /// One slice's actions by linked goal and by tag, each list under the
+    /// number an `IdentifierTable` gives its goal id or tag (a look-up per
+    /// link and tag: a Dictionary's cost hashing Strings was most of the index's).
+    private struct Tables {
+        var goals = IdentifierTable()
+        var byGoal: [[Int]] = []
+        var tags = IdentifierTable()
+        var byTag: [[Dated]] = []
+
+        mutating func add(_ action: Int, link goal: String) {
+            let n = goals.insert(goal)
+            if n == byGoal.count { byGoal.append([]) }
+            byGoal[n].append(action)
+        }
+
+        mutating func add(_ action: Dated, tag: String) {
+            let n = tags.insert(tag)
+            if n == byTag.count { byTag.append([]) }
+            byTag[n].append(action)
         }
     }
 

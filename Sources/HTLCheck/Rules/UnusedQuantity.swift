@@ -27,20 +27,26 @@ extension RuleDescriptor {
         // What the goals of each action make of it: its links, then a sweep
         // over each tag's goal windows (linear, however many goals share a tag).
         var verdicts = [Verdict](repeating: Verdict(), count: actions.count)
-        var tagged: [String: [Int]] = [:]
+        // Each tag's actions, by the tag's number (a table of tags, not a Dictionary: one look-up per tag written).
+        var tags = IdentifierTable()
+        var tagged: [[Int]] = []
         for i in actions.indices where !actions[i].quantities.isEmpty {
             for k in actions[i].links.indices {
                 if let g = context.goal(ofLink: k, action: i) { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
             }
-            for tag in actions[i].tags { tagged[tag, default: []].append(i) }
+            for tag in actions[i].tags {
+                let n = tags.insert(tag)
+                if n == tagged.count { tagged.append([]) }
+                tagged[n].append(i)
+            }
         }
         var byTag: [String: [Int]] = [:]
         for (g, goal) in goals.enumerated() where context.goalWindows[g].isOrdered {
             for tag in goal.tags { byTag[tag, default: []].append(g) }
         }
         var sweep = WindowSweep(measures: catalog.measures.count)
-        for (tag, indices) in tagged {
-            guard let tagGoals = byTag[tag] else { continue }
+        for (n, indices) in tagged.enumerated() {
+            guard let tagGoals = byTag[tags.names[n]] else { continue }
             sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, days: facts.days, indices) { i, active in
                 verdicts[i].add(active, facts.roots(of: i))
             }

@@ -1,0 +1,84 @@
+/// Identifiers (goal ids, tags) numbered 0, 1, 2… in the order first
+/// added, found again by a hash of their UTF-8 bytes.
+///
+/// Asked once per link and per tag of every action: a `Dictionary<String, _>`
+/// hashes each key with SipHash and costs about 300 instructions a look-up;
+/// identifiers are short, so a multiplicative hash of their bytes and a
+/// compare of the String (two words for a short one) cost a few dozen.
+/// The table is open addressing over positions, never more than half full.
+public struct IdentifierTable: Sendable {
+    /// The identifiers, by number.
+    public private(set) var names: [String] = []
+    /// Per slot: the name's number + 1 (0: empty). A power of two in count.
+    private var slots: [Int32]
+    private var hashes: [UInt32] = []
+
+    public init(capacity: Int = 8) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+    }
+
+    public init<S: Sequence>(_ names: S) where S.Element == String {
+        self.init(capacity: names.underestimatedCount)
+        for name in names { _ = insert(name) }
+    }
+
+    public var count: Int { names.count }
+
+    /// The number of `name`, if it was added.
+    public func number(of name: String) -> Int? {
+        let hash = IdentifierTable.hash(name)
+        let slot = find(name, hash)
+        return slots[slot] == 0 ? nil : Int(slots[slot]) - 1
+    }
+
+    /// The number of `name`, added now if it is new.
+    public mutating func insert(_ name: String) -> Int {
+        let hash = IdentifierTable.hash(name)
+        let slot = find(name, hash)
+        if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+        names.append(name)
+        hashes.append(hash)
+        slots[slot] = Int32(names.count)
+        if names.count * 2 > slots.count { grow() }
+        return names.count - 1
+    }
+
+    /// The slot holding `name`, or the empty slot where it belongs.
+    private func find(_ name: String, _ hash: UInt32) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let k = Int(slots[slot]) - 1
+            if hashes[k] == hash, names[k] == name { return slot }
+            slot = (slot + 1) & mask
+        }
+        return slot
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for k in names.indices {
+            var slot = Int(hashes[k]) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(k + 1)
+        }
+    }
+
+    /// FNV-1a over the UTF-8 bytes, then mixed (every bit of the hash
+    /// reaches the low ones the mask keeps).
+    /// (Read from the String's contiguous bytes: walking `utf8` costs tens
+    /// of instructions a byte.)
+    static func hash(_ name: String) -> UInt32 {
+        var name = name
+        var h: UInt64 = name.withUTF8 { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return h
+        }
+        h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        return UInt32(truncatingIfNeeded: h ^ (h >> 33))
+    }
+}
