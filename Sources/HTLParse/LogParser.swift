@@ -61,13 +61,12 @@ struct LogParser {
                 }
                 count = slots.compact([(0, kept.actions.count)] + parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
             }
-            var repeats = RepeatedLines(capacity: actions.count)
-            kept.seed(&repeats, buffer)
+            let repeats = RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(buffer), buffer)
             var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
             if kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
                 result.isCanonical = CanonicalLogLine.endsCanonically(file.bytes) && parts.allSatisfy(\.linesAreCanonical)
             }
-            LogParser.merge(&parts, into: &result, repeats: &repeats, buffer, path: file.path)
+            LogParser.merge(&parts, into: &result, repeats: repeats, path: file.path)
             return result
         }
     }
@@ -88,19 +87,25 @@ struct LogParser {
     static let shortestActionLine = "YYYY-MM-DD x".utf8.count
 
     /// Runs of whole lines, about `pieceSize` bytes or more each (at most eight).
+    /// The line breaks of the pieces are counted on every core (one pass
+    /// over the whole log, before any line can be numbered).
     static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Span] {
         let count = min(8, max(1, (buffer.count - start) / max(pieceSize, 1)))
-        var pieces: [Span] = []
+        var ranges: [Range<Int>] = []
         var position = start
-        var line = firstLine
         for k in 1...count {
             var end = k == count ? buffer.count : max(position, start + (buffer.count - start) * k / count)
             while end < buffer.count, end > position, buffer[end - 1] != Bytes.newline { end += 1 }
             guard end > position else { continue }
-            let breaks = ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[position..<end]))
-            pieces.append(Span(bytes: position..<end, firstLine: line, lines: buffer[end - 1] == Bytes.newline ? breaks : breaks + 1))
-            line += breaks
+            ranges.append(position..<end)
             position = end
+        }
+        let breaks = Parallel.map(ranges.count) { ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[ranges[$0]])) }
+        var pieces: [Span] = []
+        var line = firstLine
+        for (range, breaks) in zip(ranges, breaks) {
+            pieces.append(Span(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? breaks : breaks + 1))
+            line += breaks
         }
         return pieces
     }
@@ -165,24 +170,22 @@ struct LogParser {
         return result
     }
 
-    /// The pieces in order, with `duplicate-action` after the other findings of its line.
-    /// Each piece is emptied once merged, so the table of lines seen grows
-    /// while the pieces' own lists are let go.
-    static func merge(_ parts: inout [Piece], into result: inout LogParse, repeats: inout RepeatedLines,
-                      _ buffer: UnsafeBufferPointer<UInt8>, path: String) {
+    /// The pieces in order, with `duplicate-action` after the other
+    /// findings of its line (`repeats`: each piece's repeated lines, from
+    /// `RepeatSearch`). Each piece is emptied once merged.
+    static func merge(_ parts: inout [Piece], into result: inout LogParse, repeats: [[(position: Int, earlier: Int)]], path: String) {
         for k in parts.indices {
             let part = parts[k]
             parts[k] = Piece()
             var next = 0
-            for (n, entry) in part.actionLines.enumerated() {
-                if n % 16 == 0 { repeats.touch(part.actionLines[n..<min(n + 16, part.actionLines.count)]) }
-                guard let earlier = repeats.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) else { continue }
-                while next < part.findings.count, part.findings[next].location.line <= entry.line {
+            for repeated in repeats[k] {
+                let line = part.actionLines[repeated.position].line
+                while next < part.findings.count, part.findings[next].location.line <= line {
                     result.findings.append(part.findings[next])
                     next += 1
                 }
-                result.findings.append(Finding(.duplicateAction, SourceLocation(path: path, line: entry.line, column: 1),
-                                               "this action repeats line \(earlier) (logged twice?)",
+                result.findings.append(Finding(.duplicateAction, SourceLocation(path: path, line: line, column: 1),
+                                               "this action repeats line \(repeated.earlier) (logged twice?)",
                                                help: "if it is a repeat, delete it before you commit, or log a correction"))
             }
             result.findings += part.findings[next...]

@@ -46,9 +46,11 @@ struct LogReuse {
         }
     }
 
-    /// Puts the kept action lines in the table of lines seen, so a repeat
-    /// of one of them further down is still found.
-    func seed(_ repeats: inout RepeatedLines, _ buffer: UnsafeBufferPointer<UInt8>) {
+    /// The kept action lines, for the search of repeats: a repeat of one
+    /// of them further down is still found.
+    func actionLines(_ buffer: UnsafeBufferPointer<UInt8>) -> [RepeatSearch.ActionLine] {
+        var lines: [RepeatSearch.ActionLine] = []
+        lines.reserveCapacity(actions.count)
         var next = actions.startIndex
         var line = 1
         var position = LineIndex.hasByteOrderMark(buffer) ? 3 : 0
@@ -57,11 +59,12 @@ struct LogReuse {
             if actions[next].line == line {
                 var contentEnd = end
                 if contentEnd > position, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                _ = repeats.earlier(buffer, position..<contentEnd, line: line, hash: CanonicalLogLine.hash(buffer, position..<contentEnd))
+                lines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd)))
                 next += 1
             }
             position = end + 1
             line += 1
         }
+        return lines
     }
 }

@@ -54,18 +54,6 @@ struct RepeatedLines {
         return nil
     }
 
-    /// Reads the first slot of each hash ahead of `earlier`: independent
-    /// reads run side by side, so a run of lines costs about one wait for
-    /// memory instead of one each when `earlier` then asks for them in turn.
-    /// (What was read is kept, so that the reads are not optimised away.)
-    @inline(never)
-    mutating func touch(_ keys: ArraySlice<(line: Int, bytes: Range<Int>, hash: UInt64)>) {
-        let mask = slots.count - 1
-        for key in keys { touched |= slots[Int(truncatingIfNeeded: key.hash) & mask] }
-    }
-
-    private var touched: UInt64 = 0
-
     /// The slot holding `key`, or the empty slot where it belongs (linear probing).
     private func find(_ key: UInt64) -> Int {
         let mask = slots.count - 1
