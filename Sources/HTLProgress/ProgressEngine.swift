@@ -343,10 +343,15 @@ package struct ActionGoalTable: Sendable {
     }
 
     mutating func sortEachByID(_ progress: [GoalProgress]) {
+        // Each goal's place in id order, found once: an action's goals are
+        // then sorted by comparing integers, not ids.
+        var rank = [Int32](repeating: 0, count: progress.count)
+        let byID = progress.indices.sorted { progress[$0].id.utf8.lexicographicallyPrecedes(progress[$1].id.utf8) }
+        for (place, g) in byID.enumerated() { rank[g] = Int32(place) }
         for a in 0..<(starts.count - 1) {
             let range = Int(starts[a])..<Int(starts[a + 1])
             guard range.count > 1 else { continue }
-            let sorted = goals[range].sorted { progress[Int($0)].id.utf8.lexicographicallyPrecedes(progress[Int($1)].id.utf8) }
+            let sorted = goals[range].sorted { rank[Int($0)] < rank[Int($1)] }
             goals.replaceSubrange(range, with: sorted)
         }
     }

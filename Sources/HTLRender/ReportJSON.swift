@@ -98,42 +98,43 @@ public enum ReportJSON {
     }
 
     public static func action(_ a: Action, goals: [String]) -> JSON {
-        .writtenObject { out, indent in writeAction(a, goals: goals, into: &out, indent: indent) }
+        .writtenObject { out, indent in writeAction([a], 0, goals: goals, into: &out, indent: indent) }
     }
 
-    /// An action object, written straight to bytes: `export` writes a
-    /// million of them.
-    static func writeAction<Goals: Sequence<String>>(_ a: Action, goals: Goals, into out: inout JSONBytes, indent: Int) {
+    /// Action `i` of `actions` as an object, written straight to bytes:
+    /// `export` writes a million of them. (Read in place: an action passed
+    /// by value was copied, a reference count per String it holds.)
+    static func writeAction<Goals: Sequence<String>>(_ actions: [Action], _ i: Int, goals: Goals, into out: inout JSONBytes, indent: Int) {
         out.append("{")
         out.key(literal: "path", at: 0, indent: indent)
-        out.appendQuoted(a.path)
+        out.appendQuoted(actions[i].path)
         out.key(literal: "line", at: 1, indent: indent)
-        out.append(a.line)
+        out.append(actions[i].line)
         out.key(literal: "date", at: 2, indent: indent)
-        out.appendQuoted(a.date)
+        out.appendQuoted(actions[i].date)
         out.key(literal: "time", at: 3, indent: indent)
-        if let time = a.time { out.appendQuoted(time.description) } else { out.append("null") }
+        if let time = actions[i].time { out.appendQuoted(time) } else { out.append("null") }
         out.key(literal: "description", at: 4, indent: indent)
-        out.appendQuoted(a.text)
+        out.appendQuoted(actions[i].text)
         out.key(literal: "quantities", at: 5, indent: indent)
         out.append("[")
-        for (i, q) in a.quantities.enumerated() {
-            out.element(i, indent: indent + 2)
+        for (k, q) in actions[i].quantities.enumerated() {
+            out.element(k, indent: indent + 2)
             out.append("{")
             out.key(literal: "measure", at: 0, indent: indent + 4)
             out.appendQuoted(q.measure)
             out.key(literal: "amount", at: 1, indent: indent + 4)
-            out.append(text: q.amount.description)
+            out.append(q.amount)
             out.close("}", count: 2, indent: indent + 4)
         }
-        out.close("]", count: a.quantities.count, indent: indent + 2)
+        out.close("]", count: actions[i].quantities.count, indent: indent + 2)
         out.key(literal: "goals", at: 6, indent: indent)
         out.appendStrings(goals)
         out.key(literal: "tags", at: 7, indent: indent)
-        out.appendStrings(a.tags)
+        out.appendStrings(actions[i].tags)
         // The goals written as +links on the line; the others in "goals" count by a tag.
         out.key(literal: "links", at: 8, indent: indent)
-        out.appendStrings(a.links.lazy.map(\.goal))
+        out.appendStrings(actions[i].links.lazy.map(\.goal))
         out.close("}", count: 9, indent: indent)
     }
 
@@ -351,9 +352,11 @@ public enum ReportJSON {
             ] + place(g.goal.location))
         }
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
+        // The ids once (reading one out of a goal's progress per action copied the progress).
+        let goalIDs = report.goals.map(\.id)
         // A million actions: written on every core, in log order.
         stream.arrayField("actions", count: ledger.actions.count) { i, out in
-            writeAction(ledger.actions[i], goals: counting.goals(of: i).map { report.goals[$0].id }, into: &out, indent: 4)
+            writeAction(ledger.actions, i, goals: counting.goals(of: i).map { goalIDs[$0] }, into: &out, indent: 4)
         }
         stream.finish()
     }

@@ -5,6 +5,33 @@ import Testing
 
 /// Numbers and dates written straight into a JSON document's bytes.
 @Suite struct JSONBytesTests {
+    /// Decimals are written as `ExactDecimal.description` spells them, and
+    /// times as "HH:MM": checked by hand, then against the String forms
+    /// over every minute of a day and many decimals.
+    @Test func decimalsAndTimesAsTheirDescriptions() {
+        var out = JSONBytes()
+        for text in ["0", "5.8", "-0.8", "0.000001", "-12.5", "100", "123456789012345.123456"] {
+            out.append(try! ExactDecimal.parse(text).get())
+            out.append(" ")
+        }
+        out.appendQuoted(ClockTime(hour: 7, minute: 5)!)
+        out.appendQuoted(ClockTime(hour: 23, minute: 59)!)
+        #expect(out.text == "0 5.8 -0.8 0.000001 -12.5 100 123456789012345.123456 \"07:05\"\"23:59\"")
+        var rng = SeededGenerator(seed: 14)
+        for _ in 0..<5000 {
+            let value = ExactDecimal(millionths: Int128(Int64.random(in: -10_000_000_000_000 ... 10_000_000_000_000, using: &rng)) / Int128([1, 10, 1000, 1_000_000].randomElement(using: &rng)!))
+            var one = JSONBytes()
+            one.append(value)
+            #expect(one.text == value.description)
+        }
+        for minute in 0..<1440 {
+            var one = JSONBytes()
+            let time = ClockTime(hour: minute / 60, minute: minute % 60)!
+            one.appendQuoted(time)
+            #expect(one.text == "\"\(time)\"")
+        }
+    }
+
     @Test func integersAndDates() {
         var out = JSONBytes()
         for n in [0, 7, 10, 99, 100, 2026, -1, -450, Int.max, Int.min] {

@@ -124,7 +124,7 @@ package struct JSONStream {
 
     public init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
-        buffer.bytes.reserveCapacity(JSONStream.chunk + 4096)
+        buffer.reserveCapacity(JSONStream.chunk + 4096)
         buffer.append("{")
     }
 
@@ -149,7 +149,7 @@ package struct JSONStream {
             buffer.element(count, indent: 2)
             count += 1
             element(item, &buffer)
-            if buffer.bytes.count >= JSONStream.chunk { flush() }
+            if buffer.count >= JSONStream.chunk { flush() }
         }
         buffer.close("]", count: count, indent: 2)
     }
@@ -190,8 +190,8 @@ package struct JSONStream {
     }
 
     private mutating func flush() {
-        guard !buffer.bytes.isEmpty else { return }
+        guard !buffer.isEmpty else { return }
         sink(buffer.bytes)
-        buffer.bytes.removeAll(keepingCapacity: true)
+        buffer.removeAll()
     }
 }

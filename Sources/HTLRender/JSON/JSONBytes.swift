@@ -4,39 +4,36 @@ import HTLModel
 /// The bytes of a JSON document being written: appends are byte copies, and
 /// a string that needs no escape (nearly all of them) is copied whole.
 public struct JSONBytes {
-    package var bytes: [UInt8] = []
+    private var buffer = ByteBuffer()
 
     package init() {}
+
+    /// The bytes written so far (a copy).
+    package var bytes: [UInt8] { buffer.array }
+    package var count: Int { buffer.count }
+    package var isEmpty: Bool { buffer.isEmpty }
+
+    package mutating func reserveCapacity(_ capacity: Int) { buffer.reserveCapacity(capacity) }
+    package mutating func removeAll() { buffer.removeAll() }
 
     /// The document as text (every byte written is UTF-8).
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Literal JSON syntax.
     package mutating func append(_ literal: StaticString) {
-        // Syntax is a few bytes at a time: appended one by one, which is
-        // faster than a bulk copy's set-up (export writes millions of them).
-        let start = literal.utf8Start
-        for i in 0..<literal.utf8CodeUnitCount { bytes.append(start[i]) }
+        buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Text already in its JSON form (a number).
-    package mutating func append(text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+    /// Up to `room` bytes written by `body` at the end, in place (`body`
+    /// returns how many it wrote): export writes a few hundred bytes per action.
+    @inline(__always)
+    private mutating func appendWritten(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        buffer.append(room: room, body)
     }
 
-    package mutating func appendSpaces(_ count: Int) {
-        for _ in 0..<max(count, 0) { bytes.append(UInt8(ascii: " ")) }
-    }
-
-    /// An integer's decimal digits, written in place (no String per number).
-    package mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, width: 1)
-    }
-
-    /// `value` in decimal, zero-padded to at least `width` digits.
-    private mutating func appendDigits(_ value: UInt, width: Int) {
+    /// `value`'s decimal digits at `p`, zero-padded to `width`; returns how many.
+    @inline(__always) @discardableResult
+    private static func writeDigits(_ value: UInt, width: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 1
         var rest = value / 10
         while rest > 0 {
@@ -44,14 +41,71 @@ public struct JSONBytes {
             rest /= 10
         }
         count = max(count, width)
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
         var v = value
-        var i = end - 1
-        while v > 0 {
-            bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            p[i] = UInt8(ascii: "0") + UInt8(v % 10)
             v /= 10
-            i -= 1
+        }
+        return count
+    }
+
+    /// Text already in its JSON form (a number).
+    package mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { buffer.append($0) }
+    }
+
+    package mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        appendWritten(room: count) { p in
+            p.initialize(repeating: UInt8(ascii: " "), count: count)
+            return count
+        }
+    }
+
+    /// An integer's decimal digits, written in place (no String per number).
+    package mutating func append(_ value: Int) {
+        appendWritten(room: 21) { p in
+            if value < 0 { p[0] = UInt8(ascii: "-") }
+            let sign = value < 0 ? 1 : 0
+            return sign + JSONBytes.writeDigits(value.magnitude, width: 1, at: p + sign)
+        }
+    }
+
+    /// A decimal as a JSON number, as `ExactDecimal.description` spells it
+    /// (`-12.5`, `3`, `0.000001`), written in place.
+    package mutating func append(_ value: ExactDecimal) {
+        let magnitude = value.millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        guard magnitude / scale <= UInt128(UInt.max) else { return append(text: value.description) }
+        appendWritten(room: 48) { p in
+            var n = 0
+            if value.millionths < 0 {
+                p[0] = UInt8(ascii: "-")
+                n = 1
+            }
+            n += JSONBytes.writeDigits(UInt(magnitude / scale), width: 1, at: p + n)
+            var fraction = UInt(magnitude % scale)
+            guard fraction != 0 else { return n }
+            var digits = ExactDecimal.fractionDigits
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            p[n] = UInt8(ascii: ".")
+            return n + 1 + JSONBytes.writeDigits(fraction, width: digits, at: p + n + 1)
+        }
+    }
+
+    /// A time of day as a JSON string, `"HH:MM"`, written in place.
+    package mutating func appendQuoted(_ time: ClockTime) {
+        appendWritten(room: 32) { p in
+            p[0] = UInt8(ascii: "\"")
+            var n = 1 + JSONBytes.writeDigits(UInt(max(0, time.minuteOfDay / 60)), width: 2, at: p + 1)
+            p[n] = UInt8(ascii: ":")
+            n += 1 + JSONBytes.writeDigits(UInt(max(0, time.minuteOfDay % 60)), width: 2, at: p + n + 1)
+            p[n] = UInt8(ascii: "\"")
+            return n + 1
         }
     }
 
@@ -59,21 +113,33 @@ public struct JSONBytes {
     package mutating func appendQuoted(_ date: CivilDate) {
         let (year, month, day) = date.parts
         guard (0...9999).contains(year) else { return appendQuoted(date.description) }
-        bytes.append(UInt8(ascii: "\""))
-        appendDigits(UInt(year), width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(UInt(month), width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(UInt(day), width: 2)
-        bytes.append(UInt8(ascii: "\""))
+        appendWritten(room: 16) { p in
+            p[0] = UInt8(ascii: "\"")
+            JSONBytes.writeDigits(UInt(year), width: 4, at: p + 1)
+            p[5] = UInt8(ascii: "-")
+            JSONBytes.writeDigits(UInt(month), width: 2, at: p + 6)
+            p[8] = UInt8(ascii: "-")
+            JSONBytes.writeDigits(UInt(day), width: 2, at: p + 9)
+            p[11] = UInt8(ascii: "\"")
+            return 12
+        }
     }
 
     // MARK: Pretty layout: two spaces per level, one member per line
 
     /// Before element `index` of an array opened at `indent`.
     package mutating func element(_ index: Int, indent: Int) {
-        append(index == 0 ? "\n" : ",\n")
-        appendSpaces(indent + 2)
+        let spaces = max(indent + 2, 0)
+        appendWritten(room: spaces + 2) { p in
+            var n = 0
+            if index != 0 {
+                p[0] = UInt8(ascii: ",")
+                n = 1
+            }
+            p[n] = UInt8(ascii: "\n")
+            (p + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            return n + 1 + spaces
+        }
     }
 
     /// Before the value of member `index` of an object opened at `indent`.
@@ -85,11 +151,27 @@ public struct JSONBytes {
 
     /// The same for a member name htl spells itself (ASCII letters and
     /// underscores: nothing to escape, so nothing to look at).
+    /// All of it is written in one copy.
     package mutating func key(literal name: StaticString, at index: Int, indent: Int) {
-        element(index, indent: indent)
-        bytes.append(UInt8(ascii: "\""))
-        append(name)
-        append("\": ")
+        let spaces = max(indent + 2, 0)
+        let count = name.utf8CodeUnitCount
+        appendWritten(room: spaces + count + 6) { p in
+            var n = 0
+            if index != 0 {
+                p[0] = UInt8(ascii: ",")
+                n = 1
+            }
+            p[n] = UInt8(ascii: "\n")
+            (p + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            n += 1 + spaces
+            p[n] = UInt8(ascii: "\"")
+            (p + n + 1).initialize(from: name.utf8Start, count: count)
+            n += 1 + count
+            p[n] = UInt8(ascii: "\"")
+            p[n + 1] = UInt8(ascii: ":")
+            p[n + 2] = UInt8(ascii: " ")
+            return n + 3
+        }
     }
 
     /// `key` for a name spelled in the source: no escape needed.
@@ -125,16 +207,16 @@ public struct JSONBytes {
     /// drive it either.
     package mutating func appendQuoted(_ value: String) {
         var value = value
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         let plain = value.withUTF8 { utf8 -> Bool in
             guard !JSONBytes.mayNeedEscape(utf8) else { return false }
-            bytes.append(contentsOf: utf8)
+            buffer.append(utf8)
             return true
         }
         if !plain {
             for scalar in value.unicodeScalars { appendEscaped(scalar) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// An action's description as a JSON string, from its bytes (no String
@@ -142,9 +224,9 @@ public struct JSONBytes {
     package mutating func appendQuoted(_ text: ActionText) {
         let plain = text.withBytes { utf8 -> Bool in
             guard !JSONBytes.mayNeedEscape(utf8) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(utf8)
+            buffer.append(UInt8(ascii: "\""))
             return true
         }
         if !plain { appendQuoted(text.string) }
@@ -188,7 +270,7 @@ public struct JSONBytes {
                 let hex = String(value, radix: 16)
                 append(text: "\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
             } else {
-                bytes.append(contentsOf: UTF8.encode(scalar)!)
+                for byte in UTF8.encode(scalar)! { buffer.append(byte) }
             }
         }
     }
