@@ -115,7 +115,7 @@ struct LogParser {
     struct Piece {
         var findings: [Finding] = []
         var rejectedLinks: [ParseContext.RejectedLink] = []
-        var actionLines: [(line: Int, bytes: Range<Int>, hash: UInt64)] = []
+        var actionLines: [RepeatSearch.ActionLine] = []
         /// Every line already in the form `htl fmt` writes.
         var linesAreCanonical = true
         /// Every line printable text and valid UTF-8 (else the verdict is left to the formatter).
@@ -157,7 +157,8 @@ struct LogParser {
             }
             if counts {
                 scanner.findings.flush(into: &result.findings)
-                result.actionLines.append((line, position..<contentEnd, CanonicalLogLine.hash(buffer, position..<contentEnd, plain: plain)))
+                result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position,
+                                                                  hash: CanonicalLogLine.hash(buffer, position..<contentEnd, plain: plain)))
             } else {
                 scanner.findings.flush(into: &result.findings)
                 for link in scanner.links {

@@ -7,7 +7,22 @@ import HTLCore
 /// its own, in line order, with a table of its own: which earlier line a
 /// line repeats is the same as in one search over the whole file.
 enum RepeatSearch {
-    typealias ActionLine = (line: Int, bytes: Range<Int>, hash: UInt64)
+    /// An action line to look for among the others, 24 bytes (a million of
+    /// them are held until the search ends): where it starts (it runs to its
+    /// line break), its number and the hash of its canonical form.
+    struct ActionLine {
+        var hash: UInt64
+        var start: Int
+        private var storedLine: Int32
+
+        init(line: Int, start: Int, hash: UInt64) {
+            self.hash = hash
+            self.start = start
+            storedLine = Int32(clamping: line)
+        }
+
+        var line: Int { Int(storedLine) }
+    }
 
     /// Partitions, a few more than most machines' cores (each scans every
     /// line's hash to find its own, which costs next to nothing).
@@ -23,11 +38,11 @@ enum RepeatSearch {
             var table = RepeatedLines(capacity: total / partitions + 1)
             var mine: [(list: Int, position: Int, earlier: Int)] = []
             for seed in seeds where partition(seed.hash) == p {
-                _ = table.earlier(buffer, seed.bytes, line: seed.line, hash: seed.hash)
+                _ = table.earlier(buffer, start: seed.start, line: seed.line, hash: seed.hash)
             }
             for (k, list) in lists.enumerated() {
                 for (n, entry) in list.enumerated() where partition(entry.hash) == p {
-                    if let earlier = table.earlier(buffer, entry.bytes, line: entry.line, hash: entry.hash) {
+                    if let earlier = table.earlier(buffer, start: entry.start, line: entry.line, hash: entry.hash) {
                         mine.append((k, n, earlier))
                     }
                 }

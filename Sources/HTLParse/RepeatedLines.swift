@@ -34,24 +34,29 @@ struct RepeatedLines {
 
     /// The number of an earlier line with the same canonical text, if any
     /// (`hash` is `CanonicalLogLine.hash` of the line).
-    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, hash key: UInt64) -> Int? {
+    /// The line starts at byte `start` and runs to its line break (a
+    /// carriage return before it is trimmed in the canonical form).
+    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, line: Int, hash key: UInt64) -> Int? {
         let slot = find(key)
         var candidate = RepeatedLines.entry(slots[slot])
         // Canonical forms are built only for lines whose hashes meet (repeats, rare collisions).
         if candidate >= 0 {
-            let canonical = CanonicalLogLine.of(buffer, range)
+            let canonical = CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: start))
             while candidate >= 0 {
                 let entry = entries[Int(candidate)]
-                // Up to its line break: a carriage return before it is trimmed in the canonical form.
-                let end = ByteWords.firstIndex(of: 0x0A, in: buffer, from: entry.start, end: buffer.count)
-                if CanonicalLogLine.of(buffer, entry.start..<end) == canonical { return Int(entry.line) }
+                if CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: entry.start)) == canonical { return Int(entry.line) }
                 candidate = entry.previous
             }
         }
-        entries.append(Entry(hash: key, start: range.lowerBound, line: Int32(clamping: line), previous: RepeatedLines.entry(slots[slot])))
+        entries.append(Entry(hash: key, start: start, line: Int32(clamping: line), previous: RepeatedLines.entry(slots[slot])))
         slots[slot] = key & 0xFFFF_FFFF_0000_0000 | UInt64(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil
+    }
+
+    /// A line's bytes from `start` up to its line break (or the end).
+    private static func line(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int> {
+        start..<ByteWords.firstIndex(of: 0x0A, in: buffer, from: start, end: buffer.count)
     }
 
     /// The slot holding `key`, or the empty slot where it belongs (linear probing).
