@@ -136,21 +136,33 @@ public enum FileSystem {
         return try read(fd, shown: shown, size: max(Int(info.st_size), 0))
     }
 
-    /// The same, given the size fstat gave: read without zeroing first
-    /// (most files: one read, then end of file).
+    /// The same, given the size fstat gave: read without zeroing first, one
+    /// byte more than that size asked for, so that most files take one read
+    /// call (the read stops short at the end), not a second one that finds
+    /// the end (at ten thousand files, a system call is ~10 µs each).
     static func read(_ fd: Int32, shown: String, size: Int) throws -> [UInt8] {
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+        var atEnd = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            while count < size + 1 {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size + 1 - count)
                 if n < 0, errno == EINTR { continue }
                 if n < 0 { failure = errno }
-                if n <= 0 { break }
+                if n <= 0 {
+                    atEnd = n == 0
+                    break
+                }
                 count += n
+                // Short of what was asked, at the size fstat gave: a regular file's end.
+                if count == size {
+                    atEnd = true
+                    break
+                }
             }
         }
         if failure != 0 { throw HTLError("cannot read \(shown): \(errorText(failure))") }
-        // The file may have grown since fstat: read on to its end.
+        if atEnd { return bytes }
+        // The file has grown since fstat: read on to its end.
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
             while true {
                 let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
