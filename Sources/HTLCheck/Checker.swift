@@ -26,9 +26,8 @@ package enum Checker {
         let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
             if job < rules.count { return (configuration.apply(rules[starts[job]].check?(context) ?? []), []) }
             return ([], parsed.files[slices[job - rules.count]].compactMap { file in
-                // Not `cache?.derived(...) ?? ...`: a kept "no finding" is nil too, and would be computed again.
                 guard let cache else { return RuleDescriptor.unformattedFinding(file) }
-                return cache.derived(unformattedKind, file) { RuleDescriptor.unformattedFinding(file) }
+                return cache.derived(unformattedKind, file) { RuleDescriptor.formatVerdict(file) }.finding
             })
         }
         // Findings in registry order, whatever order the jobs started in.
@@ -49,9 +48,17 @@ package enum Checker {
     /// for a `ParseCache` shared with `check`: the checker then finds it
     /// kept. A Markdown file's YAML is parsed once; a log the parser found
     /// canonical (and valid UTF-8) has no finding, and is not read again.
-    package static let unformattedOnParse = ParseCache.ParseUse(kind: unformattedKind, forCanonicalLog: Finding?.none) { file, parsed in
-        RuleDescriptor.unformattedFinding(file, parsed: parsed)
+    package static let unformattedOnParse = ParseCache.ParseUse(
+        kind: unformattedKind, forCanonicalLog: FormatVerdict(finding: nil, isCanonical: true)
+    ) { file, parsed in
+        RuleDescriptor.formatVerdict(file, parsed: parsed)
     }
 
     static let unformattedKind = "unformatted"
+
+    /// Whether `file` is known to be its own canonical form: the check of a
+    /// load that asked for `unformatted` found so and `cache` kept it.
+    package static func isKnownCanonical(_ file: SourceFile, cache: ParseCache) -> Bool {
+        (cache.kept(unformattedKind, file) as FormatVerdict?)?.isCanonical == true
+    }
 }

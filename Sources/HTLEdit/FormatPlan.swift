@@ -36,7 +36,9 @@ public struct FormatPlan: Sendable {
         }
         let files = loaded.files.filter { LedgerLayout.isSelected($0.path, by: selecting) }
         let slices = Parallel.slices(files.count)
-        let outcomes = Parallel.map(slices.count) { k in files[slices[k]].map { FormatPlan.outcome($0, withErrors: withErrors) } }
+        let outcomes = Parallel.map(slices.count) { k in
+            files[slices[k]].map { FormatPlan.outcome($0, withErrors: withErrors, cache: loaded.cache) }
+        }
         for outcome in outcomes.joined() {
             switch outcome {
             case .unchanged: break
@@ -53,11 +55,14 @@ public struct FormatPlan: Sendable {
     }
 
     /// One file's fate. A file already canonical needs no verifying: its
-    /// canonical form is its own bytes (most files of a kept ledger).
-    private static func outcome(_ file: SourceFile, withErrors: Set<String>) -> Outcome {
+    /// canonical form is its own bytes (most files of a kept ledger); the
+    /// load that checked `unformatted` may already know (then it is not
+    /// formatted a second time).
+    private static func outcome(_ file: SourceFile, withErrors: Set<String>, cache: ParseCache) -> Outcome {
         if withErrors.contains(file.path) {
             return .refusal(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
         }
+        if Checker.isKnownCanonical(file, cache: cache) { return .unchanged }
         if Formatter.canonical(file, verify: false) == file.bytes { return .unchanged }
         guard let canonical = Formatter.canonical(file) else {
             return .refusal(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))

@@ -29,7 +29,7 @@ public enum LedgerLoader {
             // A committed line can never change: its warnings were shown when it was committed (CLI.md).
             report = report.withoutWarnings(onCommittedLines: read.committedLines)
         }
-        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: report, progress: progress)
+        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: report, progress: progress, cache: cache)
     }
 
     /// A ledger given as files in memory (tests, proposals, examples): parsed,

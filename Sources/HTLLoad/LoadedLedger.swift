@@ -15,6 +15,9 @@ public struct LoadedLedger: Sendable {
     public let check: CheckReport
     /// Progress as of `today`, when the request asked for it.
     public let progress: ProgressReport?
+    /// The parses the load made and kept (with each file's format verdict
+    /// when the request asked for `unformatted`).
+    package let cache: ParseCache
 
     public var ledger: Ledger { parsed.ledger }
     public var files: [SourceFile] { parsed.files }

@@ -32,41 +32,57 @@ package enum LedgerParser {
         let entities = sorted.filter { LedgerLayout.kind(of: $0.path)?.isEntity ?? false }
         let termWeeks = parsed.ledger.settings.termWeeks
         let slices = Parallel.slices(entities.count)
-        _ = Parallel.map(slices.count) { for file in entities[slices[$0]] { warm(file, cache: cache, termWeeks: termWeeks) } }
+        // Handed back in path order (the entities are a run of `sorted`'s order), not
+        // looked up in the cache again one by one.
+        var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
+            .joined().makeIterator()
         for file in logs {
             _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
         }
         for file in sorted {
-            add(file, to: &parsed, cache: cache)
+            add(file, LedgerLayout.kind(of: file.path)?.isEntity == true ? read.next() : nil, to: &parsed, cache: cache)
         }
         return parsed
     }
 
-    /// Parses a value, term or goal file into the cache.
-    private static func warm(_ file: SourceFile, cache: ParseCache, termWeeks: Int) {
+    /// A value, term or goal file's parse (kept in the cache too).
+    private enum Entity {
+        case value(Value?, [Finding])
+        case term(Term?, [Finding])
+        case goal(Goal?, [Finding])
+    }
+
+    /// (Asked only of value, term and goal files.)
+    private static func entity(_ file: SourceFile, cache: ParseCache, termWeeks: Int) -> Entity {
         switch LedgerLayout.kind(of: file.path) {
-        case .value: _ = cache.value(file)
-        case .term: _ = cache.term(file, termWeeks: termWeeks)
-        case .goal: _ = cache.goal(file)
-        default: break
+        case .value: let (value, found) = cache.value(file); return .value(value, found)
+        case .term: let (term, found) = cache.term(file, termWeeks: termWeeks); return .term(term, found)
+        default: let (goal, found) = cache.goal(file); return .goal(goal, found)
         }
     }
 
-    private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {
+    /// Puts a file's parse into the ledger: an entity's as `entities` read it.
+    private static func add(_ file: SourceFile, _ entity: Entity?, to parsed: inout ParsedLedger, cache: ParseCache) {
         let id = LedgerLayout.entityID(of: file.path)
-        switch LedgerLayout.kind(of: file.path) {
-        case .value:
-            let (value, found) = cache.value(file)
+        switch entity {
+        case .value(let value, let found)?:
             if let value { parsed.ledger.values.append(value) } else { parsed.context.unloadedValueIDs.insert(id) }
             parsed.findings += found
-        case .term:
-            let (term, found) = cache.term(file, termWeeks: parsed.ledger.settings.termWeeks)
+            return
+        case .term(let term, let found)?:
             if let term { parsed.ledger.terms.append(term) } else { parsed.context.unloadedTermIDs.insert(id) }
             parsed.findings += found
-        case .goal:
-            let (goal, found) = cache.goal(file)
+            return
+        case .goal(let goal, let found)?:
             if let goal { parsed.ledger.goals.append(goal) } else { parsed.context.unloadedGoalIDs.insert(id) }
             parsed.findings += found
+            return
+        case nil:
+            break
+        }
+        switch LedgerLayout.kind(of: file.path) {
+        case .value, .term, .goal:
+            break
         case .log:
             let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
             // The first log's actions are shared with the cache, not copied.

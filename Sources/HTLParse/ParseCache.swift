@@ -61,6 +61,13 @@ package final class ParseCache: Sendable {
         return result
     }
 
+    /// A result `derived` kept for `file` as it is now, if there is one.
+    package func kept<T: Sendable>(_ kind: String, _ file: SourceFile) -> T? {
+        let entry = entries.withLock { $0[Key(kind: kind, path: file.path)] }
+        guard let entry, entry.bytes == file.bytes, entry.dependency.isEmpty else { return nil }
+        return entry.result as? T
+    }
+
     /// Forgets files that are no longer part of the ledger.
     package func keep(only paths: Set<String>) {
         entries.withLock { entries in entries = entries.filter { paths.contains($0.key.path) } }

@@ -24,7 +24,9 @@ struct FmtCommand: HTLCommand {
     }
 
     func run() throws {
-        let loaded = try options.load()
+        // With `unformatted`: each file is formatted once while it is parsed, and the
+        // plan then formats only the files that are not canonical.
+        let loaded = try options.load { $0.formatting = true }
         let root = loaded.root
         let plan = FormatPlan(loaded, selecting: try options.ledgerPaths(paths, root: root))
         var failed = false

@@ -53,7 +53,8 @@ import Testing
     /// cache: a use that answers something else shows which one was read.
     @Test func theCheckerReadsTheVerdictMadeWhileParsing() {
         let marker = Finding(.unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
-        let use = ParseCache.ParseUse(kind: Checker.unformattedKind, forCanonicalLog: Optional(marker)) { _, _ in Optional(marker) }
+        let verdict = FormatVerdict(finding: marker, isCanonical: false)
+        let use = ParseCache.ParseUse(kind: Checker.unformattedKind, forCanonicalLog: verdict) { _, _ in verdict }
         let cache = ParseCache(use: use)
         // The rules' clean example ledger: no errors, so `unformatted` is reported.
         let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
@@ -64,5 +65,20 @@ import Testing
         let made = files.filter { $0.path.hasSuffix(".md") || $0.path.hasSuffix(".log") }.map(\.path)
         #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message) == Array(repeating: "made while parsing", count: made.count))
         #expect(made.count == 5)
+    }
+
+    /// `htl fmt` asks the load's cache whether a file is canonical: known
+    /// for a canonical file parsed with `unformatted`, not for one fmt would
+    /// change, nor once the bytes differ from those the verdict was made on.
+    @Test func fmtKnowsWhichFilesTheParseFoundCanonical() {
+        let cache = ParseCache(use: Checker.unformattedOnParse)
+        let messy = SourceFile(path: "goals/messy.md", bytes: Array("---\ntags: [a]\ntitle: Messy\n---\n".utf8))
+        let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
+            + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8)), messy]
+        let parsed = LedgerParser.parse(files, cache: cache)
+        _ = Checker.check(parsed, today: RuleExample.today, cache: cache)
+        let known = files.filter { Checker.isKnownCanonical($0, cache: cache) }.map(\.path)
+        #expect(known == files.map(\.path).filter { $0 != "goals/messy.md" })
+        #expect(!Checker.isKnownCanonical(SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8) + [0x0A]), cache: cache))
     }
 }

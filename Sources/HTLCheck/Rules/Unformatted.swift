@@ -16,7 +16,15 @@ extension RuleDescriptor {
     /// would change (the checker runs it on files without errors). `parsed`:
     /// the front matter as the parser read it, not to parse it again.
     static func unformattedFinding(_ file: SourceFile, parsed: FrontMatterParse? = nil) -> Finding? {
-        guard let canonical = Formatter.canonical(file, verify: false, parsed: parsed), canonical != file.bytes else { return nil }
+        formatVerdict(file, parsed: parsed).finding
+    }
+
+    /// The file formatted once: the finding, and whether it is canonical.
+    static func formatVerdict(_ file: SourceFile, parsed: FrontMatterParse? = nil) -> FormatVerdict {
+        guard let canonical = Formatter.canonical(file, verify: false, parsed: parsed) else {
+            return FormatVerdict(finding: nil, isCanonical: false)
+        }
+        guard canonical != file.bytes else { return FormatVerdict(finding: nil, isCanonical: true) }
         var line = 1
         var i = 0
         let n = min(file.bytes.count, canonical.count)
@@ -24,7 +32,8 @@ extension RuleDescriptor {
             if file.bytes[i] == 0x0A { line += 1 }
             i += 1
         }
-        return Finding(.unformatted, SourceLocation(path: file.path, line: line, column: 1),
-                       "htl fmt would change this file from line \(line)", help: "run: htl fmt \(file.path)")
+        let finding = Finding(.unformatted, SourceLocation(path: file.path, line: line, column: 1),
+                              "htl fmt would change this file from line \(line)", help: "run: htl fmt \(file.path)")
+        return FormatVerdict(finding: finding, isCanonical: false)
     }
 }
