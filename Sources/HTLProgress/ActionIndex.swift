@@ -165,12 +165,38 @@ struct ActionIndex {
         let target = goal.target.map { Int32(clamping: $0.dayNumber) }
         for tag in goal.tags {
             guard let dated = byTag[tag] else { continue }
+            var run: [Int] = []
             for k in firstOnOrAfter(goal.start, in: dated)..<dated.count {
                 if let target, dated[k].day > target { break }
-                result.append(Int(dated[k].index))
+                run.append(Int(dated[k].index))
             }
+            result = Self.merged(result, run)
         }
-        return result.count == linked.count ? result : Self.ascendingWithoutRepeats(result)
+        return result
+    }
+
+    /// Two lists of action indices as one, ascending, each index once. A
+    /// tag's actions are in date order, which for a log written in date
+    /// order is also log order: then the lists are merged in one pass;
+    /// otherwise sorted.
+    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        guard !b.isEmpty else { return a }
+        guard isAscending(a), isAscending(b) else { return ascendingWithoutRepeats(a + b) }
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+            if i < a.count, a[i] == next { i += 1 }
+            if j < b.count, b[j] == next { j += 1 }
+            if out.last != next { out.append(next) }
+        }
+        return out
+    }
+
+    private static func isAscending(_ indices: [Int]) -> Bool {
+        indices.indices.dropFirst().allSatisfy { indices[$0 - 1] < indices[$0] }
     }
 
     /// Where `dated` (sorted by date) reaches `start`, by binary search.
