@@ -130,16 +130,20 @@ public struct JSONBytes {
     /// Before element `index` of an array opened at `indent`.
     package mutating func element(_ index: Int, indent: Int) {
         let spaces = max(indent + 2, 0)
-        appendWritten(room: spaces + 2) { p in
-            var n = 0
-            if index != 0 {
-                p[0] = UInt8(ascii: ",")
-                n = 1
-            }
-            p[n] = UInt8(ascii: "\n")
-            (p + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
-            return n + 1 + spaces
+        appendWritten(room: spaces + 2) { JSONBytes.writeSeparator(index, spaces: spaces, at: $0) }
+    }
+
+    /// `,` unless first, a line break and `spaces` blanks at `p`; returns how many bytes.
+    @inline(__always)
+    private static func writeSeparator(_ index: Int, spaces: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        if index != 0 {
+            p[0] = UInt8(ascii: ",")
+            n = 1
         }
+        p[n] = UInt8(ascii: "\n")
+        (p + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        return n + 1 + spaces
     }
 
     /// Before the value of member `index` of an object opened at `indent`.
@@ -150,20 +154,12 @@ public struct JSONBytes {
     }
 
     /// The same for a member name htl spells itself (ASCII letters and
-    /// underscores: nothing to escape, so nothing to look at).
-    /// All of it is written in one copy.
+    /// underscores: nothing to escape, so nothing to look at), written in one copy.
     package mutating func key(literal name: StaticString, at index: Int, indent: Int) {
         let spaces = max(indent + 2, 0)
         let count = name.utf8CodeUnitCount
         appendWritten(room: spaces + count + 6) { p in
-            var n = 0
-            if index != 0 {
-                p[0] = UInt8(ascii: ",")
-                n = 1
-            }
-            p[n] = UInt8(ascii: "\n")
-            (p + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
-            n += 1 + spaces
+            var n = JSONBytes.writeSeparator(index, spaces: spaces, at: p)
             p[n] = UInt8(ascii: "\"")
             (p + n + 1).initialize(from: name.utf8Start, count: count)
             n += 1 + count
