@@ -115,19 +115,19 @@ struct ActionIndex {
             for i in slice {
                 let day = Int32(clamping: actions[i].date.dayNumber)
                 var f = Facts(day: day, extraStart: Int32(clamping: extraStarts[i]))
-                for k in actions[i].quantities.indices {
-                    let quantity = actions[i].quantities[k]
-                    if k == 0 {
-                        (f.measure, f.amount) = (Int32(clamping: quantity.measureIndex), quantity.amount)
-                    } else {
-                        measures[extraStarts[i] + k - 1] = Int32(clamping: quantity.measureIndex)
-                        amounts[extraStarts[i] + k - 1] = quantity.amount
-                    }
+                // Fields read by position (iterating a list, or taking a whole quantity, copies it).
+                let quantityCount = actions[i].quantities.count
+                if quantityCount > 0 {
+                    (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
                 }
-                f.extraCount = Int32(clamping: max(0, actions[i].quantities.count - 1))
+                for k in 1..<max(1, quantityCount) {
+                    measures[extraStarts[i] + k - 1] = Int32(clamping: actions[i].quantities[k].measureIndex)
+                    amounts[extraStarts[i] + k - 1] = actions[i].quantities[k].amount
+                }
+                f.extraCount = Int32(clamping: max(0, quantityCount - 1))
                 facts[i] = f
-                for link in actions[i].links { tables.add(i, link: link.goal) }
-                for tag in actions[i].tags { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: tag) }
+                for k in 0..<actions[i].links.count { tables.add(i, link: actions[i].links[k].goal) }
+                for k in 0..<actions[i].tags.count { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: actions[i].tags[k]) }
             }
             return tables
         }
