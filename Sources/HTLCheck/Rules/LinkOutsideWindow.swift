@@ -16,10 +16,11 @@ extension RuleDescriptor {
         let actions = context.ledger.actions
         for i in actions.indices where !actions[i].links.isEmpty {
             let date = actions[i].date
-            for (k, link) in actions[i].links.enumerated() {
+            // By position: enumerating the links copied the list per action.
+            for k in 0..<actions[i].links.count {
                 guard let g = context.goal(ofLink: k, action: i), windows[g].isOrdered, !windows[g].contains(date) else { continue }
                 let goal = context.ledger.goals[g]
-                found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column),
+                found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: actions[i].links[k].column),
                                      "action dated \(date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))
             }
         }

@@ -29,7 +29,9 @@ extension RuleDescriptor {
         }
         let actions = context.ledger.actions
         for i in actions.indices where !actions[i].links.isEmpty {
-            for (k, link) in actions[i].links.enumerated() where context.goal(ofLink: k, action: i) == nil {
+            // By position: enumerating the links copied the list per action.
+            for k in 0..<actions[i].links.count where context.goal(ofLink: k, action: i) == nil {
+                let link = actions[i].links[k]
                 check(link.goal, at: SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column))
             }
         }
