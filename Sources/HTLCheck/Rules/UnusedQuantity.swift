@@ -34,8 +34,8 @@ extension RuleDescriptor {
             for k in actions[i].links.indices {
                 if let g = context.goal(ofLink: k, action: i) { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
             }
-            for tag in actions[i].tags {
-                let n = tags.insert(tag)
+            for t in 0..<actions[i].tags.count {
+                let n = tags.insert(actions[i].tags[t])
                 if n == tagged.count { tagged.append([]) }
                 tagged[n].append(i)
             }
