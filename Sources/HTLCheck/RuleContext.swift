@@ -11,8 +11,6 @@ package struct RuleContext: Sendable {
     /// Files with errors (after `rules:` severities apply): advice about
     /// them (warnings) waits until the errors are fixed.
     package let pathsWithErrors: Set<String>
-    /// A goal id → its position in `ledger.goals` (the first declaration).
-    package let goalIndex: [String: Int]
     /// Each goal's window, by position in `ledger.goals` (rules that visit
     /// every action look at these, not at whole goals).
     package let goalWindows: [Goal.Window]
@@ -23,8 +21,8 @@ package struct RuleContext: Sendable {
     /// follows links, on every core (three rules hashing every goal id was
     /// three table look-ups per link).
     private let firstLinkGoal: [Int32]
-    /// Goal ids for the look-ups made per action (`IdentifierTable`), and
-    /// each one's position in `ledger.goals`.
+    /// The goal ids, numbered (`IdentifierTable`: they are looked up per
+    /// link), and each number's position in `ledger.goals` (its first declaration).
     private let goalIDs: IdentifierTable
     private let goalPositions: [Int32]
 
@@ -33,16 +31,12 @@ package struct RuleContext: Sendable {
         parse = parsed.context
         self.today = today
         self.pathsWithErrors = pathsWithErrors
-        var goals: [String: Int] = [:]
-        goals.reserveCapacity(ledger.goals.count)
         var ids = IdentifierTable(capacity: ledger.goals.count)
         var positions: [Int32] = []
-        for (i, goal) in ledger.goals.enumerated() where goals[goal.id] == nil {
-            goals[goal.id] = i
-            _ = ids.insert(goal.id)
-            positions.append(Int32(i))
+        for (i, goal) in ledger.goals.enumerated() {
+            // A repeated id keeps its first declaration's position.
+            if ids.insert(goal.id) == positions.count { positions.append(Int32(i)) }
         }
-        goalIndex = goals
         goalIDs = ids
         goalPositions = positions
         goalWindows = ledger.goals.map(\.window)
@@ -53,13 +47,18 @@ package struct RuleContext: Sendable {
         firstLinkGoal = Self.firstLinkGoals(ledger.actions, ids, positions)
     }
 
+    /// The position in `ledger.goals` of the goal with this id (its first declaration).
+    package func goalPosition(of id: String) -> Int? {
+        goalIDs.number(of: id).map { Int(goalPositions[$0]) }
+    }
+
     /// The goal link `k` of action `i` names, by position in `ledger.goals`; nil when there is none.
     package func goal(ofLink k: Int, action i: Int) -> Int? {
         if k == 0 {
             let g = firstLinkGoal[i]
             return g >= 0 ? Int(g) : nil
         }
-        return goalIDs.number(of: ledger.actions[i].links[k].goal).map { Int(goalPositions[$0]) }
+        return goalPosition(of: ledger.actions[i].links[k].goal)
     }
 
     private static func firstLinkGoals(_ actions: [Action], _ ids: IdentifierTable, _ positions: [Int32]) -> [Int32] {

@@ -35,7 +35,7 @@ extension RuleDescriptor {
                 check(link.goal, at: SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column))
             }
         }
-        for rejected in context.parse.linksOnRejectedLines where context.goalIndex[rejected.goal] == nil {
+        for rejected in context.parse.linksOnRejectedLines where context.goalPosition(of: rejected.goal) == nil {
             check(rejected.goal, at: rejected.location)
         }
         return found

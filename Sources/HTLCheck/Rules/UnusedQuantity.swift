@@ -62,7 +62,7 @@ extension RuleDescriptor {
     private static func findings(for action: Action, _ context: RuleContext, _ uses: GoalUses, _ byTag: [String: [Int]]) -> [Finding] {
         let goals = context.ledger.goals
         let catalog = context.ledger.measures
-        var counting: [Int] = action.links.compactMap { context.goalIndex[$0.goal] }
+        var counting: [Int] = action.links.compactMap { context.goalPosition(of: $0.goal) }
         for tag in action.tags {
             counting += (byTag[tag] ?? []).filter { context.goalWindows[$0].contains(action.date) }
         }
