@@ -67,18 +67,23 @@ public struct IdentifierTable: Sendable {
         }
     }
 
-    /// FNV-1a over the UTF-8 bytes, then mixed (every bit of the hash
-    /// reaches the low ones the mask keeps).
-    /// (Read from the String's contiguous bytes: walking `utf8` costs tens
-    /// of instructions a byte.)
+    /// FNV-1a over the UTF-8 bytes, from a start chosen at random per
+    /// process, then mixed (every bit of the hash reaches the low ones the
+    /// mask keeps). The random start keeps a ledger from being written to
+    /// collide (tags that all probe one run of slots would make every
+    /// look-up linear); numbers are given in the order names are added, so
+    /// nothing a user sees depends on it. (Read from the String's contiguous
+    /// bytes: walking `utf8` costs tens of instructions a byte.)
     static func hash(_ name: String) -> UInt32 {
         var name = name
         var h: UInt64 = name.withUTF8 { bytes in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
             for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             return h
         }
         h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         return UInt32(truncatingIfNeeded: h ^ (h >> 33))
     }
+
+    private static let seed = UInt64.random(in: .min ... .max)
 }
