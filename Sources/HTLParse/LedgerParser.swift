@@ -40,7 +40,11 @@ package enum LedgerParser {
             _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
         }
         for file in sorted {
-            add(file, LedgerLayout.kind(of: file.path)?.isEntity == true ? read.next() : nil, to: &parsed, cache: cache)
+            if LedgerLayout.kind(of: file.path)?.isEntity == true, let entity = read.next() {
+                add(entity, of: file, to: &parsed)
+            } else {
+                add(file, to: &parsed, cache: cache)
+            }
         }
         return parsed
     }
@@ -61,28 +65,25 @@ package enum LedgerParser {
         }
     }
 
-    /// Puts a file's parse into the ledger: an entity's as `entities` read it.
-    private static func add(_ file: SourceFile, _ entity: Entity?, to parsed: inout ParsedLedger, cache: ParseCache) {
+    /// Puts a value, term or goal into the ledger (or notes that it did not load).
+    private static func add(_ entity: Entity, of file: SourceFile, to parsed: inout ParsedLedger) {
         let id = LedgerLayout.entityID(of: file.path)
         switch entity {
-        case .value(let value, let found)?:
+        case .value(let value, let found):
             if let value { parsed.ledger.values.append(value) } else { parsed.context.unloadedValueIDs.insert(id) }
             parsed.findings += found
-            return
-        case .term(let term, let found)?:
+        case .term(let term, let found):
             if let term { parsed.ledger.terms.append(term) } else { parsed.context.unloadedTermIDs.insert(id) }
             parsed.findings += found
-            return
-        case .goal(let goal, let found)?:
+        case .goal(let goal, let found):
             if let goal { parsed.ledger.goals.append(goal) } else { parsed.context.unloadedGoalIDs.insert(id) }
             parsed.findings += found
-            return
-        case nil:
-            break
         }
+    }
+
+    /// Puts a log's actions into the ledger, and reads the other files.
+    private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {
         switch LedgerLayout.kind(of: file.path) {
-        case .value, .term, .goal:
-            break
         case .log:
             let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
             // The first log's actions are shared with the cache, not copied.
@@ -92,7 +93,7 @@ package enum LedgerParser {
         case .review:
             // Free Markdown: htl only asks that it be UTF-8.
             _ = YAMLFile.checkedBytes(file, into: &parsed.findings)
-        case .settings, .measures, nil:
+        case .value, .term, .goal, .settings, .measures, nil:
             break
         }
     }

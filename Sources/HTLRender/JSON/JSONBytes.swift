@@ -24,13 +24,6 @@ public struct JSONBytes {
         buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Up to `room` bytes written by `body` at the end, in place (`body`
-    /// returns how many it wrote): export writes a few hundred bytes per action.
-    @inline(__always)
-    private mutating func appendWritten(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        buffer.append(room: room, body)
-    }
-
     /// `value`'s decimal digits at `p`, zero-padded to `width`; returns how many.
     @inline(__always) @discardableResult
     private static func writeDigits(_ value: UInt, width: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -57,7 +50,7 @@ public struct JSONBytes {
 
     package mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        appendWritten(room: count) { p in
+        buffer.append(room: count) { p in
             p.initialize(repeating: UInt8(ascii: " "), count: count)
             return count
         }
@@ -65,7 +58,7 @@ public struct JSONBytes {
 
     /// An integer's decimal digits, written in place (no String per number).
     package mutating func append(_ value: Int) {
-        appendWritten(room: 21) { p in
+        buffer.append(room: 21) { p in
             if value < 0 { p[0] = UInt8(ascii: "-") }
             let sign = value < 0 ? 1 : 0
             return sign + JSONBytes.writeDigits(value.magnitude, width: 1, at: p + sign)
@@ -78,7 +71,7 @@ public struct JSONBytes {
         let magnitude = value.millionths.magnitude
         let scale = UInt128(ExactDecimal.scale)
         guard magnitude / scale <= UInt128(UInt.max) else { return append(text: value.description) }
-        appendWritten(room: 48) { p in
+        buffer.append(room: 48) { p in
             var n = 0
             if value.millionths < 0 {
                 p[0] = UInt8(ascii: "-")
@@ -99,7 +92,7 @@ public struct JSONBytes {
 
     /// A time of day as a JSON string, `"HH:MM"`, written in place.
     package mutating func appendQuoted(_ time: ClockTime) {
-        appendWritten(room: 32) { p in
+        buffer.append(room: 32) { p in
             p[0] = UInt8(ascii: "\"")
             var n = 1 + JSONBytes.writeDigits(UInt(max(0, time.minuteOfDay / 60)), width: 2, at: p + 1)
             p[n] = UInt8(ascii: ":")
@@ -113,7 +106,7 @@ public struct JSONBytes {
     package mutating func appendQuoted(_ date: CivilDate) {
         let (year, month, day) = date.parts
         guard (0...9999).contains(year) else { return appendQuoted(date.description) }
-        appendWritten(room: 16) { p in
+        buffer.append(room: 16) { p in
             p[0] = UInt8(ascii: "\"")
             JSONBytes.writeDigits(UInt(year), width: 4, at: p + 1)
             p[5] = UInt8(ascii: "-")
@@ -130,7 +123,7 @@ public struct JSONBytes {
     /// Before element `index` of an array opened at `indent`.
     package mutating func element(_ index: Int, indent: Int) {
         let spaces = max(indent + 2, 0)
-        appendWritten(room: spaces + 2) { JSONBytes.writeSeparator(index, spaces: spaces, at: $0) }
+        buffer.append(room: spaces + 2) { JSONBytes.writeSeparator(index, spaces: spaces, at: $0) }
     }
 
     /// `,` unless first, a line break and `spaces` blanks at `p`; returns how many bytes.
@@ -158,7 +151,7 @@ public struct JSONBytes {
     package mutating func key(literal name: StaticString, at index: Int, indent: Int) {
         let spaces = max(indent + 2, 0)
         let count = name.utf8CodeUnitCount
-        appendWritten(room: spaces + count + 6) { p in
+        buffer.append(room: spaces + count + 6) { p in
             var n = JSONBytes.writeSeparator(index, spaces: spaces, at: p)
             p[n] = UInt8(ascii: "\"")
             (p + n + 1).initialize(from: name.utf8Start, count: count)
