@@ -123,24 +123,29 @@ public enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(path): \(errorText())") }
-        guard Int(info.st_size) <= limit else {
-            throw HTLError("\(path) is larger than \(limit / 1_048_576) MiB, more than htl reads from one file; split it")
-        }
-        return try read(fd, shown: path)
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, limit) }
+        return try read(fd, shown: path, atMost: limit)
     }
 
     /// Everything from an open descriptor's current offset to its end.
-    static func read(_ fd: Int32, shown: String) throws -> [UInt8] {
+    static func read(_ fd: Int32, shown: String, atMost limit: Int = .max) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
-        return try read(fd, shown: shown, size: max(Int(info.st_size), 0))
+        return try read(fd, shown: shown, size: max(Int(info.st_size), 0), atMost: limit)
+    }
+
+    static func tooLarge(_ shown: String, _ limit: Int) -> HTLError {
+        HTLError("\(shown) is larger than \(limit / 1_048_576) MiB, more than htl reads from one file; split it")
     }
 
     /// The same, given the size fstat gave: read without zeroing first, one
     /// byte more than that size asked for, so that most files take one read
     /// call (the read stops short at the end), not a second one that finds
     /// the end (at ten thousand files, a system call is ~10 µs each).
-    static func read(_ fd: Int32, shown: String, size: Int) throws -> [UInt8] {
+    /// More than `limit` bytes (a sparse file of terabytes, one that keeps
+    /// growing) is refused, not read.
+    static func read(_ fd: Int32, shown: String, size: Int, atMost limit: Int = .max) throws -> [UInt8] {
+        guard size <= limit else { throw tooLarge(shown, limit) }
         var failure: Int32 = 0
         var atEnd = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
@@ -169,6 +174,7 @@ public enum FileSystem {
                 if n < 0, errno == EINTR { continue }
                 if n < 0 { throw HTLError("cannot read \(shown): \(errorText())") }
                 if n == 0 { break }
+                guard bytes.count + n <= limit else { throw tooLarge(shown, limit) }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
             }
         }

@@ -220,6 +220,11 @@ private struct Walk {
         toRead = []
     }
 
+    /// The largest ledger file htl reads: twenty times a log of a million
+    /// lines. A larger one (a sparse file, one that keeps growing) is a
+    /// `bad-entry` finding, not gigabytes of memory.
+    static let largestFile = 1 << 30
+
     /// A file read, or why it was not.
     enum ReadOutcome {
         case file(SourceFile)
@@ -234,14 +239,14 @@ private struct Walk {
         do {
             if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
                 defer { close(opened.fd) }
-                return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size)))
+                return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
             }
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
             defer { close(fd) }
             guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {
                 return .finding(entryFinding(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)"))
             }
-            return .file(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path)))
+            return .file(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path, atMost: largestFile)))
         } catch let error as HTLError {
             return .finding(entryFinding(path, error.message))
         } catch {

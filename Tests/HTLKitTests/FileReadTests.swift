@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+@testable import HTLCore
 @testable import HTLSystem
+import HTLTestSupport
 import Testing
 
 /// A file is read in one call when it holds what fstat said; a file that
@@ -34,5 +36,29 @@ import Testing
             let read = try FileSystem.read(fd, shown: "log", size: 10)
             #expect(read == Array(long.utf8))
         }
+    }
+
+    /// More than the limit is refused, whether fstat says so or the file
+    /// turns out longer while it is read.
+    @Test func aFileOverTheLimitIsRefusedNotRead() throws {
+        let long = String(repeating: "2026-11-20 Run 5km\n", count: 1000)
+        for size in [19_000, 10] {
+            try withFile(long) { fd in
+                #expect(throws: HTLError.self) { try FileSystem.read(fd, shown: "log/2026.log", size: size, atMost: 5000) }
+            }
+        }
+    }
+
+    /// A sparse ledger file of 2 GiB (no disk used) is a `bad-entry`
+    /// finding; the rest of the ledger is read.
+    @Test func aHugeSparseLogIsAFinding() throws {
+        let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": "2026-11-20 Run 5km\n", "log/2025.log": ""])
+        defer { ledger.remove() }
+        #expect(truncate(ledger.root + "/log/2025.log", 2 << 30) == 0)
+        let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
+        #expect(read.files.map(\.path) == ["htl.yaml", "log/2026.log"])
+        #expect(read.findings.map { "\($0.rule.rawValue) \($0.message)" } == [
+            "bad-entry log/2025.log is larger than 1024 MiB, more than htl reads from one file; split it",
+        ])
     }
 }
