@@ -74,7 +74,7 @@ struct ProgressCommand: HTLCommand {
     }
 }
 
-struct ValuesCommand: HTLCommand {
+struct ValuesCommand: ReportViewCommand {
     static let spec = CommandSpec(
         "values",
         abstract: "Value alignment: goals per value, strength, progress, recent actions, neglected values.",
@@ -82,20 +82,11 @@ struct ValuesCommand: HTLCommand {
 
     let report: ReportOptions
 
-    init(_ parsed: ParsedCommand) {
-        report = ReportOptions(parsed)
-    }
-
-    func run() throws {
-        let context = try ReportContext(report.ledger)
-        let json = report.json
-        Output.write(json ? ReportJSON.values(context.report)
-                          : ValuesText.render(context.report, width: context.width, style: context.style))
-        try context.finish()
-    }
+    static func json(_ context: ReportContext) -> String { ReportJSON.values(context.report) }
+    static func text(_ context: ReportContext) -> String { ValuesText.render(context.report, width: context.width, style: context.style) }
 }
 
-struct TermsCommand: HTLCommand {
+struct TermsCommand: ReportViewCommand {
     static let spec = CommandSpec(
         "terms",
         abstract: "Every term: dates, state, week, committed goals and mean progress.",
@@ -103,17 +94,8 @@ struct TermsCommand: HTLCommand {
 
     let report: ReportOptions
 
-    init(_ parsed: ParsedCommand) {
-        report = ReportOptions(parsed)
-    }
-
-    func run() throws {
-        let context = try ReportContext(report.ledger)
-        let json = report.json
-        Output.write(json ? ReportJSON.terms(context.report)
-                          : TermsText.render(context.report, width: context.width, style: context.style))
-        try context.finish()
-    }
+    static func json(_ context: ReportContext) -> String { ReportJSON.terms(context.report) }
+    static func text(_ context: ReportContext) -> String { TermsText.render(context.report, width: context.width, style: context.style) }
 }
 
 struct ActionsCommand: HTLCommand {

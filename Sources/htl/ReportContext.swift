@@ -65,3 +65,24 @@ struct ReportContext {
         throw ExitCode(1)
     }
 }
+
+/// A command that shows one view of the progress report, as text or as
+/// JSON (`values`, `terms`, `next`): it takes the report options only.
+protocol ReportViewCommand: HTLCommand {
+    var report: ReportOptions { get }
+    init(report: ReportOptions)
+    static func json(_ context: ReportContext) -> String
+    static func text(_ context: ReportContext) -> String
+}
+
+extension ReportViewCommand {
+    init(_ parsed: ParsedCommand) {
+        self.init(report: ReportOptions(parsed))
+    }
+
+    func run() throws {
+        let context = try ReportContext(report.ledger)
+        Output.write(report.json ? Self.json(context) : Self.text(context))
+        try context.finish()
+    }
+}

@@ -1,7 +1,7 @@
 import HTLCommandLine
 import HTLKit
 
-struct NextCommand: HTLCommand {
+struct NextCommand: ReportViewCommand {
     static let spec = CommandSpec(
         "next",
         abstract: "What to do now: goals by importance × urgency (do now, schedule, keep up, let go), each with its next step.",
@@ -9,20 +9,8 @@ struct NextCommand: HTLCommand {
 
     let report: ReportOptions
 
-    init(_ parsed: ParsedCommand) {
-        report = ReportOptions(parsed)
-    }
-
-    func run() throws {
-        let context = try ReportContext(report.ledger)
-        let json = report.json
-        if json {
-            Output.write(ReportJSON.next(context.report))
-        } else {
-            Output.write(NextText.render(context.report, width: context.width, style: context.style))
-        }
-        try context.finish()
-    }
+    static func json(_ context: ReportContext) -> String { ReportJSON.next(context.report) }
+    static func text(_ context: ReportContext) -> String { NextText.render(context.report, width: context.width, style: context.style) }
 }
 
 struct DueCommand: HTLCommand {
