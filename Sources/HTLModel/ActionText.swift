@@ -60,6 +60,9 @@ public struct ActionText: Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// How many bytes of UTF-8 the text is.
+    package var utf8Count: Int { Int(count) }
+
     /// The text's UTF-8 bytes, without making a String.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try store.bytes.withUnsafeBufferPointer { all in

@@ -18,7 +18,7 @@ enum Output {
         bytes.withUnsafeBufferPointer { write(bytes: $0) }
     }
 
-    private static func write(bytes: UnsafeBufferPointer<UInt8>) {
+    static func write(bytes: UnsafeBufferPointer<UInt8>) {
         guard !readerGone else { return }
         if let failure = writeAll(1, bytes) {
             if failure == EPIPE {

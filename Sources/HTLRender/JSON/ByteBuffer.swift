@@ -48,6 +48,23 @@ struct ByteBuffer {
         storage.count += body(storage.base + storage.count)
     }
 
+    /// Room for up to `room` more bytes, written by `body` through a
+    /// `ByteWriter` (which checks nothing: `room` must bound what it writes).
+    @inline(__always)
+    mutating func write(room: Int, _ body: (inout ByteWriter) -> Void) {
+        append(room: room) { p in
+            var writer = ByteWriter(p)
+            body(&writer)
+            precondition(writer.count <= room, "a JSON write overran the room it reserved")
+            return writer.count
+        }
+    }
+
+    /// The bytes written so far, read in place.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         append(room: 1) { p in

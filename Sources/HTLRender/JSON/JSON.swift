@@ -118,11 +118,11 @@ public indirect enum JSON: Sendable, Equatable {
 /// element, not the document.
 package struct JSONStream {
     private var buffer = JSONBytes()
-    private let sink: ([UInt8]) -> Void
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
     private var fields = 0
     static let chunk = 1 << 16
 
-    public init(sink: @escaping ([UInt8]) -> Void) {
+    public init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.sink = sink
         buffer.reserveCapacity(JSONStream.chunk + 4096)
         buffer.append("{")
@@ -163,16 +163,17 @@ package struct JSONStream {
         let batch = 8 * 1024
         for first in stride(from: 0, to: count, by: batch) {
             let runs = Parallel.slices(min(batch, count - first)).map { ($0.lowerBound + first)..<($0.upperBound + first) }
-            let pieces = Parallel.map(runs.count) { k -> [UInt8] in
+            let pieces = Parallel.map(runs.count) { k -> JSONBytes in
                 var out = JSONBytes()
+                out.reserveCapacity(runs[k].count * 512)
                 for i in runs[k] {
                     out.element(i, indent: 2)
                     element(i, &out)
                 }
-                return out.bytes
+                return out
             }
             flush()
-            for piece in pieces { sink(piece) }
+            for piece in pieces { piece.withBytes(sink) }
         }
         buffer.close("]", count: count, indent: 2)
     }
@@ -191,7 +192,7 @@ package struct JSONStream {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        sink(buffer.bytes)
+        buffer.withBytes(sink)
         buffer.removeAll()
     }
 }

@@ -1,0 +1,210 @@
+import HTLCore
+
+/// Writes JSON bytes into room reserved beforehand (`ByteBuffer.write`):
+/// a write is a store and a pointer bump, with no capacity check and no
+/// reference count. Whoever reserves the room bounds what is written into it
+/// (a quoted string takes at most `quotedRoom` bytes).
+struct ByteWriter {
+    private let start: UnsafeMutablePointer<UInt8>
+    private var p: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+        p = start
+    }
+
+    /// How many bytes were written.
+    var count: Int { p - start }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        p.initialize(to: b)
+        p += 1
+    }
+
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        p.initialize(from: base, count: source.count)
+        p += source.count
+    }
+
+    mutating func spaces(_ n: Int) {
+        guard n > 0 else { return }
+        p.initialize(repeating: UInt8(ascii: " "), count: n)
+        p += n
+    }
+
+    /// `value`'s decimal digits, zero-padded to `width`.
+    mutating func digits(_ value: UInt, width: Int = 1) {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        count = max(count, width)
+        var v = value
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            p[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+        }
+        p += count
+    }
+
+    /// At most 21 bytes.
+    mutating func int(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        digits(value.magnitude)
+    }
+
+    /// A decimal as `ExactDecimal.description` spells it (`-12.5`, `3`,
+    /// `0.000001`); at most 48 bytes (the 39 digits of a 128-bit integer,
+    /// a sign and a point).
+    mutating func decimal(_ value: ExactDecimal) {
+        let magnitude = value.millionths.magnitude
+        let scale = UInt128(ExactDecimal.scale)
+        guard magnitude / scale <= UInt128(UInt.max) else {
+            var text = value.description
+            return text.withUTF8 { bytes($0) }
+        }
+        if value.millionths < 0 { byte(UInt8(ascii: "-")) }
+        digits(UInt(magnitude / scale))
+        var fraction = UInt(magnitude % scale)
+        guard fraction != 0 else { return }
+        var width = ExactDecimal.fractionDigits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        byte(UInt8(ascii: "."))
+        digits(fraction, width: width)
+    }
+
+    /// `"HH:MM"`: at most 32 bytes.
+    mutating func quoted(_ time: ClockTime) {
+        byte(UInt8(ascii: "\""))
+        digits(UInt(max(0, time.minuteOfDay / 60)), width: 2)
+        byte(UInt8(ascii: ":"))
+        digits(UInt(max(0, time.minuteOfDay % 60)), width: 2)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// `"YYYY-MM-DD"` for a year of four digits: 12 bytes.
+    mutating func quoted(year: Int, month: Int, day: Int) {
+        byte(UInt8(ascii: "\""))
+        digits(UInt(year), width: 4)
+        byte(UInt8(ascii: "-"))
+        digits(UInt(month), width: 2)
+        byte(UInt8(ascii: "-"))
+        digits(UInt(day), width: 2)
+        byte(UInt8(ascii: "\""))
+    }
+
+    // MARK: Layout
+
+    /// `,` unless first, a line break and `spaces` blanks: `spaces + 2` bytes at most.
+    @inline(__always)
+    mutating func separator(_ index: Int, spaces n: Int) {
+        if index != 0 { byte(UInt8(ascii: ",")) }
+        byte(UInt8(ascii: "\n"))
+        spaces(n)
+    }
+
+    /// The room `key(literal:at:indent:)` takes.
+    static func keyRoom(_ name: StaticString, indent: Int) -> Int { max(indent + 2, 0) + name.utf8CodeUnitCount + 6 }
+
+    /// Before member `index` of an object opened at `indent`, named by htl
+    /// (nothing to escape): `keyRoom` bytes at most.
+    @inline(__always)
+    mutating func key(literal name: StaticString, at index: Int, indent: Int) {
+        separator(index, spaces: max(indent + 2, 0))
+        byte(UInt8(ascii: "\""))
+        literal(name)
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+        byte(UInt8(ascii: " "))
+    }
+
+    /// Closes an array or object opened at `indent` with `count` members
+    /// (`[]`, `{}` when empty): `indent + 2` bytes at most.
+    mutating func close(_ bracket: UInt8, count: Int, indent: Int) {
+        if count > 0 {
+            byte(UInt8(ascii: "\n"))
+            spaces(indent)
+        }
+        byte(bracket)
+    }
+
+    // MARK: Strings
+
+    /// The room a quoted string of `utf8Count` bytes can take: every byte
+    /// escaped as `\u00XX` at worst, and the quotes.
+    static func quotedRoom(_ utf8Count: Int) -> Int { 6 * utf8Count + 2 }
+
+    /// `utf8` (valid UTF-8) as a JSON string: copied whole when nothing in it
+    /// needs an escape (nearly always). C0, DEL, C1 and the line separators
+    /// are written as `\u` escapes: a JSON document printed to a terminal
+    /// cannot drive it either. At most `quotedRoom(utf8.count)` bytes.
+    mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(UInt8(ascii: "\""))
+        if JSONBytes.mayNeedEscape(utf8) { escaped(utf8) } else { bytes(utf8) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// Strings as an array on one line, as scalar arrays are written:
+    /// `quotedRoom` of each and 2 bytes more per string, at most.
+    mutating func strings<S: Sequence<String>>(_ values: S) {
+        byte(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { literal(", ") }
+            quoted(value)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    mutating func quoted(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) { return done }
+        var copy = text
+        copy.withUTF8 { quoted($0) }
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            switch b {
+            case 0x22: literal("\\\"")
+            case 0x5C: literal("\\\\")
+            case 0x0A: literal("\\n")
+            case 0x0D: literal("\\r")
+            case 0x09: literal("\\t")
+            case 0..<0x20, 0x7F: unicodeEscape(UInt(b))
+            case 0xC2 where i + 1 < utf8.count && (0x80...0x9F).contains(utf8[i + 1]):
+                // C1: U+0080-U+009F.
+                unicodeEscape(UInt(utf8[i + 1]))
+                i += 1
+            case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR.
+                unicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029)
+                i += 2
+            default: byte(b)
+            }
+            i += 1
+        }
+    }
+
+    /// `\uXXXX`, lowercase hex.
+    private mutating func unicodeEscape(_ value: UInt) {
+        literal("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let nibble = UInt8((value >> UInt(shift)) & 0xF)
+            byte(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+}
