@@ -18,8 +18,13 @@ package enum YAMLParser {
     }
 
     /// Parses `bytes` as one YAML document. `firstLine` is the file line of the
-    /// first byte (front matter starts on line 2).
+    /// first byte (front matter starts on line 2). The YAML htl writes is
+    /// read directly (`PlainYAML`); the rest by libyaml.
     package static func parse(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
+        PlainYAML.parse(bytes, firstLine: firstLine) ?? parseWithLibYAML(bytes, path: path, firstLine: firstLine)
+    }
+
+    static func parseWithLibYAML(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) -> Result {
         if let (offset, name) = foreignLineBreak(bytes) {
             // libyaml would count it as a line break and every later position would be off.
             let at = LineIndex.position(ofByte: offset, in: bytes, firstLine: firstLine)

@@ -67,5 +67,9 @@ import Testing
         out.appendQuoted("a quote \" at byte nine")
         out.appendQuoted("tab\tand a line\u{2028}separator")
         #expect(out.text == "\"plain text, longer than a word\"\"a quote \\\" at byte nine\"\"tab\\tand a line\\u2028separator\"")
+        // C0, DEL, C1 and U+2029 escaped; characters that only share a lead byte with them kept.
+        var more = JSONBytes()
+        more.appendQuoted("\u{1}\u{7F}\u{85}\u{9F}\u{A0}é—\u{2029}\\\r")
+        #expect(more.text == "\"\\u0001\\u007f\\u0085\\u009f\u{A0}é—\\u2029\\\\\\r\"")
     }
 }
