@@ -42,6 +42,21 @@ public enum ByteWords {
         word & high
     }
 
+    /// Nonzero when some byte of `word` is below `n` (at most 0x80): the
+    /// high bit of the lowest such byte is set; bits above it may be set
+    /// falsely (a borrow), so the answer is "whether any", not "which".
+    @inlinable @inline(__always)
+    public static func anyBelow(_ word: UInt64, _ n: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(n)) & ~word & high
+    }
+
+    /// Nonzero when some byte of `word` is above `n` (below 0x80): the same
+    /// "whether any" answer.
+    @inlinable @inline(__always)
+    public static func anyAbove(_ word: UInt64, _ n: UInt8) -> UInt64 {
+        ((word &+ ones &* UInt64(127 - n)) | word) & high
+    }
+
     /// The first index of `byte` in `buffer[from..<end]`, or `end`.
     @inlinable
     public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {

@@ -34,6 +34,7 @@ struct LineScanner {
     private var stopped = false
     /// A bare number just read (`5` of `5 km`), waiting to see whether a unit follows.
     private var pendingNumber: Range<Int>?
+    private var knownPrintableASCII = false
 
     let judgesUnits: Bool
     /// The last date read: consecutive lines mostly share their day.
@@ -52,8 +53,11 @@ struct LineScanner {
     /// Most lines leave nothing behind (a line's lists move into its
     /// action), so only what holds something is let go: a reset that
     /// releases empty storage is work done for every line of the log.
-    mutating func begin(_ cursor: LineCursor) {
+    /// `printableASCII`: the line is known to be all printable ASCII
+    /// (`LineSurvey`), so its characters need no second look.
+    mutating func begin(_ cursor: LineCursor, printableASCII: Bool = false) {
         self.cursor = cursor
+        knownPrintableASCII = printableASCII
         if !findings.isEmpty { findings = LineFindings() }
         if !links.isEmpty { links = [] }
         time = nil
@@ -143,6 +147,7 @@ struct LineScanner {
 
     /// Encoding and control characters first: nothing else is trustworthy after them.
     private mutating func checkCharacters() -> Bool {
+        if knownPrintableASCII { return true }
         var nonASCII = false
         var i = cursor.start
         // Most lines are printable ASCII throughout: skipped eight bytes at a

@@ -146,19 +146,21 @@ struct LogParser {
                 position = lineEnd + 1
                 continue
             }
-            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line))
+            // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
+            let survey = LineSurvey(buffer, position..<contentEnd)
+            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line),
+                          printableASCII: survey.isPrintableASCII)
             let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)
             if !scanner.charactersAreText { result.linesAreText = false }
-            // Whether the line is its own canonical form: asked once, for fmt's verdict and the
-            // hash, and not at all for a rejected line once the verdict is decided.
-            let plain = (counts || result.linesAreCanonical) && CanonicalLogLine.isPlain(buffer, position..<contentEnd)
+            // Whether the line is its own canonical form: for fmt's verdict and the hash.
+            let plain = survey.isPlain
             if result.linesAreCanonical, contentEnd != lineEnd || !(plain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
                 result.linesAreCanonical = false
             }
             if counts {
                 scanner.findings.flush(into: &result.findings)
-                result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position,
-                                                                  hash: CanonicalLogLine.hash(buffer, position..<contentEnd, plain: plain)))
+                let hash = plain ? survey.hash : CanonicalLogLine.hash(buffer, position..<contentEnd, plain: false)
+                result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position, hash: hash))
             } else {
                 scanner.findings.flush(into: &result.findings)
                 for link in scanner.links {

@@ -136,6 +136,30 @@ import Testing
         #expect(Set(seen.values).count == seen.count)
     }
 
+    /// Property: the one-pass survey of a line answers as the three
+    /// separate questions do (printable ASCII, plain, hash of its bytes),
+    /// on lines of every length around the eight-byte words.
+    @Test func lineSurveyAgreesWithTheQuestionsItReplaces() {
+        var rng = SeededGenerator(seed: 31)
+        let pieces = ["2026-11-03", " ", "  ", "\t", "run", "5km", "\"a  b\"", "\r", "é", "\u{1}", "\u{7F}", "x", "#", "longer-word"]
+        for _ in 0..<4000 {
+            let bytes = Array((0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let text = String(decoding: bytes, as: UTF8.self).debugDescription
+            // Alone in its buffer, and followed by a line break and more (read past as whole words).
+            let after = [0x0A] + (0..<Int.random(in: 0...9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            for buffer in [bytes, bytes + after] {
+                buffer.withUnsafeBufferPointer { all in
+                    let range = 0..<bytes.count
+                    let line = UnsafeBufferPointer(rebasing: all[range])
+                    let survey = LineSurvey(all, range)
+                    #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
+                    #expect(survey.isPlain == CanonicalLogLine.isPlain(all, range), "\(text)")
+                    #expect(survey.hash == CanonicalLogLine.wordHash(line), "\(text)")
+                }
+            }
+        }
+    }
+
     /// A long log is read in pieces on every core: the result is the one
     /// pass's, byte for byte: line numbers, findings in order (a repeat's
     /// finding after the other findings of its line), repeats found across
