@@ -1,0 +1,29 @@
+@testable import HTLCore
+import LedgerGenerator
+import Testing
+
+/// The eight-bytes-at-a-time helpers answer as a byte-by-byte loop does.
+@Suite struct ByteWordsTests {
+    @Test func countingAByteAgreesWithCountingOneByOne() {
+        var rng = SeededGenerator(seed: 41)
+        for _ in 0..<2_000 {
+            // Few distinct values, so runs of the counted byte fill whole words.
+            let bytes = (0..<Int.random(in: 0...70, using: &rng)).map { _ in [0x0A, 0x20, 0x41, 0xFF, 0x00].randomElement(using: &rng)! as UInt8 }
+            for byte: UInt8 in [0x0A, 0x00, 0xFF] {
+                #expect(bytes.withUnsafeBufferPointer { ByteCount.occurrences(of: byte, in: $0) } == bytes.count { $0 == byte }, "\(bytes)")
+            }
+        }
+        let newlines = [UInt8](repeating: 0x0A, count: 64)
+        #expect(newlines.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } == 64)
+    }
+
+    @Test func anyBelowAndAboveAgreeWithTheBytes() {
+        var rng = SeededGenerator(seed: 43)
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in [0x00, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xFF, UInt8.random(in: 0...255, using: &rng)].randomElement(using: &rng)! as UInt8 }
+            let word = bytes.withUnsafeBytes { ByteWords.load($0.baseAddress!, 0) }
+            #expect((ByteWords.anyBelow(word, 0x20) != 0) == bytes.contains { $0 < 0x20 }, "\(bytes)")
+            #expect((ByteWords.anyAbove(word, 0x7E) != 0) == bytes.contains { $0 > 0x7E }, "\(bytes)")
+        }
+    }
+}
