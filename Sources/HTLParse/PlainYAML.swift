@@ -14,6 +14,8 @@ import HTLModel
 enum PlainYAML {
     /// The most pairs one mapping of the subset has.
     static let maxPairs = 32
+    /// The longest key of the subset (htl's keys are short; libyaml takes at most 1,024 characters).
+    static let longestKey = 128
 
     /// The document in `bytes`, or nil when it is not in the subset.
     static func parse(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> YAMLParser.Result? {
@@ -122,7 +124,8 @@ enum PlainYAML {
             }
             let keyStart = i
             while i < end, PlainYAML.isKeyByte(buffer[i]) { i += 1 }
-            guard i > keyStart, i < end, buffer[i] == Bytes.colon else { return nil }
+            // libyaml refuses a key longer than 1,024 characters: a long one is left to it.
+            guard i > keyStart, i - keyStart <= PlainYAML.longestKey, i < end, buffer[i] == Bytes.colon else { return nil }
             let node = YAMLNode(content: .scalar(text(keyStart, i), .plain), start: mark(keyStart), end: mark(i))
             if i + 1 == end { return (node, end) }
             guard buffer[i + 1] == Bytes.space, i + 2 < end else { return nil }

@@ -108,8 +108,13 @@ public enum ReportJSON {
     /// per String it holds.)
     static func writeAction<Goals: Sequence<String>>(_ action: UnsafePointer<Action>, goals: Goals, into out: inout JSONBytes, indent: Int) {
         let inner = indent + 4
-        var room = 9 * (indent + 24) + 128 + ByteWriter.quotedRoom(action.pointee.path.utf8.count) + ByteWriter.quotedRoom(action.pointee.text.utf8Count)
-        for q in action.pointee.quantities { room += 3 * (inner + 24) + 48 + ByteWriter.quotedRoom(q.measure.utf8.count) }
+        // The room is the sum of what each write below can take at most.
+        var room = 2 + 9 * ByteWriter.keyRoom("description", indent: indent) + ByteWriter.quotedRoom(action.pointee.path.utf8.count)
+            + 21 + ByteWriter.quotedRoom(24) + 32 + ByteWriter.quotedRoom(action.pointee.text.utf8Count) + 2 * (indent + 3) + 6
+        for q in action.pointee.quantities {
+            room += (indent + 6) + 1 + ByteWriter.keyRoom("measure", indent: inner) + ByteWriter.quotedRoom(q.measure.utf8.count)
+                + ByteWriter.keyRoom("amount", indent: inner) + 48 + (inner + 2)
+        }
         for goal in goals { room += ByteWriter.quotedRoom(goal.utf8.count) + 2 }
         for tag in action.pointee.tags { room += ByteWriter.quotedRoom(tag.utf8.count) + 2 }
         for link in action.pointee.links { room += ByteWriter.quotedRoom(link.goal.utf8.count) + 2 }

@@ -49,6 +49,13 @@ import Testing
                      "a: [x, y] z\n", "a: [x, [y]]\n", "a: {b: 1}\n", "", "---\na: 1\n", "a: 1\n...\n", "a: x  y\n"] {
             #expect(!Self.agrees(text), "\(text.debugDescription)")
         }
+        // libyaml refuses a key of more than 1,024 characters; the subset leaves long keys to it.
+        for length in [PlainYAML.longestKey + 1, 1_025] {
+            let key = String(repeating: "k", count: length)
+            #expect(!Self.agrees(key + ": x\n"), "a key of \(length) characters")
+            #expect(!Self.agrees("a:\n  b: c\n  " + key + ": x\n"), "a nested key of \(length) characters")
+        }
+        #expect(Self.agrees(String(repeating: "k", count: PlainYAML.longestKey) + ": x\n"))
         let many = (0..<(PlainYAML.maxPairs + 1)).map { "k\($0): v" }.joined(separator: "\n")
         #expect(!Self.agrees(many), "a mapping longer than the subset looks through")
     }
