@@ -315,10 +315,13 @@ package enum ProgressEngine {
         let weighted = weight == 0 ? nil
             : measured.reduce(ExactDecimal.zero) { $0 + $1.progress.progress!.multiplied(by: $1.strength) }.divided(by: weight)
 
-        var recent = Set<Int>()
-        for entry in aligned {
-            recent.formUnion(entry.progress.lastThirtyDays)
-        }
+        // The goals' recent actions counted once each: gathered, sorted, and
+        // counted where the index changes (a Set cost a hash per action).
+        var recent: [Int] = []
+        recent.reserveCapacity(aligned.reduce(0) { $0 + $1.progress.lastThirtyDays.count })
+        for entry in aligned { recent += entry.progress.lastThirtyDays }
+        recent.sort()
+        let recentCount = recent.indices.count { $0 == 0 || recent[$0] != recent[$0 - 1] }
         let from14 = today.adding(days: -(ValueInsight.neglectDays - 1))
         let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
         let neglected = active.isEmpty || !active.contains { entry in
@@ -327,7 +330,7 @@ package enum ProgressEngine {
         return ValueInsight(
             value: value,
             goals: aligned.map { .init(id: $0.progress.id, strength: $0.strength, progress: $0.progress.progress, state: $0.progress.state) },
-            meanStrength: meanStrength, weightedProgress: weighted, actions30d: recent.count, neglected: neglected)
+            meanStrength: meanStrength, weightedProgress: weighted, actions30d: recentCount, neglected: neglected)
     }
 }
 
@@ -337,9 +340,12 @@ package struct ActionGoalTable: Sendable {
     var starts: [Int32]
     var goals: [Int32]
 
-    /// Read in place: export asks this for a million actions.
-    public func goals(of action: Int) -> LazyMapSequence<Range<Int>, Int> {
-        (Int(starts[action])..<Int(starts[action + 1])).lazy.map { [goals] in Int(goals[$0]) }
+    /// The table read in place: `body` gets each action's first entry
+    /// (`starts[i] ..< starts[i + 1]` are action i's) and the entries, goal
+    /// positions. (Export asks for a million actions: a lazy sequence per
+    /// action was a closure context allocated per action.)
+    public func withEntries<R>(_ body: (_ starts: UnsafeBufferPointer<Int32>, _ goals: UnsafeBufferPointer<Int32>) -> R) -> R {
+        starts.withUnsafeBufferPointer { s in goals.withUnsafeBufferPointer { g in body(s, g) } }
     }
 
     mutating func sortEachByID(_ progress: [GoalProgress]) {

@@ -98,7 +98,9 @@ public enum ReportJSON {
     }
 
     public static func action(_ a: Action, goals: [String]) -> JSON {
-        .writtenObject { out, indent in withUnsafePointer(to: a) { writeAction($0, goals: goals, into: &out, indent: indent) } }
+        .writtenObject { out, indent in
+            withUnsafePointer(to: a) { writeAction($0, goalCount: goals.count, goal: { goals[$0] }, into: &out, indent: indent) }
+        }
     }
 
     /// An action as an object, written straight to bytes: `export` writes a
@@ -106,7 +108,8 @@ public enum ReportJSON {
     /// byte is a plain store. (Read through a pointer: an action passed by
     /// value, or borrowed into the closure, was copied, a reference count
     /// per String it holds.)
-    static func writeAction<Goals: Sequence<String>>(_ action: UnsafePointer<Action>, goals: Goals, into out: inout JSONBytes, indent: Int) {
+    /// `goal(k)`: the id of the `k`th of the `goalCount` goals the action counts toward.
+    static func writeAction(_ action: UnsafePointer<Action>, goalCount: Int, goal: (Int) -> String, into out: inout JSONBytes, indent: Int) {
         let inner = indent + 4
         // The room is the sum of what each write below can take at most.
         var room = 2 + 9 * ByteWriter.keyRoom("description", indent: indent) + ByteWriter.quotedRoom(action.pointee.path.utf8.count)
@@ -115,7 +118,7 @@ public enum ReportJSON {
             room += (indent + 6) + 1 + ByteWriter.keyRoom("measure", indent: inner) + ByteWriter.quotedRoom(q.measure.utf8.count)
                 + ByteWriter.keyRoom("amount", indent: inner) + 48 + (inner + 2)
         }
-        for goal in goals { room += ByteWriter.quotedRoom(goal.utf8.count) + 2 }
+        for k in 0..<goalCount { room += ByteWriter.quotedRoom(goal(k).utf8.count) + 2 }
         for tag in action.pointee.tags { room += ByteWriter.quotedRoom(tag.utf8.count) + 2 }
         for link in action.pointee.links { room += ByteWriter.quotedRoom(link.goal.utf8.count) + 2 }
         out.write(room: room) { w in
@@ -144,7 +147,7 @@ public enum ReportJSON {
             }
             w.close(UInt8(ascii: "]"), count: action.pointee.quantities.count, indent: indent + 2)
             w.key(literal: "goals", at: 6, indent: indent)
-            w.strings(goals)
+            w.strings(count: goalCount, goal)
             w.key(literal: "tags", at: 7, indent: indent)
             w.strings(action.pointee.tags)
             // The goals written as +links on the line; the others in "goals" count by a tag.
@@ -371,9 +374,16 @@ public enum ReportJSON {
         // The ids once (reading one out of a goal's progress per action copied the progress).
         let goalIDs = report.goals.map(\.id)
         // A million actions: written on every core, in log order.
-        ledger.actions.withUnsafeBufferPointer { actions in
-            stream.arrayField("actions", count: actions.count) { i, out in
-                writeAction(actions.baseAddress! + i, goals: counting.goals(of: i).map { goalIDs[$0] }, into: &out, indent: 4)
+        // Everything read per action is read through pointers: nothing is retained per action.
+        goalIDs.withUnsafeBufferPointer { ids in
+            counting.withEntries { starts, goals in
+                ledger.actions.withUnsafeBufferPointer { actions in
+                    stream.arrayField("actions", count: actions.count) { i, out in
+                        let first = Int(starts[i])
+                        writeAction(actions.baseAddress! + i, goalCount: Int(starts[i + 1]) - first, goal: { ids[Int(goals[first + $0])] },
+                                    into: &out, indent: 4)
+                    }
+                }
             }
         }
         stream.finish()

@@ -168,6 +168,16 @@ struct ByteWriter {
         byte(UInt8(ascii: "]"))
     }
 
+    /// The same for `count` strings given by position.
+    mutating func strings(count: Int, _ value: (Int) -> String) {
+        byte(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { literal(", ") }
+            quoted(value(i))
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
     mutating func quoted(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) { return done }
         var copy = text
