@@ -53,11 +53,8 @@ package enum CanonicalLogLine {
         var previousSpace = false
         while i + 8 <= range.upperBound {
             let word = ByteWords.load(base, i)
-            let spaces = ByteWords.equal(word, 0x20)
-            let unusual = ByteWords.equal(word, 0x09) | ByteWords.equal(word, 0x0D) | ByteWords.equal(word, 0x22)
-            // Two spaces in a row: within the word, or across its start.
-            if unusual | (spaces & (spaces >> 8)) != 0 || (previousSpace && spaces & 0x80 != 0) { return false }
-            previousSpace = spaces >> 63 != 0
+            let blanks = ByteWords.equal(word, 0x09) | ByteWords.equal(word, 0x0D)
+            if blanks | unplainBytes(word, previousSpace: &previousSpace) != 0 { return false }
             i += 8
         }
         while i < range.upperBound {
@@ -67,6 +64,18 @@ package enum CanonicalLogLine {
             i += 1
         }
         return true
+    }
+
+    /// The bytes of `word` that keep a line from being plain, tabs and
+    /// carriage returns aside: quotes, and spaces after a space (within the
+    /// word, or across its start when the word before ended in one).
+    /// `previousSpace` becomes whether this word ends in a space.
+    @inline(__always)
+    package static func unplainBytes(_ word: UInt64, previousSpace: inout Bool) -> UInt64 {
+        let spaces = ByteWords.equal(word, 0x20)
+        let found = ByteWords.equal(word, 0x22) | (spaces & (spaces >> 8)) | (previousSpace ? spaces & 0x80 : 0)
+        previousSpace = spaces >> 63 != 0
+        return found
     }
 
     /// Whether a line (without its line ending) is in the form `htl fmt`
@@ -109,13 +118,11 @@ package enum CanonicalLogLine {
     /// Eight bytes per step, the last word zero-padded; the length is mixed
     /// in so that padding cannot make two texts meet.
     static func wordHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var h = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var h = hashStart(count: bytes.count)
         var i = 0
         if let base = UnsafeRawPointer(bytes.baseAddress) {
             while i + 8 <= bytes.count {
-                h = (h ^ ByteWords.load(base, i)) &* multiplier
-                h ^= h >> 31
+                h = hashStep(h, ByteWords.load(base, i))
                 i += 8
             }
         }
@@ -126,8 +133,26 @@ package enum CanonicalLogLine {
             shift += 8
             i += 1
         }
-        h = (h ^ tail) &* multiplier
-        return h ^ (h >> 29)
+        return hashEnd(h, tail: tail)
+    }
+
+    // The steps of `wordHash`, for a pass that reads the words for more than the hash (`LineSurvey`).
+    private static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
+
+    @inline(__always)
+    package static func hashStart(count: Int) -> UInt64 { 0xCBF2_9CE4_8422_2325 ^ UInt64(count) }
+
+    @inline(__always)
+    package static func hashStep(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (h ^ word) &* hashMultiplier
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// The last word, zero-padded (zero when the length is a multiple of eight).
+    @inline(__always)
+    package static func hashEnd(_ h: UInt64, tail: UInt64) -> UInt64 {
+        let mixed = (h ^ tail) &* hashMultiplier
+        return mixed ^ (mixed >> 29)
     }
 
     /// Calls `body` with each byte of the canonical form, in order.

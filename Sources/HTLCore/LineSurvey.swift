@@ -11,10 +11,9 @@ package struct LineSurvey {
     package let hash: UInt64
 
     package init(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var h = 0xCBF2_9CE4_8422_2325 ^ UInt64(range.count)
+        var h = CanonicalLogLine.hashStart(count: range.count)
         // High bits of bytes that are controls (tab included), DEL or
-        // outside ASCII; of quotes and second spaces in a row.
+        // outside ASCII; of bytes that keep the line from being plain.
         var controls: UInt64 = 0
         var other: UInt64 = 0
         var unplain: UInt64 = 0
@@ -43,20 +42,16 @@ package struct LineSurvey {
                 // borrow runs upward, so masking them off keeps the answer exact.
                 controls |= ByteWords.anyBelow(word, 0x20) & inside
                 other |= ByteWords.anyAbove(word, 0x7E)
-                let spaces = ByteWords.equal(word, 0x20)
-                unplain |= ByteWords.equal(word, 0x22) | (spaces & (spaces >> 8)) | (previousSpace ? spaces & 0x80 : 0)
-                previousSpace = spaces >> 63 != 0
+                unplain |= CanonicalLogLine.unplainBytes(word, previousSpace: &previousSpace)
                 if i + 8 > range.upperBound {
                     tail = word
                     break
                 }
-                h = (h ^ word) &* multiplier
-                h ^= h >> 31
+                h = CanonicalLogLine.hashStep(h, word)
                 i += 8
             }
         }
-        h = (h ^ tail) &* multiplier
-        hash = h ^ (h >> 29)
+        hash = CanonicalLogLine.hashEnd(h, tail: tail)
         isPrintableASCII = controls | other == 0
         if controls != 0 {
             // A tab or carriage return makes a line unplain, other controls do not: asked exactly (rare).
