@@ -49,9 +49,7 @@ enum PlainYAML {
 
         /// The end of the line starting at `lineStart` (its newline, or the end).
         func lineEnd() -> Int {
-            var i = lineStart
-            while i < buffer.count, buffer[i] != Bytes.newline { i += 1 }
-            return i
+            ByteWords.firstIndex(of: Bytes.newline, in: buffer, from: lineStart, end: buffer.count)
         }
 
         /// Moves to the line after `end`; false (staying) at the end of the text.
