@@ -107,16 +107,18 @@ public enum ReportJSON {
     /// million of them. The room it can take is reserved once, then every
     /// byte is a plain store. (Read through a pointer: an action passed by
     /// value, or borrowed into the closure, was copied, a reference count
-    /// per String it holds.)
-    /// `goal(k)`: the id of the `k`th of the `goalCount` goals the action counts toward.
+    /// per String it holds.) `goal(k)`: the id of the `k`th of the
+    /// `goalCount` goals the action counts toward.
     static func writeAction(_ action: UnsafePointer<Action>, goalCount: Int, goal: (Int) -> String, into out: inout JSONBytes, indent: Int) {
         let inner = indent + 4
         // The room is the sum of what each write below can take at most.
+        // (Brackets: `{` and `[`, two closing ones on their own lines, and three lists on one line.)
         var room = 2 + 9 * ByteWriter.keyRoom("description", indent: indent) + ByteWriter.quotedRoom(action.pointee.path.utf8.count)
-            + 21 + ByteWriter.quotedRoom(24) + 32 + ByteWriter.quotedRoom(action.pointee.text.utf8Count) + 2 * (indent + 3) + 6
+            + ByteWriter.intRoom + ByteWriter.dateRoom(action.pointee.date) + ByteWriter.timeRoom
+            + ByteWriter.quotedRoom(action.pointee.text.utf8Count) + 2 * (indent + 3) + 6
         for q in action.pointee.quantities {
             room += (indent + 6) + 1 + ByteWriter.keyRoom("measure", indent: inner) + ByteWriter.quotedRoom(q.measure.utf8.count)
-                + ByteWriter.keyRoom("amount", indent: inner) + 48 + (inner + 2)
+                + ByteWriter.keyRoom("amount", indent: inner) + ByteWriter.decimalRoom + (inner + 2)
         }
         for k in 0..<goalCount { room += ByteWriter.quotedRoom(goal(k).utf8.count) + 2 }
         for tag in action.pointee.tags { room += ByteWriter.quotedRoom(tag.utf8.count) + 2 }
@@ -128,8 +130,7 @@ public enum ReportJSON {
             w.key(literal: "line", at: 1, indent: indent)
             w.int(action.pointee.line)
             w.key(literal: "date", at: 2, indent: indent)
-            let (year, month, day) = action.pointee.date.parts
-            if (0...9999).contains(year) { w.quoted(year: year, month: month, day: day) } else { w.quoted(action.pointee.date.description) }
+            w.quoted(action.pointee.date)
             w.key(literal: "time", at: 3, indent: indent)
             if let time = action.pointee.time { w.quoted(time) } else { w.literal("null") }
             w.key(literal: "description", at: 4, indent: indent)

@@ -57,15 +57,20 @@ struct ByteWriter {
         p += count
     }
 
-    /// At most 21 bytes.
+    /// The most bytes `int`, `decimal` and `quoted(time)` write.
+    static var intRoom: Int { 21 }
+    static var decimalRoom: Int { 48 }
+    static var timeRoom: Int { 7 }
+
+    /// At most `intRoom` bytes.
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         digits(value.magnitude)
     }
 
     /// A decimal as `ExactDecimal.description` spells it (`-12.5`, `3`,
-    /// `0.000001`); at most 48 bytes (the 39 digits of a 128-bit integer,
-    /// a sign and a point).
+    /// `0.000001`); at most `decimalRoom` bytes (the 39 digits of a
+    /// 128-bit integer, a sign and a point).
     mutating func decimal(_ value: ExactDecimal) {
         let magnitude = value.millionths.magnitude
         let scale = UInt128(ExactDecimal.scale)
@@ -86,7 +91,7 @@ struct ByteWriter {
         digits(fraction, width: width)
     }
 
-    /// `"HH:MM"`: at most 32 bytes.
+    /// `"HH:MM"`: `timeRoom` bytes.
     mutating func quoted(_ time: ClockTime) {
         byte(UInt8(ascii: "\""))
         digits(UInt(max(0, time.minuteOfDay / 60)), width: 2)
@@ -95,8 +100,15 @@ struct ByteWriter {
         byte(UInt8(ascii: "\""))
     }
 
-    /// `"YYYY-MM-DD"` for a year of four digits: 12 bytes.
-    mutating func quoted(year: Int, month: Int, day: Int) {
+    /// The room `quoted(date)` takes: 12 bytes for a year of four digits.
+    static func dateRoom(_ date: CivilDate) -> Int {
+        (0...9999).contains(date.parts.year) ? 12 : quotedRoom(date.description.utf8.count)
+    }
+
+    /// `"YYYY-MM-DD"`; a year outside 0...9999 as `CivilDate.description` spells it.
+    mutating func quoted(_ date: CivilDate) {
+        let (year, month, day) = date.parts
+        guard (0...9999).contains(year) else { return quoted(date.description) }
         byte(UInt8(ascii: "\""))
         digits(UInt(year), width: 4)
         byte(UInt8(ascii: "-"))

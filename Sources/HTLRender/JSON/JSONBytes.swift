@@ -45,25 +45,23 @@ public struct JSONBytes {
 
     /// An integer's decimal digits, written in place (no String per number).
     package mutating func append(_ value: Int) {
-        buffer.write(room: 21) { $0.int(value) }
+        buffer.write(room: ByteWriter.intRoom) { $0.int(value) }
     }
 
     /// A decimal as a JSON number, as `ExactDecimal.description` spells it
     /// (`-12.5`, `3`, `0.000001`), written in place.
     package mutating func append(_ value: ExactDecimal) {
-        buffer.write(room: 48) { $0.decimal(value) }
+        buffer.write(room: ByteWriter.decimalRoom) { $0.decimal(value) }
     }
 
     /// A time of day as a JSON string, `"HH:MM"`, written in place.
     package mutating func appendQuoted(_ time: ClockTime) {
-        buffer.write(room: 32) { $0.quoted(time) }
+        buffer.write(room: ByteWriter.timeRoom) { $0.quoted(time) }
     }
 
     /// A date as a JSON string, `"YYYY-MM-DD"`, written in place.
     package mutating func appendQuoted(_ date: CivilDate) {
-        let (year, month, day) = date.parts
-        guard (0...9999).contains(year) else { return appendQuoted(date.description) }
-        buffer.write(room: 12) { $0.quoted(year: year, month: month, day: day) }
+        buffer.write(room: ByteWriter.dateRoom(date)) { $0.quoted(date) }
     }
 
     /// Bytes a `ByteWriter` writes into `room` reserved for them (an
