@@ -112,7 +112,7 @@ public enum ReportJSON {
     static func writeAction(_ action: UnsafePointer<Action>, goalCount: Int, goal: (Int) -> String, into out: inout JSONBytes, indent: Int) {
         let inner = indent + 4
         // The room is the sum of what each write below can take at most.
-        // (Brackets: `{` and `[`, two closing ones on their own lines, and three lists on one line.)
+        // (Brackets: the object's and the quantities' opening and closing ones, and three lists on one line.)
         var room = 2 + 9 * ByteWriter.keyRoom("description", indent: indent) + ByteWriter.quotedRoom(action.pointee.path.utf8.count)
             + ByteWriter.intRoom + ByteWriter.dateRoom(action.pointee.date) + ByteWriter.timeRoom
             + ByteWriter.quotedRoom(action.pointee.text.utf8Count) + 2 * (indent + 3) + 6
