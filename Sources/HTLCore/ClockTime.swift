@@ -29,6 +29,20 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
         return ClockTime(hour: digit(0) * 10 + digit(1), minute: digit(3) * 10 + digit(4))
     }
 
+    /// `D+:D+`: a token the log reads as a time, valid or not (`7:5`, `25:00`).
+    package static func isShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var colon = -1
+        for (k, b) in bytes.enumerated() {
+            if b == UInt8(ascii: ":") {
+                if colon >= 0 { return false }
+                colon = k
+            } else if b < UInt8(ascii: "0") || b > UInt8(ascii: "9") {
+                return false
+            }
+        }
+        return colon > 0 && colon < bytes.count - 1
+    }
+
     public static func parse(_ text: String) -> ClockTime? {
         parse(Array(text.utf8))
     }

@@ -28,7 +28,8 @@ struct LineScanner {
     // Linear look-ups while small; sets once a line has many links, tags or quantities.
     private var linkSet: Set<String>?
     private var tagSet: Set<String>?
-    private var quantityColumns: [Int: Int]?
+    /// The column of each measure's quantity on this line, by measure (0: none), once it has many.
+    private var quantityColumns: [Int]?
     private var hasContent = false
     private var failed = false
     private var stopped = false
@@ -82,6 +83,16 @@ struct LineScanner {
         findings.add(Finding(rule, cursor.location(offset), message, help: help))
     }
 
+    /// True when the line already has its share of `rule`'s findings: this
+    /// one is only counted, and no message is written for it (a line of ten
+    /// million repeated quantities made ten million); an error still
+    /// rejects the line.
+    private mutating func onlyCounted(_ rule: RuleID, error: Bool = true) -> Bool {
+        guard findings.countsOnly(rule) else { return false }
+        if error { failed = true }
+        return true
+    }
+
     mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
         findings.add(Finding(rule, cursor.location(offset), message, help: help))
         failed = true
@@ -114,7 +125,7 @@ struct LineScanner {
             } else {
                 let start = i
                 while i < end, !Bytes.isBlank(buffer[i]) { i += 1 }
-                if first, isTimeShaped(start, i) {
+                if first, ClockTime.isShaped(UnsafeBufferPointer(rebasing: buffer[start..<i])) {
                     guard readTime(start, i) else { break }
                 } else {
                     readToken(start, i)
@@ -195,20 +206,6 @@ struct LineScanner {
         return nil
     }
 
-    /// `D+:D+` (a time, valid or not).
-    private func isTimeShaped(_ start: Int, _ end: Int) -> Bool {
-        var colon = -1
-        for k in start..<end {
-            if buffer[k] == Bytes.colon {
-                if colon >= 0 { return false }
-                colon = k
-            } else if !Bytes.isDigit(buffer[k]) {
-                return false
-            }
-        }
-        return colon > start && colon < end - 1
-    }
-
     private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
         guard let t = ClockTime.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) else {
             report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12))': write HH:MM (24-hour)")
@@ -267,11 +264,13 @@ struct LineScanner {
         case .unknownUnit where !judgesUnits:
             failed = true
         case .unknownUnit(let split):
+            if onlyCounted(.unknownUnit) { return }
             let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
             let suggestion = suggestions.didYouMean(unit, measures.allNames)
             report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
                    help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40))\"")
         case .almost(let fix):
+            if onlyCounted(.badQuantity) { return }
             let token = cursor.text(start, end, limit: 40)
             report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
@@ -286,6 +285,7 @@ struct LineScanner {
     /// written; say so (a warning: the line still counts, as words).
     private mutating func checkSpacedQuantity(_ number: Range<Int>, unit: Range<Int>) {
         guard units.index(for: UnsafeBufferPointer(rebasing: buffer[unit])) != nil else { return }
+        if onlyCounted(.spacedQuantity, error: false) { return }
         let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[unit]), as: UTF8.self)
         let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
         warn(.spacedQuantity, at: number.lowerBound,
@@ -359,8 +359,10 @@ struct LineScanner {
         switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
         case .success(let amount):
             if amount.isZero {
+                if onlyCounted(.zeroQuantity) { return }
                 report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max)) counts for nothing; remove it")
             } else if let previous = firstColumn(of: measureIndex) {
+                if onlyCounted(.duplicateQuantity) { return }
                 report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
                        help: "log one total, or two actions")
             } else {
@@ -369,10 +371,14 @@ struct LineScanner {
                                                   written: cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {
-                    quantityColumns = Dictionary(quantities.map { ($0.measureIndex, $0.column) }, uniquingKeysWith: { a, _ in a })
+                    var columns = [Int](repeating: 0, count: measures.measures.count)
+                    for q in quantities where columns[q.measureIndex] == 0 { columns[q.measureIndex] = q.column }
+                    quantityColumns = columns
                 }
                 hasContent = true
             }
+        case .failure where onlyCounted(.badQuantity):
+            return
         case .failure(.tooManyFractionDigits):
             report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' has more than 6 decimal places",
                    help: "round it to at most 6 decimals")
@@ -383,7 +389,7 @@ struct LineScanner {
 
     /// The column of an earlier quantity of the same measure on this line.
     private func firstColumn(of measureIndex: Int) -> Int? {
-        if let quantityColumns { return quantityColumns[measureIndex] }
+        if let quantityColumns { return quantityColumns[measureIndex] == 0 ? nil : quantityColumns[measureIndex] }
         return quantities.first { $0.measureIndex == measureIndex }?.column
     }
 }

@@ -471,6 +471,28 @@ import Testing
         #expect(tagged.ledger.actions.first?.tags.count == 20_000)
     }
 
+    /// Every rule that can fire again on one line keeps five findings and
+    /// sums up the rest, counted exactly, whichever rules interleave (past
+    /// its share, a finding is counted without its message being made).
+    @Test func eachRepeatableRuleIsCappedOnItsOwn() {
+        let line = "2026-11-20 x 5km" + String(repeating: " 5km", count: 8) + String(repeating: " 0km", count: 7)
+            + String(repeating: " 1,5km", count: 6) + String(repeating: " 3 km", count: 7) + String(repeating: " 1zz 2.1234567km", count: 9) + "\n"
+        let (actions, diagnostics) = parse(line)
+        #expect(actions.isEmpty)
+        var kept: [RuleID: Int] = [:]
+        for d in diagnostics where !d.message.hasPrefix("and ") { kept[d.rule, default: 0] += 1 }
+        #expect(kept == [.duplicateQuantity: 5, .zeroQuantity: 5, .badQuantity: 5, .spacedQuantity: 5, .unknownUnit: 5])
+        #expect(diagnostics.filter { $0.message.hasPrefix("and ") }.map(\.message).sorted() == [
+            "and 10 more bad-quantity findings on this line",
+            "and 2 more spaced-quantity findings on this line",
+            "and 2 more zero-quantity findings on this line",
+            "and 3 more duplicate-quantity findings on this line",
+            "and 4 more unknown-unit findings on this line",
+        ])
+        // The summary points at the first one left out: the sixth repeat of 5km (column 14), at 14 + 4 * 6.
+        #expect(diagnostics.first { $0.message.hasPrefix("and 3 more") }?.location.column == 38)
+    }
+
     /// Property: the table of lines seen answers as a dictionary of
     /// canonical forms would (the first line of each form), whatever the
     /// hashes: equal hashes for different lines, equal slot bits or equal
