@@ -16,11 +16,13 @@ package struct RuleContext: Sendable {
     package let goalWindows: [Goal.Window]
     package let termsByNumber: [Int: Term]
     package let valueIDs: Set<String>
-    /// Each action's first link's goal, by position in `ledger.goals` (-1:
-    /// no link, or no such goal): looked up once here for every rule that
-    /// follows links, on every core (three rules hashing every goal id was
-    /// three table look-ups per link).
-    private let firstLinkGoal: [Int32]
+    /// Each action's day, first link's goal, first measure and shape, by
+    /// position in `ledger.actions`: read once here, on every core, for
+    /// every rule that visits the actions (the first link's goal looked up
+    /// once: three rules hashing every goal id was three look-ups per link).
+    package let actionFacts: [ActionFacts]
+    /// The tags written first on actions, numbered (`ActionFacts.firstTag`).
+    package let tags: IdentifierTable
     /// The goal ids, numbered (`IdentifierTable`: they are looked up per
     /// link), and each number's position in `ledger.goals` (its first declaration).
     private let goalIDs: IdentifierTable
@@ -44,7 +46,7 @@ package struct RuleContext: Sendable {
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
-        firstLinkGoal = Self.firstLinkGoals(ledger.actions, ids, positions)
+        (actionFacts, tags) = ActionFacts.of(ledger.actions, goals: ids, positions: positions)
     }
 
     /// The position in `ledger.goals` of the goal with this id (its first declaration).
@@ -52,20 +54,18 @@ package struct RuleContext: Sendable {
         goalIDs.number(of: id).map { Int(goalPositions[$0]) }
     }
 
+    /// How many links action `i` has (the action itself is read only when it has more than one).
+    package func linkCount(of i: Int) -> Int {
+        actionFacts[i].hasMoreLinks ? ledger.actions[i].links.count : actionFacts[i].hasLinks ? 1 : 0
+    }
+
     /// The goal link `k` of action `i` names, by position in `ledger.goals`; nil when there is none.
     package func goal(ofLink k: Int, action i: Int) -> Int? {
         if k == 0 {
-            let g = firstLinkGoal[i]
+            let g = actionFacts[i].firstLinkGoal
             return g >= 0 ? Int(g) : nil
         }
         return goalPosition(of: ledger.actions[i].links[k].goal)
-    }
-
-    private static func firstLinkGoals(_ actions: [Action], _ ids: IdentifierTable, _ positions: [Int32]) -> [Int32] {
-        let slices = Parallel.slices(actions.count)
-        return Parallel.map(slices.count) { s in
-            slices[s].map { i in actions[i].links.first.flatMap { ids.number(of: $0.goal) }.map { positions[$0] } ?? -1 }
-        }.flatMap { $0 }
     }
 
     /// "[start, target]" with "…" for an open end, for messages.

@@ -11,10 +11,11 @@ extension RuleDescriptor {
         weight: 1, check: futureActions)
 
     private static func futureActions(_ context: RuleContext) -> [Finding] {
-        // By index: the fields are read in place, no action is copied.
+        // Days from the facts; an action is read only for a finding.
         let actions = context.ledger.actions
-        return actions.indices.compactMap { i in
-            guard actions[i].date > context.today else { return nil }
+        let today = Int32(clamping: context.today.dayNumber)
+        return context.actionFacts.indices.compactMap { i in
+            guard context.actionFacts[i].day > today else { return nil }
             return Finding(.futureAction, actions[i].location, "action dated \(actions[i].date) is after today (\(context.today))")
         }
     }

@@ -14,10 +14,11 @@ extension RuleDescriptor {
         var found: [Finding] = []
         let windows = context.goalWindows
         let actions = context.ledger.actions
-        for i in actions.indices where !actions[i].links.isEmpty {
-            let date = actions[i].date
-            // By position: enumerating the links copied the list per action.
-            for k in 0..<actions[i].links.count {
+        let facts = context.actionFacts
+        for i in facts.indices where facts[i].hasLinks {
+            let date = CivilDate(dayNumber: Int(facts[i].day))
+            // The action itself is read only for a second link (and a finding).
+            for k in 0..<context.linkCount(of: i) {
                 guard let g = context.goal(ofLink: k, action: i), windows[g].isOrdered, !windows[g].contains(date) else { continue }
                 let goal = context.ledger.goals[g]
                 found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: actions[i].links[k].column),

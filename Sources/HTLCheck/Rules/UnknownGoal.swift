@@ -28,9 +28,10 @@ extension RuleDescriptor {
             }
         }
         let actions = context.ledger.actions
-        for i in actions.indices where !actions[i].links.isEmpty {
-            // By position: enumerating the links copied the list per action.
-            for k in 0..<actions[i].links.count where context.goal(ofLink: k, action: i) == nil {
+        let facts = context.actionFacts
+        for i in facts.indices where facts[i].hasLinks {
+            // The action itself is read only for a second link (and a finding).
+            for k in 0..<context.linkCount(of: i) where context.goal(ofLink: k, action: i) == nil {
                 let link = actions[i].links[k]
                 check(link.goal, at: SourceLocation(path: actions[i].path, line: actions[i].line, column: link.column))
             }

@@ -20,40 +20,29 @@ extension RuleDescriptor {
         let goals = context.ledger.goals
         let actions = context.ledger.actions
         let uses = GoalUses(goals, catalog)
-        // One pass over the actions for what the rule needs of them (dates,
-        // conversion groups): the sweeps below then read small arrays in
-        // date order instead of whole actions out of order.
-        let facts = QuantityFacts(actions, catalog)
-        // What the goals of each action make of it: its links, then a sweep
-        // over each tag's goal windows (linear, however many goals share a tag).
-        var verdicts = [Verdict](repeating: Verdict(), count: actions.count)
-        // Each tag's actions, by the tag's number (a table of tags, not a Dictionary: one look-up per tag written).
-        var tags = IdentifierTable()
-        var tagged: [[Int]] = []
-        for i in actions.indices where !actions[i].quantities.isEmpty {
-            for k in actions[i].links.indices {
-                if let g = context.goal(ofLink: k, action: i) { verdicts[i].add(goal: g, uses, facts.roots(of: i)) }
-            }
-            for t in 0..<actions[i].tags.count {
-                let n = tags.insert(actions[i].tags[t])
-                if n == tagged.count { tagged.append([]) }
-                tagged[n].append(i)
+        // What its linked goals make of each action with quantities, in one
+        // pass in file order; only the actions they leave open go on to the
+        // goals of their tags.
+        var open = OpenActions(actions, context.actionFacts, context.tags, catalog) { i, roots, verdict in
+            for k in 0..<context.linkCount(of: i) {
+                if let g = context.goal(ofLink: k, action: i) { verdict.add(goal: g, uses, roots) }
             }
         }
+        // A sweep over each tag's goal windows (linear, however many goals share a tag).
         var byTag: [String: [Int]] = [:]
         for (g, goal) in goals.enumerated() where context.goalWindows[g].isOrdered {
             for tag in goal.tags { byTag[tag, default: []].append(g) }
         }
         var sweep = WindowSweep(measures: catalog.measures.count)
-        for (n, indices) in tagged.enumerated() {
-            guard let tagGoals = byTag[tags.names[n]] else { continue }
-            sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, days: facts.days, indices) { i, active in
-                verdicts[i].add(active, facts.roots(of: i))
+        for (n, tagged) in open.tagged.enumerated() {
+            guard let tagGoals = byTag[open.tags.names[n]] else { continue }
+            sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, tagged) { slot, active in
+                open.verdicts[slot].add(active, open.roots(of: slot))
             }
         }
         var found: [Finding] = []
-        for i in actions.indices where verdicts[i].addsNothing {
-            found += findings(for: actions[i], context, uses, byTag)
+        for slot in open.positions.indices where open.verdicts[slot].addsNothing {
+            found += findings(for: actions[Int(open.positions[slot])], context, uses, byTag)
         }
         return found
     }
@@ -85,35 +74,73 @@ extension RuleDescriptor {
         init(_ goals: [Goal], _ catalog: MeasureCatalog) {
             countsActions = goals.map(\.countsActions)
             measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
-            roots = measures.map { Array(Set($0.map(catalog.root(of:)))).sorted() }
+            // Sorted without repeats (a goal has a few measures: no Set per goal).
+            roots = measures.map { measures in
+                let sorted = measures.map(catalog.root(of:)).sorted()
+                return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
+            }
         }
     }
 
-    /// Of each action, read once in file order: its day, and the conversion
-    /// groups (roots) of its quantities, all in one flat array.
-    private struct QuantityFacts {
-        let days: [Int32]
-        private let firstRoot: [Int32]
-        private let roots: [Int32]
+    /// The actions with quantities that their links leave open (no linked
+    /// goal counts actions or uses one of their quantities: only then can
+    /// the goals of their tags decide), found in one pass over the actions
+    /// in file order, with what the tags' sweeps read of them: the
+    /// conversion groups (roots) of their quantities and, for each tag,
+    /// its open actions with their days. Most actions are settled by
+    /// their links and never visited again.
+    private struct OpenActions {
+        /// Each open action's position in the log, in file order; the
+        /// arrays below are by the same slot.
+        private(set) var positions: [Int32] = []
+        var verdicts: [Verdict] = []
+        private var firstRoot: [Int32] = []
+        private var roots: [Int32] = []
+        /// The tags, numbered: those written first on any action (`RuleContext.tags`), then others of open actions.
+        private(set) var tags: IdentifierTable
+        /// By tag number: its open actions (slot, day), in file order.
+        private(set) var tagged: [[WindowSweep.Dated]] = []
 
-        init(_ actions: [Action], _ catalog: MeasureCatalog) {
-            var days = [Int32](), firstRoot = [Int32](), roots = [Int32]()
-            days.reserveCapacity(actions.count)
-            firstRoot.reserveCapacity(actions.count + 1)
-            // By index, not `for action in actions`: no action (and none of its Strings) is copied.
-            for i in actions.indices {
-                days.append(Int32(clamping: actions[i].date.dayNumber))
-                firstRoot.append(Int32(roots.count))
-                for k in 0..<actions[i].quantities.count {
-                    roots.append(Int32(catalog.root(of: actions[i].quantities[k].measureIndex)))
+        /// `linked` adds to an action's verdict what its links make of its roots.
+        init(_ actions: [Action], _ facts: [ActionFacts], _ tags: IdentifierTable, _ catalog: MeasureCatalog,
+             linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void) {
+            self.tags = tags
+            // The facts in file order; an action itself only for a further quantity or tag.
+            for i in facts.indices where facts[i].hasQuantities {
+                let first = roots.count
+                roots.append(Int32(catalog.root(of: Int(facts[i].firstMeasure))))
+                if facts[i].hasMoreQuantities {
+                    for k in 1..<actions[i].quantities.count {
+                        roots.append(Int32(catalog.root(of: actions[i].quantities[k].measureIndex)))
+                    }
+                }
+                var verdict = Verdict()
+                linked(i, roots[first...], &verdict)
+                if verdict.isSettled {
+                    roots.removeSubrange(first...)
+                    continue
+                }
+                let slot = Int32(positions.count)
+                positions.append(Int32(i))
+                verdicts.append(verdict)
+                firstRoot.append(Int32(first))
+                guard facts[i].hasTags else { continue }
+                let dated = WindowSweep.Dated(action: slot, day: facts[i].day)
+                add(dated, tag: Int(facts[i].firstTag))
+                if facts[i].hasMoreTags {
+                    for t in 1..<actions[i].tags.count { add(dated, tag: self.tags.insert(actions[i].tags[t])) }
                 }
             }
             firstRoot.append(Int32(roots.count))
-            (self.days, self.firstRoot, self.roots) = (days, firstRoot, roots)
         }
 
-        func roots(of action: Int) -> ArraySlice<Int32> {
-            roots[Int(firstRoot[action])..<Int(firstRoot[action + 1])]
+        func roots(of slot: Int) -> ArraySlice<Int32> {
+            roots[Int(firstRoot[slot])..<Int(firstRoot[slot + 1])]
+        }
+
+        private mutating func add(_ dated: WindowSweep.Dated, tag n: Int) {
+            if n >= tagged.count { tagged += repeatElement([], count: n + 1 - tagged.count) }
+            tagged[n].append(dated)
         }
     }
 
@@ -126,6 +153,9 @@ extension RuleDescriptor {
         /// The action adds nothing: no goal counts actions, some have
         /// targets, and none can use any of its quantities.
         var addsNothing: Bool { !countsActions && hasTargets && !usesAQuantity }
+
+        /// Nothing more can make it add nothing (a verdict's flags are only ever set).
+        var isSettled: Bool { countsActions || usesAQuantity }
 
         mutating func add(goal: Int, _ uses: GoalUses, _ roots: ArraySlice<Int32>) {
             if uses.countsActions[goal] { countsActions = true }
@@ -154,20 +184,29 @@ extension RuleDescriptor {
             var byRoot: [Int]
         }
 
+        /// An action of the tag (its slot among the open actions) and its
+        /// day (read in file order, so a sweep needs no look-up per action
+        /// to put them in date order).
+        struct Dated {
+            var action: Int32
+            var day: Int32
+        }
+
         private var active: Active
 
         init(measures: Int) {
             active = Active(byRoot: [Int](repeating: 0, count: measures))
         }
 
-        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, days: [Int32], _ indices: [Int],
-                          _ visit: (Int, Active) -> Void) {
+        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, _ tagged: [Dated], _ visit: (Int, Active) -> Void) {
             let joins = goals.sorted { (windows[$0].start?.dayNumber ?? .min) < (windows[$1].start?.dayNumber ?? .min) }
             let leaves = goals.sorted { (windows[$0].target?.dayNumber ?? .max) < (windows[$1].target?.dayNumber ?? .max) }
-            let dated = indices.sorted { days[$0] < days[$1] }
+            // A log written in date order is in date order already (the sort is stable).
+            let inOrder = zip(tagged, tagged.dropFirst()).allSatisfy { $0.day <= $1.day }
+            let dated = inOrder ? tagged : tagged.sorted { $0.day < $1.day }
             var j = 0, l = 0
-            for i in dated {
-                let day = Int(days[i])
+            for entry in dated {
+                let day = Int(entry.day)
                 while j < joins.count, (windows[joins[j]].start?.dayNumber ?? .min) <= day {
                     count(joins[j], uses, by: 1)
                     j += 1
@@ -176,7 +215,7 @@ extension RuleDescriptor {
                     count(leaves[l], uses, by: -1)
                     l += 1
                 }
-                visit(i, active)
+                visit(Int(entry.action), active)
             }
             // Back to nothing for the next tag: every step undone.
             for g in joins[..<j] { count(g, uses, by: -1) }
