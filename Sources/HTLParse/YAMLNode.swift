@@ -4,12 +4,24 @@ import HTLModel
 /// A position in YAML source, already translated to file coordinates
 /// (1-based line and column in Unicode scalars).
 package struct YAMLMark: Hashable, Sendable {
-    public var line: Int
-    package var column: Int
+    // 32 bits each (a node carries two marks, and the trees of ten
+    // thousand goal files are copied and compared).
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    package var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 }
 
@@ -32,10 +44,42 @@ package struct YAMLNode: Sendable {
     package var end: YAMLMark
     /// A flow collection (`[a, b]`, `{a: 1}`) rather than a block one.
     package var isFlow: Bool = false
+    /// A tag or anchor, which htl does not accept (kept apart: nearly every
+    /// node has neither, and a node is copied with all it holds).
+    private var decoration: Decoration?
+
+    package init(content: Content, start: YAMLMark, end: YAMLMark, isFlow: Bool = false) {
+        self.content = content
+        self.start = start
+        self.end = end
+        self.isFlow = isFlow
+    }
+
+    private final class Decoration: Sendable {
+        let tag: String?
+        let anchor: String?
+
+        init(tag: String?, anchor: String?) {
+            self.tag = tag
+            self.anchor = anchor
+        }
+    }
+
     /// An explicit tag such as `!!str`, which htl does not accept.
-    public var tag: String?
+    public var tag: String? {
+        get { decoration?.tag }
+        set { decorate(tag: newValue, anchor: anchor) }
+    }
+
     /// An anchor (`&name`), which htl does not accept.
-    package var anchor: String?
+    package var anchor: String? {
+        get { decoration?.anchor }
+        set { decorate(tag: tag, anchor: newValue) }
+    }
+
+    private mutating func decorate(tag: String?, anchor: String?) {
+        decoration = tag == nil && anchor == nil ? nil : Decoration(tag: tag, anchor: anchor)
+    }
 
     /// The scalar text, when this node is a scalar.
     package var scalar: String? {
