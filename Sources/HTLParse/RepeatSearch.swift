@@ -3,9 +3,12 @@ import HTLCore
 /// Lines logged twice (`duplicate-action`), found on every core.
 ///
 /// Two lines with the same canonical form have the same hash, so the
-/// hashes are cut into a few partitions and each partition is searched on
-/// its own, in line order, with a table of its own: which earlier line a
-/// line repeats is the same as in one search over the whole file.
+/// lines are first dealt into buckets by the top bits of their hashes (in
+/// line order, one pass), and each bucket is searched on its own with a
+/// small table (`RepeatedLines`): which earlier line a line repeats is the
+/// same as in one search over the whole file. A bucket holds a few thousand
+/// lines, so its table stays in the processor's cache; one table for a
+/// million lines waited on memory at nearly every line.
 enum RepeatSearch {
     /// An action line to look for among the others, 24 bytes (a million of
     /// them are held until the search ends): where it starts (it runs to its
@@ -14,6 +17,8 @@ enum RepeatSearch {
         var hash: UInt64
         var start: Int
         private var storedLine: Int32
+        /// Its position among the seeds and the lists, one after the other.
+        fileprivate var order: Int32 = 0
 
         init(line: Int, start: Int, hash: UInt64) {
             self.hash = hash
@@ -24,41 +29,73 @@ enum RepeatSearch {
         var line: Int { Int(storedLine) }
     }
 
-    /// Partitions, a few more than most machines' cores (each scans every
-    /// line's hash to find its own, which costs next to nothing).
-    static let partitions = 4
+    /// About this many lines per bucket.
+    static let linesPerBucket = 2048
 
     /// For each list of `lists` (the pieces, in line order), the lines that
     /// repeat an earlier one: their position in the list and the earlier
     /// line's number. `seeds` are lines before the lists (kept from an
     /// earlier parse), which can be repeated but are not reported.
-    static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: UnsafeBufferPointer<UInt8>) -> [[(position: Int, earlier: Int)]] {
-        let total = seeds.count + lists.reduce(0) { $0 + $1.count }
-        let found = Parallel.map(partitions) { p in
-            var table = RepeatedLines(capacity: total / partitions + 1)
-            var mine: [(list: Int, position: Int, earlier: Int)] = []
-            for seed in seeds where partition(seed.hash) == p {
-                _ = table.earlier(buffer, start: seed.start, line: seed.line, hash: seed.hash)
-            }
-            for (k, list) in lists.enumerated() {
-                for (n, entry) in list.enumerated() where partition(entry.hash) == p {
-                    if let earlier = table.earlier(buffer, start: entry.start, line: entry.line, hash: entry.hash) {
-                        mine.append((k, n, earlier))
+    static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: UnsafeBufferPointer<UInt8>,
+                        linesPerBucket: Int = linesPerBucket) -> [[(position: Int, earlier: Int)]] {
+        let buckets = dealt([seeds] + lists, linesPerBucket: linesPerBucket)
+        let slices = Parallel.slices(buckets.starts.count - 1)
+        // Each bucket's repeats, as (order, earlier line), in order.
+        let found = Parallel.map(slices.count) { s in
+            var mine: [(order: Int32, earlier: Int)] = []
+            var table = RepeatedLines()
+            for b in slices[s] {
+                let bucket = buckets.lines[Int(buckets.starts[b])..<Int(buckets.starts[b + 1])]
+                guard bucket.count > 1 else { continue }
+                table.removeAll(keepingCapacityFor: bucket.count)
+                for entry in bucket {
+                    if let earlier = table.earlier(buffer, start: entry.start, line: entry.line, hash: entry.hash), entry.order >= seeds.count {
+                        mine.append((entry.order, earlier))
                     }
                 }
             }
             return mine
         }
+        // Back to each list, in order of position.
+        var firstOrder = [seeds.count]
+        for list in lists { firstOrder.append(firstOrder.last! + list.count) }
         var byList = [[(position: Int, earlier: Int)]](repeating: [], count: lists.count)
-        for repeats in found {
-            for r in repeats { byList[r.list].append((r.position, r.earlier)) }
+        var list = 0
+        for repeated in found.joined().sorted(by: { $0.order < $1.order }) {
+            while Int(repeated.order) >= firstOrder[list + 1] { list += 1 }
+            byList[list].append((Int(repeated.order) - firstOrder[list], repeated.earlier))
         }
-        return byList.map { $0.sorted { $0.position < $1.position } }
+        return byList
     }
 
-    /// Bits of the hash above those a table's slot is chosen by (a table
-    /// of up to 2^28 slots), so no partition's table loses spread.
-    private static func partition(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash >> 28) & 0xF) % partitions
+    /// The lines dealt into buckets by the top bits of their hashes, each
+    /// bucket in line order (a count, then a stable placement), with where
+    /// each bucket starts (and, last, where the last one ends).
+    private static func dealt(_ lists: [[ActionLine]], linesPerBucket: Int) -> (lines: [ActionLine], starts: [Int32]) {
+        let total = lists.reduce(0) { $0 + $1.count }
+        var bits = 0
+        while bits < 16, total >> bits > max(linesPerBucket, 1) { bits += 1 }
+        let shift = UInt64(64 - bits)
+        func bucket(_ hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> shift) }
+        var starts = [Int32](repeating: 0, count: (1 << bits) + 1)
+        for list in lists {
+            for line in list { starts[bucket(line.hash) + 1] += 1 }
+        }
+        for b in 1..<starts.count { starts[b] += starts[b - 1] }
+        var next = starts
+        let lines = [ActionLine](unsafeUninitializedCapacity: total) { storage, count in
+            var order: Int32 = 0
+            for list in lists {
+                for var line in list {
+                    line.order = order
+                    order += 1
+                    let b = bucket(line.hash)
+                    (storage.baseAddress! + Int(next[b])).initialize(to: line)
+                    next[b] += 1
+                }
+            }
+            count = total
+        }
+        return (lines, starts)
     }
 }

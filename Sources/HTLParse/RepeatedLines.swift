@@ -27,9 +27,27 @@ struct RepeatedLines {
 
     init(capacity: Int = 0) {
         entries.reserveCapacity(capacity)
+        slots = [UInt64](repeating: 0, count: RepeatedLines.slotCount(capacity))
+    }
+
+    /// Empty again, with room for `capacity` lines without growing (one
+    /// table searches bucket after bucket).
+    mutating func removeAll(keepingCapacityFor capacity: Int) {
+        entries.removeAll(keepingCapacity: true)
+        entries.reserveCapacity(capacity)
+        let size = RepeatedLines.slotCount(capacity)
+        if slots.count == size {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            slots = [UInt64](repeating: 0, count: size)
+        }
+    }
+
+    /// A power of two, at least twice the lines.
+    private static func slotCount(_ capacity: Int) -> Int {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        slots = [UInt64](repeating: 0, count: size)
+        return size
     }
 
     /// The number of an earlier line with the same canonical text, if any

@@ -493,6 +493,51 @@ import Testing
         #expect(diagnostics.first { $0.message.hasPrefix("and 3 more") }?.location.column == 38)
     }
 
+    /// Property: the search for repeats over buckets (lines dealt by the
+    /// top bits of their hashes) answers as one dictionary of canonical
+    /// forms over the whole file would, whatever the bucket size, the split
+    /// into pieces, the seeds kept from an earlier parse, and the hashes
+    /// (real ones; all alike; all in one bucket but the last bits).
+    @Test func repeatSearchAnswersAsOneDictionaryWhateverTheBuckets() {
+        var rng = SeededGenerator(seed: 43)
+        let words = ["2026-11-03", "Run", "5km", "+run", "Swim", "1km", "#x", "Walk"]
+        let hashings: [(String, ([UInt8]) -> UInt64)] = [
+            ("real", { bytes in bytes.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) } }),
+            ("all alike", { _ in 0xF00D }),
+            ("top bits alike", { UInt64($0.count) }),
+        ]
+        for (name, hashing) in hashings {
+            var lines: [[UInt8]] = []
+            for _ in 0..<900 {
+                let count = Int.random(in: 1...3, using: &rng)
+                lines.append(Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
+            }
+            let text = Array(lines.map { $0 + [0x0A] }.joined())
+            text.withUnsafeBufferPointer { buffer in
+                var all: [RepeatSearch.ActionLine] = []
+                var expected: [(line: Int, earlier: Int)] = []
+                var firstLine: [[UInt8]: Int] = [:]
+                var offset = 0
+                let seedCount = 100
+                for (k, line) in lines.enumerated() {
+                    let canonical = CanonicalLogLine.of(buffer, offset..<(offset + line.count))
+                    all.append(RepeatSearch.ActionLine(line: k + 1, start: offset, hash: hashing(canonical)))
+                    if let first = firstLine[canonical] { if k >= seedCount { expected.append((k + 1, first)) } } else { firstLine[canonical] = k + 1 }
+                    offset += line.count + 1
+                }
+                let seeds = Array(all[..<seedCount])
+                let lists = [Array(all[seedCount..<350]), [], Array(all[350..<351]), Array(all[351...])]
+                for perBucket in [1, 7, 64, RepeatSearch.linesPerBucket] {
+                    let found = RepeatSearch.repeats(lists, seeds: seeds, buffer, linesPerBucket: perBucket)
+                    let flat = zip(lists, found).flatMap { list, repeats in repeats.map { (list[$0.position].line, $0.earlier) } }
+                    #expect(flat.map(\.0) == expected.map(\.line), "\(name), \(perBucket) per bucket")
+                    #expect(flat.map(\.1) == expected.map(\.earlier), "\(name), \(perBucket) per bucket")
+                }
+                #expect(expected.count > 300 && firstLine.count > 50, "\(name)")
+            }
+        }
+    }
+
     /// Property: the table of lines seen answers as a dictionary of
     /// canonical forms would (the first line of each form), whatever the
     /// hashes: equal hashes for different lines, equal slot bits or equal
