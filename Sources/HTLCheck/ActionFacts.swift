@@ -46,35 +46,40 @@ package struct ActionFacts: Sendable {
     /// More than one tag (the others are read from the action).
     package var hasMoreTags: Bool { shape & Self.moreTags != 0 }
 
-    /// Every action's facts, in slices on every core; each slice numbers the
-    /// tags it meets, and the numbers are then made the ledger's (in order of
-    /// the slices, so they never depend on timing).
-    /// `goals` numbers the goal ids; `positions` gives each number's position in `ledger.goals`.
+    /// Every action's facts, in slices on every core, each written in its
+    /// place; each slice numbers the tags it meets, and the numbers are then
+    /// made the ledger's (in order of the slices, so they never depend on
+    /// timing). `goals` numbers the goal ids; `positions` gives each
+    /// number's position in `ledger.goals`.
     static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32]) -> (facts: [ActionFacts], tags: IdentifierTable) {
         let slices = Parallel.slices(actions.count)
-        let parts = actions.withUnsafeBufferPointer { all in
-            let base = all.baseAddress
-            return Parallel.map(slices.count) { s -> (facts: [ActionFacts], tags: IdentifierTable) in
-                // Local copies: the tables captured by the closure were retained and
-                // released at every look-up, by both cores at once.
-                let (goals, positions) = (goals, positions)
-                var tags = IdentifierTable()
-                let facts = slices[s].map { i in
-                    let action = base! + i
-                    let goal = action.pointee.links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1
-                    return ActionFacts(action, firstLinkGoal: goal, tags: &tags)
+        var sliceTags: [IdentifierTable] = []
+        var facts = [ActionFacts](unsafeUninitializedCapacity: actions.count) { storage, count in
+            let out = storage.baseAddress
+            sliceTags = actions.withUnsafeBufferPointer { all in
+                Parallel.map(slices.count) { s in
+                    // Local copies: the tables captured by the closure were retained and
+                    // released at every look-up, by both cores at once.
+                    let (goals, positions) = (goals, positions)
+                    var tags = IdentifierTable()
+                    for i in slices[s] {
+                        let action = all.baseAddress! + i
+                        let goal = action.pointee.links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1
+                        (out! + i).initialize(to: ActionFacts(action, firstLinkGoal: goal, tags: &tags))
+                    }
+                    return tags
                 }
-                return (facts, tags)
             }
+            count = actions.count
         }
         var tags = IdentifierTable()
-        var facts: [ActionFacts] = []
-        facts.reserveCapacity(actions.count)
-        for part in parts {
-            let numbers = part.tags.names.map { Int32(tags.insert($0)) }
-            for var fact in part.facts {
-                if fact.firstTag >= 0 { fact.firstTag = numbers[Int(fact.firstTag)] }
-                facts.append(fact)
+        let numbers = sliceTags.map { local in local.names.map { Int32(tags.insert($0)) } }
+        facts.withUnsafeMutableBufferPointer { all in
+            let base = all.baseAddress
+            _ = Parallel.map(slices.count) { s in
+                // The first slice's numbers are the ledger's already.
+                guard numbers[s].indices.contains(where: { numbers[s][$0] != $0 }) else { return }
+                for i in slices[s] where base![i].firstTag >= 0 { base![i].firstTag = numbers[s][Int(base![i].firstTag)] }
             }
         }
         return (facts, tags)
