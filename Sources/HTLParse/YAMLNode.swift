@@ -5,7 +5,8 @@ import HTLModel
 /// (1-based line and column in Unicode scalars).
 package struct YAMLMark: Hashable, Sendable {
     // 32 bits each (a node carries two marks, and the trees of ten
-    // thousand goal files are copied and compared).
+    // thousand goal files are copied and compared); a ledger file is read
+    // only up to 1 GiB, so every line and column fits.
     private var storedLine: Int32
     private var storedColumn: Int32
 

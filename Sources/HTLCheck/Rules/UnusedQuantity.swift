@@ -35,7 +35,7 @@ extension RuleDescriptor {
         }
         var sweep = WindowSweep(measures: catalog.measures.count)
         for (n, tagged) in open.tagged.enumerated() {
-            guard let tagGoals = byTag[open.tags.names[n]] else { continue }
+            guard !tagged.isEmpty, let tagGoals = byTag[open.tags.names[n]] else { continue }
             sweep.run(goals: tagGoals, windows: context.goalWindows, uses: uses, tagged) { slot, active in
                 open.verdicts[slot].add(active, open.roots(of: slot))
             }
