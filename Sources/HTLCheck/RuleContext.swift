@@ -16,8 +16,8 @@ package struct RuleContext: Sendable {
     package let goalWindows: [Goal.Window]
     package let termsByNumber: [Int: Term]
     package let valueIDs: Set<String>
-    /// Each action's day, first link's goal, first measure and shape, by
-    /// position in `ledger.actions`: read once here, on every core, for
+    /// Each action's day, first link's goal, first measure, first tag and
+    /// whether it has more, by position in `ledger.actions`: read once here, on every core, for
     /// every rule that visits the actions (the first link's goal looked up
     /// once: three rules hashing every goal id was three look-ups per link).
     package let actionFacts: [ActionFacts]
