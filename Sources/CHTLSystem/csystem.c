@@ -61,3 +61,34 @@ int htl_open_beneath(int folder, const char *path, int flags) {
     struct htl_open_how how = { .flags = (uint64_t)(unsigned)flags, .mode = 0, .resolve = 0x08 };
     return (int)syscall(437, folder, path, &how, sizeof how);
 }
+
+#include <limits.h>
+#include <malloc.h>
+
+int htl_prefer_large_pages(size_t reserve) {
+    const uintptr_t huge = 2u << 20;
+    // Before any worker thread allocates: one arena, so every thread's
+    // memory comes from the one reservation below.
+    if (!mallopt(M_ARENA_MAX, 1)) return -1;
+    // Blocks up to 32 MB (the most glibc allows) from the heap, not each
+    // from a mapping of its own; the heap is never given back (a batch
+    // command ends soon, and memory freed is soon taken again).
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, INT_MAX);
+    // The next growth of the heap reserves `reserve` bytes more (address
+    // space only: a page is backed when it is first touched).
+    mallopt(M_TOP_PAD, (int)reserve);
+    void *probe = malloc(1 << 20);
+    mallopt(M_TOP_PAD, 128 * 1024);
+    if (probe == NULL) return -1;
+    uintptr_t start = ((uintptr_t)probe + huge - 1) & ~(huge - 1);
+    uintptr_t end = (uintptr_t)sbrk(0);
+    int result = -1;
+    // Only when the probe came from the heap that just grew (not from a
+    // mapping glibc fell back to).
+    if ((uintptr_t)probe < end && end - (uintptr_t)probe <= reserve + (2u << 20) && end > start + huge) {
+        result = madvise((void *)start, (end - start) & ~(huge - 1), MADV_HUGEPAGE);
+    }
+    free(probe);
+    return result;
+}

@@ -49,6 +49,7 @@ struct LogParser {
             let firstSlots = pieces.reduce(into: [kept.actions.count]) { $0.append($0.last! + $1.room) }
             var parts: [Piece] = []
             let actions = [Action](unsafeUninitializedCapacity: firstSlots.last!) { storage, count in
+                HugePages.advise(storage.baseAddress, count: storage.count * MemoryLayout<Action>.stride)
                 // Kept actions point into this version of the file from now on: an
                 // earlier version's bytes are not held on to, edit after edit.
                 let keptStore = ActionText.Store(file: file.bytes)

@@ -149,6 +149,7 @@ public enum FileSystem {
         var failure: Int32 = 0
         var atEnd = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            HugePages.advise(buffer.baseAddress, count: buffer.count)
             while count < size + 1 {
                 let n = Glibc.read(fd, buffer.baseAddress! + count, size + 1 - count)
                 if n < 0, errno == EINTR { continue }

@@ -53,6 +53,9 @@ struct HTLMain {
             guard let command = HTL.commands.first(where: { $0.path == Array(parsed.path.dropFirst()) }) else {
                 throw HTLError("\(parsed.name) is not a command")
             }
+            // A command that reads the ledger once and ends takes its memory in 2 MB
+            // pages; the servers live long and give memory back.
+            if command != LspCommand.self, command != McpCommand.self { ProcessMemory.preferLargePages() }
             try command.init(parsed).run()
         }
     }
