@@ -1,10 +1,12 @@
 import Glibc
 
-// Timing a child process: wall time, peak memory and exit status.
+// Timing a child process: wall time, peak memory, page faults and exit status.
 
 struct Measurement {
     var seconds: [Double]
     var peakKilobytes: Int
+    /// Minor page faults of each run (each is a trip into the kernel).
+    var pageFaults: [Int]
     var status: Int32
 }
 
@@ -15,7 +17,7 @@ func now() -> Double {
 }
 
 /// Runs a command with stdout and stderr sent to /dev/null, in `directory`.
-func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, kilobytes: Int, status: Int32) {
+func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, kilobytes: Int, pageFaults: Int, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,16 +37,17 @@ func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let elapsed = now() - start
-    return (elapsed, Int(usage.ru_maxrss), (status >> 8) & 0xFF)
+    return (elapsed, Int(usage.ru_maxrss), Int(usage.ru_minflt), (status >> 8) & 0xFF)
 }
 
 func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> Measurement {
     _ = run(arguments, in: directory)  // warm the file cache
-    var m = Measurement(seconds: [], peakKilobytes: 0, status: 0)
+    var m = Measurement(seconds: [], peakKilobytes: 0, pageFaults: [], status: 0)
     for _ in 0..<runs {
         let r = run(arguments, in: directory)
         m.seconds.append(r.seconds)
         m.peakKilobytes = max(m.peakKilobytes, r.kilobytes)
+        m.pageFaults.append(r.pageFaults)
         m.status = r.status
     }
     return m

@@ -91,9 +91,9 @@ func benchLanguageServer() -> Int {
         let r = languageServerSession(htl: htl, ledger, edits: edits)
         let within = r.change <= budget
         if !within { over += 1 }
-        print(pad("lsp change → diagnostics, \(name)", 46) + pad(format(r.change), 11) + pad("", 22) + pad("\(r.rssEnd / 1024) MB", 11)
+        print(pad("lsp change → diagnostics, \(name)", 46) + pad(format(r.change), 11) + pad("", 22) + pad("\(r.rssEnd / 1024) MB", 11) + pad("", 9)
               + "≤ \(format(budget)) " + (within ? "ok" : "OVER"))
-        print(pad("lsp completion, \(name)", 46) + pad(format(r.completion), 11) + pad("", 33) + "≤ 20.0 ms " + (r.completion <= 0.020 ? "ok" : "OVER"))
+        print(pad("lsp completion, \(name)", 46) + pad(format(r.completion), 11) + pad("", 42) + "≤ 20.0 ms " + (r.completion <= 0.020 ? "ok" : "OVER"))
         print(pad("lsp memory over \(edits) edits, \(name)", 46) + "\(r.rssStart / 1024) MB after \(edits / 10) → \(r.rssEnd / 1024) MB after \(edits)")
     }
     return over
@@ -200,8 +200,8 @@ cases += [
          budget: 2.0, runs: 3),
 ]
 
-print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs); wall time of the whole process, peak RSS")
-print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + "budget")
+print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs); wall time of the whole process, peak RSS, median page faults")
+print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + pad("faults", 9) + "budget")
 var failures = 0
 var medians: [String: Double] = [:]
 for c in cases {
@@ -213,7 +213,7 @@ for c in cases {
     let within = median <= c.budget && megabytes <= (c.memory ?? Int.max)
     if !within { failures += 1 }
     print(pad(c.name, 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
-          + pad("\(megabytes) MB", 11) + "≤ \(format(c.budget))" + (c.memory.map { ", ≤ \($0) MB" } ?? "") + " " + (within ? "ok" : "OVER")
+          + pad("\(megabytes) MB", 11) + pad(String(m.pageFaults.sorted()[m.pageFaults.count / 2]), 9) + "≤ \(format(c.budget))" + (c.memory.map { ", ≤ \($0) MB" } ?? "") + " " + (within ? "ok" : "OVER")
           + (m.status > 1 ? " (exit \(m.status))" : ""))
 }
 
@@ -246,7 +246,7 @@ if let ledger = onPath("ledger") {
         let sorted = m.seconds.sorted()
         let median = sorted[sorted.count / 2]
         print(pad("ledger bal, \(label)", 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
-              + "\(m.peakKilobytes / 1024) MB" + (m.status != 0 ? " (exit \(m.status))" : ""))
+              + pad("\(m.peakKilobytes / 1024) MB", 11) + String(m.pageFaults.sorted()[m.pageFaults.count / 2]) + (m.status != 0 ? " (exit \(m.status))" : ""))
         if let htlMedian = medians[htlCase] { ratio("ledger bal / htl check, \(label)", median / htlMedian, limit: 15, atLeast: true) }
     }
 } else {

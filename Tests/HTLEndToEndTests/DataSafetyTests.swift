@@ -302,6 +302,23 @@ import Testing
 
     // MARK: 18. Smaller ones
 
+    /// A batch command reserves 1 GB of heap at once (for 2 MB pages,
+    /// `ProcessMemory`); under an address-space limit below that the
+    /// reservation fails and the command runs as it would without it.
+    @Test(arguments: [["check"], ["status", "--json"], ["export", "--json"], ["fmt", "--check"]])
+    func aMemoryLimitBelowTheHeapReservationChangesNothing(_ command: [String]) throws {
+        let l = try ledger(["goals/run.md": "---\ntitle:   Run\n---\n"])
+        defer { l.remove() }
+        let unlimited = try HTLBinary.run(command + ["-C", l.root] + today)
+        let script = "ulimit -v 700000; exec \"$HTL\" \"$@\""
+        let limited = try Command.run("/bin/bash", ["-c", script, "bash"] + command + ["-C", l.root] + today,
+                                      environment: ["HTL": HTLBinary.path])
+        #expect(limited.status == unlimited.status)
+        #expect(limited.stdout == unlimited.stdout)
+        #expect(limited.stderr == unlimited.stderr)
+        #expect(!limited.stdout.isEmpty)
+    }
+
     @Test func aBadFirstLogLineShowsItsExcerpt() throws {
         let l = try ledger(["log/2026.log": "20/11/2026 Run 5km +run\n"])
         defer { l.remove() }
