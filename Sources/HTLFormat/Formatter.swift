@@ -22,15 +22,15 @@ package enum Formatter {
         case .log?:
             return LogFormatter.isCanonical(file.bytes) ? file.bytes : LogFormatter.format(file.bytes)
         case .settings?:
-            return yamlFile(file.bytes, level: .schema(Schema.settings), verify: verify)
+            return yamlFile(file.bytes, level: .schema(.settings), verify: verify)
         case .measures?:
             return yamlFile(file.bytes, level: .measures, verify: verify)
         case .value?:
-            return markdownFile(file.bytes, schema: Schema.value, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .value, verify: verify, parsed: parsed)
         case .term?:
-            return markdownFile(file.bytes, schema: Schema.term, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .term, verify: verify, parsed: parsed)
         case .goal?:
-            return markdownFile(file.bytes, schema: Schema.goal, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .goal, verify: verify, parsed: parsed)
         case .review?:
             // A review is the user's own Markdown: never reformatted.
             return file.bytes
@@ -47,7 +47,7 @@ package enum Formatter {
 
     // MARK: Markdown files
 
-    static func markdownFile(_ bytes: [UInt8], schema: [String], verify: Bool, parsed: FrontMatterParse? = nil) -> [UInt8]? {
+    static func markdownFile(_ bytes: [UInt8], schema: SchemaFields, verify: Bool, parsed: FrontMatterParse? = nil) -> [UInt8]? {
         let lines = TextLines.split(bytes)
         guard let open = lines.first, FrontMatter.isDelimiter(bytes, open.indices),
               let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter(bytes, $0.indices) }) else { return nil }
@@ -132,14 +132,14 @@ enum Shape {
 
     static func fits(_ pairs: [YAMLPair], _ level: YAMLFormatter.Level) -> Bool {
         switch level {
-        case .schema(let keys):
-            return pairs.allSatisfy { keys.contains($0.name) && fits($0.value, Schema.kind(of: $0.name)) }
+        case .schema(let fields):
+            return pairs.allSatisfy { pair in fields.position(of: pair.name).map { fits(pair.value, fields.kinds[$0]) } ?? false }
         case .measures:
             return pairs.allSatisfy { pair in
                 guard plain(pair.key) else { return false }
                 if pair.value.isNull, plain(pair.value) { return true }
                 guard plain(pair.value), let fields = pair.value.pairs else { return false }
-                return fits(fields, .schema(Schema.measure))
+                return fits(fields, .schema(.measure))
             }
         }
     }

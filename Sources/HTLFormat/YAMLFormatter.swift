@@ -9,7 +9,7 @@ struct YAMLFormatter {
     /// How the keys of one mapping level are ordered and written.
     enum Level {
         /// Keys from a schema, in its order.
-        case schema([String])
+        case schema(SchemaFields)
         /// measures.yaml: measure ids in the user's order, each a `Schema.measure` mapping.
         case measures
     }
@@ -21,17 +21,17 @@ struct YAMLFormatter {
         var out: [UInt8] = []
         out.reserveCapacity(64 * pairs.count)
         var first = true
-        for pair in ordered(pairs, level) {
+        for (pair, kind) in ordered(pairs, level) {
             if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pair.key.start) { out.append(0x0A) }
             first = false
             switch level {
             case .schema:
-                entry(pair, indent: 0, kind: Schema.kind(of: pair.name), into: &out)
+                entry(pair, indent: 0, kind: kind, into: &out)
             case .measures:
                 line(pair, indent: 0, into: &out)
                 if let fields = pair.value.pairs {
-                    for field in ordered(fields, .schema(Schema.measure)) {
-                        entry(field, indent: 2, kind: Schema.kind(of: field.name), into: &out)
+                    for (field, kind) in ordered(fields, .schema(.measure)) {
+                        entry(field, indent: 2, kind: kind, into: &out)
                     }
                 }
             }
@@ -43,12 +43,15 @@ struct YAMLFormatter {
         return out
     }
 
-    /// Schema keys in the schema's order (unknown keys last), ties in the user's order.
-    private func ordered(_ pairs: [YAMLPair], _ level: Level) -> [YAMLPair] {
-        guard case .schema(let keys) = level else { return pairs }
-        let ranks = pairs.map { keys.firstIndex(of: $0.name) ?? keys.count }
-        guard zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 }) else { return pairs }
-        return pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { pairs[$0] }
+    /// Schema keys in the schema's order (unknown keys last, written as
+    /// text), ties in the user's order, each with how its value is written
+    /// (measures.yaml's ids, in the user's order, have no kind of their own).
+    private func ordered(_ pairs: [YAMLPair], _ level: Level) -> [(pair: YAMLPair, kind: Schema.FieldKind)] {
+        guard case .schema(let fields) = level else { return pairs.map { ($0, .text) } }
+        let ranks = pairs.map { fields.position(of: $0.name) ?? fields.names.count }
+        let order = zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 })
+            ? pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) } : Array(pairs.indices)
+        return order.map { (pairs[$0], ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
     }
 
     /// One key with its comments and value; nested mappings follow on their own lines.

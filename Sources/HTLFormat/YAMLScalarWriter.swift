@@ -49,12 +49,27 @@ package enum YAMLScalarWriter {
     /// The longest special word, in bytes.
     static let longestSpecialWord = 6
 
+    /// The special words by length, each as its bytes packed into one
+    /// number: asked of every short scalar and key, compared without hashing.
+    static let specialWordCodes: [[UInt64]] = {
+        var codes = [[UInt64]](repeating: [], count: longestSpecialWord + 1)
+        for word in specialWords { codes[word.utf8.count].append(packed(Array(word.utf8)[...])) }
+        return codes
+    }()
+
+    /// Up to eight bytes as one number, the first lowest.
+    static func packed<C: BidirectionalCollection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     /// Reads the UTF-8 bytes: every character the checks name is ASCII or a
     /// fixed byte sequence, so no decoding is needed.
     static func isPlainSafe(_ s: String, inFlow: Bool) -> Bool {
         var utf8 = s
-        guard utf8.withUTF8({ isPlainSafe($0, inFlow: inFlow) }) else { return false }
-        return s.utf8.count > longestSpecialWord || !specialWords.contains(s)
+        return utf8.withUTF8 { bytes in
+            guard isPlainSafe(bytes, inFlow: inFlow) else { return false }
+            return bytes.count > longestSpecialWord || !specialWordCodes[bytes.count].contains(packed(bytes))
+        }
     }
 
     private static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {

@@ -91,7 +91,13 @@ package struct YAMLNode: Sendable {
     /// A plain empty scalar, `~` or `null`: YAML's null.
     package var isNull: Bool {
         if case .scalar(let text, .plain) = content {
-            return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+            // By length first: most scalars are none of these, and a String compare each is dozens of instructions.
+            switch text.utf8.count {
+            case 0: return true
+            case 1: return text == "~"
+            case 4: return text == "null" || text == "Null" || text == "NULL"
+            default: return false
+            }
         }
         return false
     }

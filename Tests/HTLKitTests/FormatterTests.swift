@@ -191,6 +191,25 @@ import Testing
         #expect(!YAMLScalarWriter.isPlainSafe("a\u{80}b", inFlow: false))
     }
 
+    /// YAML 1.1 reads these words as booleans, nulls or numbers: written
+    /// quoted. Words of the same lengths that are none of them stay plain.
+    @Test func specialWordsAreQuotedAndTheirNeighboursAreNot() {
+        for word in YAMLScalarWriter.specialWords {
+            #expect(YAMLScalarWriter.text(word) == "\"\(word)\"", "\(word)")
+            #expect(YAMLScalarWriter.text(word, inFlow: true) == "\"\(word)\"", "\(word)")
+        }
+        for word in ["o", "yES", "nO", "tRUE", "nul", "nulls", "Nulll", "inf", "FALSe", "title", "tags", "term", "offs", "<<<", "==", "target"] {
+            #expect(YAMLScalarWriter.text(word) == word, "\(word)")
+        }
+    }
+
+    @Test func nullIsTheEmptyScalarATildeAndThreeSpellingsOfNull() throws {
+        let yaml = Array("a:\nb: ~\nc: null\nd: Null\ne: NULL\nf: nul\ng: nULL\nh: ~~\ni: \"~\"\nj: nulls\nk: 'null'\n".utf8)
+        let pairs = try #require(YAMLParser.parse(yaml[...], path: "x.yaml", firstLine: 1).root?.pairs)
+        #expect(pairs.count == 11)
+        #expect(pairs.filter(\.value.isNull).map(\.name) == ["a", "b", "c", "d", "e"])
+    }
+
     @Test func diffMemoryIsBoundedAndLargeRewritesBecomeOneHunk() {
         let old = Array(String(repeating: "2026-11-20 run 1km\r\n", count: 5000).utf8)
         let new = Array(String(repeating: "2026-11-20 run 1km\n", count: 5000).utf8)
