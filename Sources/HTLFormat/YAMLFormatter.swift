@@ -21,17 +21,17 @@ struct YAMLFormatter {
         var out: [UInt8] = []
         out.reserveCapacity(64 * pairs.count)
         var first = true
-        for (pair, kind) in ordered(pairs, level) {
-            if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pair.key.start) { out.append(0x0A) }
+        for (i, kind) in order(pairs, level) {
+            if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pairs[i].key.start) { out.append(0x0A) }
             first = false
             switch level {
             case .schema:
-                entry(pair, indent: 0, kind: kind, into: &out)
+                entry(pairs[i], indent: 0, kind: kind, into: &out)
             case .measures:
-                line(pair, indent: 0, into: &out)
-                if let fields = pair.value.pairs {
-                    for (field, kind) in ordered(fields, .schema(.measure)) {
-                        entry(field, indent: 2, kind: kind, into: &out)
+                line(pairs[i], indent: 0, into: &out)
+                if let fields = pairs[i].value.pairs {
+                    for (k, kind) in order(fields, .schema(.measure)) {
+                        entry(fields[k], indent: 2, kind: kind, into: &out)
                     }
                 }
             }
@@ -43,15 +43,17 @@ struct YAMLFormatter {
         return out
     }
 
-    /// Schema keys in the schema's order (unknown keys last, written as
-    /// text), ties in the user's order, each with how its value is written
-    /// (measures.yaml's ids, in the user's order, have no kind of their own).
-    private func ordered(_ pairs: [YAMLPair], _ level: Level) -> [(pair: YAMLPair, kind: Schema.FieldKind)] {
-        guard case .schema(let fields) = level else { return pairs.map { ($0, .text) } }
+    /// The pairs' positions in the order they are written: schema keys in
+    /// the schema's order (unknown keys last, written as text), ties in the
+    /// user's order; each with how its value is written (measures.yaml's
+    /// ids, in the user's order, have no kind of their own). Positions, not
+    /// pairs: a pair copied is a reference count for each String it holds.
+    private func order(_ pairs: [YAMLPair], _ level: Level) -> [(index: Int, kind: Schema.FieldKind)] {
+        guard case .schema(let fields) = level else { return pairs.indices.map { ($0, .text) } }
         let ranks = pairs.map { fields.position(of: $0.name) ?? fields.names.count }
         let order = zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 })
             ? pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) } : Array(pairs.indices)
-        return order.map { (pairs[$0], ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
+        return order.map { ($0, ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
     }
 
     /// One key with its comments and value; nested mappings follow on their own lines.
