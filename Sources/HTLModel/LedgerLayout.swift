@@ -56,7 +56,11 @@ public enum LedgerLayout {
             let n = suffix.utf8CodeUnitCount
             return path.count >= n && path[(path.count - n)...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: n))
         }
-        func named(_ name: String) -> Bool { folder.elementsEqual(name.utf8) }
+        // Compared as contiguous bytes (over a String's UTF8View the compare is generic, ~150 instructions).
+        func named(_ name: String) -> Bool {
+            folder.count == name.utf8.count
+                && (name.utf8.withContiguousStorageIfAvailable { folder.elementsEqual($0) } ?? folder.elementsEqual(name.utf8))
+        }
         if named(valuesFolder) { return ends(".md") ? .value : nil }
         if named(termsFolder) { return ends(".md") ? .term : nil }
         if named(goalsFolder) { return ends(".md") ? .goal : nil }
