@@ -86,31 +86,148 @@ public struct Goal: Sendable, Equatable {
         }
     }
 
-    public var id: String
-    public var path: String
-    public var title: String
-    public var kind: Kind
-    package var importance: Int
-    public var urgency: Int
-    public var start: CivilDate?
-    public var target: CivilDate?
-    package var weeks: Int?
-    public var terms: [TermReference]
-    public var targets: [Target]
-    public var values: [Alignment]
-    public var tags: [String]
+    /// The fields, kept in one box that copies share: rules, views and the
+    /// progress engine copy goals as they walk them (fifteen copies and more
+    /// per goal in a check), and a copy of the fields themselves was a
+    /// reference count for every String and array among them. A goal
+    /// changed while its box is shared gets a box of its own (copy on write).
+    private struct Fields: Equatable {
+        var id: String
+        var path: String
+        var title: String
+        var kind: Kind
+        var importance: Int
+        var urgency: Int
+        var start: CivilDate?
+        var target: CivilDate?
+        var weeks: Int?
+        var terms: [TermReference]
+        var targets: [Target]
+        var values: [Alignment]
+        var tags: [String]
+        var cadences: [Cadence] = []
+        var breaks: [Break] = []
+        var requestedBy: String?
+        var consequence: String?
+        var status: Status
+        var hasActionPlan: Bool
+        var checklist: [ChecklistItem]
+        var startLocation: SourceLocation?
+        var targetLocation: SourceLocation?
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Written only through a goal that holds the one reference to it.
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
+    /// The box, made this goal's own first if it is shared.
+    private mutating func ownBox() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    public static func == (a: Goal, b: Goal) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    public var id: String {
+        get { box.fields.id }
+        _modify { yield &ownBox().fields.id }
+    }
+    public var path: String {
+        get { box.fields.path }
+        _modify { yield &ownBox().fields.path }
+    }
+    public var title: String {
+        get { box.fields.title }
+        _modify { yield &ownBox().fields.title }
+    }
+    public var kind: Kind {
+        get { box.fields.kind }
+        _modify { yield &ownBox().fields.kind }
+    }
+    package var importance: Int {
+        get { box.fields.importance }
+        _modify { yield &ownBox().fields.importance }
+    }
+    public var urgency: Int {
+        get { box.fields.urgency }
+        _modify { yield &ownBox().fields.urgency }
+    }
+    public var start: CivilDate? {
+        get { box.fields.start }
+        _modify { yield &ownBox().fields.start }
+    }
+    public var target: CivilDate? {
+        get { box.fields.target }
+        _modify { yield &ownBox().fields.target }
+    }
+    package var weeks: Int? {
+        get { box.fields.weeks }
+        _modify { yield &ownBox().fields.weeks }
+    }
+    public var terms: [TermReference] {
+        get { box.fields.terms }
+        _modify { yield &ownBox().fields.terms }
+    }
+    public var targets: [Target] {
+        get { box.fields.targets }
+        _modify { yield &ownBox().fields.targets }
+    }
+    public var values: [Alignment] {
+        get { box.fields.values }
+        _modify { yield &ownBox().fields.values }
+    }
+    public var tags: [String] {
+        get { box.fields.tags }
+        _modify { yield &ownBox().fields.tags }
+    }
     /// Rhythms to keep, in file order.
-    public var cadences: [Cadence] = []
+    public var cadences: [Cadence] {
+        get { box.fields.cadences }
+        _modify { yield &ownBox().fields.cadences }
+    }
     /// Inclusive date ranges excused from cadence (holidays, illness).
-    public var breaks: [Break] = []
-    package var requestedBy: String?
-    package var consequence: String?
-    public var status: Status
-    package var hasActionPlan: Bool
-    public var checklist: [ChecklistItem]
+    public var breaks: [Break] {
+        get { box.fields.breaks }
+        _modify { yield &ownBox().fields.breaks }
+    }
+    package var requestedBy: String? {
+        get { box.fields.requestedBy }
+        _modify { yield &ownBox().fields.requestedBy }
+    }
+    package var consequence: String? {
+        get { box.fields.consequence }
+        _modify { yield &ownBox().fields.consequence }
+    }
+    public var status: Status {
+        get { box.fields.status }
+        _modify { yield &ownBox().fields.status }
+    }
+    package var hasActionPlan: Bool {
+        get { box.fields.hasActionPlan }
+        _modify { yield &ownBox().fields.hasActionPlan }
+    }
+    public var checklist: [ChecklistItem] {
+        get { box.fields.checklist }
+        _modify { yield &ownBox().fields.checklist }
+    }
     /// Where `start` and `target` are written, for date findings.
-    package var startLocation: SourceLocation?
-    package var targetLocation: SourceLocation?
+    package var startLocation: SourceLocation? {
+        get { box.fields.startLocation }
+        _modify { yield &ownBox().fields.startLocation }
+    }
+    package var targetLocation: SourceLocation? {
+        get { box.fields.targetLocation }
+        _modify { yield &ownBox().fields.targetLocation }
+    }
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
@@ -142,25 +259,6 @@ public struct Goal: Sendable, Equatable {
     package func windowContains(_ date: CivilDate) -> Bool { window.contains(date) }
 
     package init(id: String, path: String, title: String, kind: Kind, importance: Int, urgency: Int, start: CivilDate? = nil, target: CivilDate? = nil, weeks: Int? = nil, terms: [TermReference], targets: [Target], values: [Alignment], tags: [String], requestedBy: String? = nil, consequence: String? = nil, status: Status, hasActionPlan: Bool, checklist: [ChecklistItem], startLocation: SourceLocation? = nil, targetLocation: SourceLocation? = nil) {
-        self.id = id
-        self.path = path
-        self.title = title
-        self.kind = kind
-        self.importance = importance
-        self.urgency = urgency
-        self.start = start
-        self.target = target
-        self.weeks = weeks
-        self.terms = terms
-        self.targets = targets
-        self.values = values
-        self.tags = tags
-        self.requestedBy = requestedBy
-        self.consequence = consequence
-        self.status = status
-        self.hasActionPlan = hasActionPlan
-        self.checklist = checklist
-        self.startLocation = startLocation
-        self.targetLocation = targetLocation
+        box = Box(Fields(id: id, path: path, title: title, kind: kind, importance: importance, urgency: urgency, start: start, target: target, weeks: weeks, terms: terms, targets: targets, values: values, tags: tags, requestedBy: requestedBy, consequence: consequence, status: status, hasActionPlan: hasActionPlan, checklist: checklist, startLocation: startLocation, targetLocation: targetLocation))
     }
 }
