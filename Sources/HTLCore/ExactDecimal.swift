@@ -115,6 +115,22 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
         return text
     }
 
+    /// Whether `bytes`, which `parse` read as this value, are exactly its
+    /// `description`: no leading zero, no trailing zero after the point,
+    /// no sign on zero. Asked per quantity of the log, so on bytes.
+    package func isSpelled(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if bytes.first == UInt8(ascii: "-") {
+            guard millionths < 0 else { return false }
+            i = 1
+        }
+        let wholeStart = i
+        while i < bytes.count, bytes[i] != UInt8(ascii: ".") { i += 1 }
+        guard i > wholeStart, i - wholeStart == 1 || bytes[wholeStart] != UInt8(ascii: "0") else { return false }
+        // After a point: at least one digit, the last not a zero.
+        return i == bytes.count || (i + 1 < bytes.count && bytes[bytes.count - 1] != UInt8(ascii: "0"))
+    }
+
     /// Text with a fixed number of fractional digits (rounded half-even): `41.50`.
     public func formatted(fractionDigits digits: Int) -> String {
         let kept = max(0, min(digits, ExactDecimal.fractionDigits))

@@ -8,10 +8,19 @@ public struct Action: Sendable, Equatable {
         package var amount: ExactDecimal
         /// The measure id (an alias in the log is resolved to its measure).
         package var measure: String
-        /// The token as written in the log, e.g. `1session`.
-        public var written: String
+        /// The token as written, kept only when it is not the amount's own
+        /// spelling followed by the measure's id (`5.80km`, `1session` for
+        /// `sessions`): nearly every quantity is, and making a String of the
+        /// token was a fifth of the log parser's work on a quantity.
+        private var spelledOut: String?
         private var storedMeasureIndex: Int32
         private var storedColumn: Int32
+
+        /// The token as written in the log, e.g. `1session`.
+        public var written: String {
+            get { spelledOut ?? amount.description + measure }
+            set { spelledOut = newValue }
+        }
 
         /// The measure's position in the ledger's `MeasureCatalog`.
         package var measureIndex: Int {
@@ -24,12 +33,20 @@ public struct Action: Sendable, Equatable {
             set { storedColumn = Int32(clamping: newValue) }
         }
 
-        package init(measure: String, measureIndex: Int, amount: ExactDecimal, column: Int, written: String) {
+        /// `written`: nil when the token is `amount.description` followed by `measure`.
+        package init(measure: String, measureIndex: Int, amount: ExactDecimal, column: Int, written: String?) {
             self.measure = measure
             self.amount = amount
-            self.written = written
+            spelledOut = written
             storedMeasureIndex = Int32(clamping: measureIndex)
             storedColumn = Int32(clamping: column)
+        }
+
+        /// Equal when everything, `written` included, is: a token kept as
+        /// written equals one that is its own spelling.
+        public static func == (a: Quantity, b: Quantity) -> Bool {
+            a.amount == b.amount && a.measure == b.measure && a.storedMeasureIndex == b.storedMeasureIndex
+                && a.storedColumn == b.storedColumn && (a.spelledOut == b.spelledOut || a.written == b.written)
         }
     }
 

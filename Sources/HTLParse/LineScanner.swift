@@ -367,8 +367,11 @@ struct LineScanner {
                        help: "log one total, or two actions")
             } else {
                 let column = cursor.column(start)
+                // The token is kept as written only when it is not the amount's spelling and the measure's id.
+                let ownSpelling = amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
+                    && units.isID(UnsafeBufferPointer(rebasing: buffer[split..<end]), of: measureIndex)
                 quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount, column: column,
-                                                  written: cursor.text(start, end, limit: Int.max)))
+                                                  written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {
                     var columns = [Int](repeating: 0, count: measures.measures.count)

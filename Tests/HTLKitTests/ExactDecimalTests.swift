@@ -20,6 +20,28 @@ import Testing
         #expect(d("-0").description == "0")
     }
 
+    /// `isSpelled(by:)` says whether the text is `description` exactly:
+    /// for every spelling the grammar reads, over random values.
+    @Test func aValueIsSpelledByItsDescriptionOnly() {
+        for (text, spelled) in [("5", true), ("5.8", true), ("0.5", true), ("-0.8", true), ("10", true), ("0.000001", true),
+                                ("05", false), ("5.80", false), ("5.0", false), ("00.5", false), ("-0.80", false), ("0", true),
+                                ("-0", false), ("0.0", false), ("-0.0", false), ("100.050", false), ("100.05", true)] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { d(text).isSpelled(by: $0) } == spelled, "\(text)")
+        }
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<2000 {
+            let whole = String(Int.random(in: 0...99_999, using: &random))
+            let zeros = String(repeating: "0", count: Int.random(in: 0...1, using: &random))
+            let fraction = Bool.random(using: &random) ? "" : "." + String((0..<Int.random(in: 1...6, using: &random)).map { _ in
+                Character(String(Int.random(in: 0...9, using: &random)))
+            })
+            let text = (Bool.random(using: &random) ? "-" : "") + zeros + whole + fraction
+            let bytes = Array(text.utf8)
+            let spelled = bytes.withUnsafeBufferPointer { d(text).isSpelled(by: $0) }
+            #expect(spelled == (d(text).description == text), "\(text)")
+        }
+    }
+
     @Test func parsesOnlyTheDecimalGrammar() {
         #expect(ExactDecimal.parse("1.1234567") == .failure(.tooManyFractionDigits))
         #expect(ExactDecimal.parse("1.1234560").map(\.description) == .success("1.123456"))

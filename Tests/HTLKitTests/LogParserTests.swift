@@ -332,6 +332,19 @@ import Testing
         #expect(actions[2].quantities.first?.amount.description == "-0.8")
     }
 
+    /// A quantity keeps its token as written (`5.80km`, `05km`, an alias)
+    /// even though most are rebuilt from amount and measure instead of kept.
+    @Test func everyQuantityIsWrittenAsInTheLog() {
+        let tokens = ["5.8km", "5.80km", "05km", "0.5km", "00.5km", "12km", "-0.8km", "-0.80km", "3min", "1session", "2sessions",
+                      "5kilometres", "0.000001km", "1.000000km", "10km", "100.5km", "7.0min"]
+        let (actions, diagnostics) = parse(tokens.map { "2026-11-20 Run \($0) +run" }.joined(separator: "\n") + "\n")
+        #expect(diagnostics.isEmpty)
+        #expect(actions.flatMap { $0.quantities.map(\.written) } == tokens)
+        // Equal by what they say, whichever way each keeps its token.
+        let (again, _) = parse(tokens.map { "2026-11-20 Run \($0) +run" }.joined(separator: "\n") + "\n")
+        #expect(again.map(\.quantities) == actions.map(\.quantities))
+    }
+
     @Test func quotedTextKeepsSpacesAndEscapes() {
         let (actions, diagnostics) = parse(#"2026-11-20 Read "Dune \"Messiah\" \\ notes" 12km"# + "\n")
         #expect(diagnostics.isEmpty)
