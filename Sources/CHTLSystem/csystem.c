@@ -64,6 +64,24 @@ int htl_open_beneath(int folder, const char *path, int flags) {
 
 #include <limits.h>
 #include <malloc.h>
+#include <sys/resource.h>
+
+/// Whether the process has a finite limit of this kind.
+static int is_limited(int resource) {
+    struct rlimit limit;
+    return getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+}
+
+/// Whether the kernel charges address space as it is reserved
+/// (`vm.overcommit_memory` 2): then a reservation is memory taken.
+static int overcommit_is_strict(void) {
+    int fd = open("/proc/sys/vm/overcommit_memory", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char mode = 0;
+    ssize_t n = read(fd, &mode, 1);
+    close(fd);
+    return n == 1 && mode == '2';
+}
 
 int htl_prefer_large_pages(size_t reserve) {
     const uintptr_t huge = 2u << 20;
@@ -75,6 +93,12 @@ int htl_prefer_large_pages(size_t reserve) {
     // command ends soon, and memory freed is soon taken again).
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, INT_MAX);
+    // Under a limit on address space or data, or strict overcommit, the
+    // reservation is not made: it could succeed and leave too little for
+    // what comes after (a worker thread's stack, which the thread pool
+    // then waits for forever).
+    if (is_limited(RLIMIT_AS) || is_limited(RLIMIT_DATA) || overcommit_is_strict()) return -1;
+    if (reserve > INT_MAX) reserve = INT_MAX;
     // The next growth of the heap reserves `reserve` bytes more (address
     // space only: a page is backed when it is first touched).
     mallopt(M_TOP_PAD, (int)reserve);

@@ -12,7 +12,11 @@ public enum ProcessMemory {
     /// uses no more memory than before.
     ///
     /// Called first thing, before any thread starts; not for the servers
-    /// (`lsp`, `mcp`), which live long and should give memory back.
+    /// (`lsp`, `mcp`), which live long and should give memory back. Under
+    /// a limit on address space or data (`ulimit -v`, `ulimit -d`) or strict
+    /// overcommit nothing is reserved: a reservation that fits could leave
+    /// no room for a worker thread's stack, and the thread pool would wait
+    /// for one forever.
     /// Without huge pages (the kernel's `transparent_hugepage` set to
     /// `never`) the advice is ignored and only the allocator settings apply.
     public static func preferLargePages() {

@@ -53,9 +53,11 @@ int htl_open_beneath(int folder, const char *path, int flags);
 /// arena, blocks up to 32 MB from the heap, the heap never trimmed, and
 /// `reserve` bytes of heap reserved at once and advised to be backed by
 /// huge pages (2 MB: 512 times fewer page faults, each of which is costly
-/// under virtualisation). Call before any thread is started. Returns 0, or
-/// -1 when the reservation or the advice failed (the allocator then
-/// behaves as before, with one arena).
+/// under virtualisation). No reservation under a limit on address space
+/// or data (`ulimit -v`, `ulimit -d`) or strict overcommit: it could leave
+/// too little for thread stacks. Call before any thread is started.
+/// Returns 0, or -1 when there was no reservation or the advice failed
+/// (the allocator then behaves as before, with one arena).
 int htl_prefer_large_pages(size_t reserve);
 
 #endif
