@@ -1,8 +1,9 @@
 import Glibc
 
 /// Advice to the kernel for a large buffer about to be filled: back it with
-/// 2 MB pages. A buffer of hundreds of MB (a million actions, a log of
-/// 50 MB) is its own mapping, outside the heap `ProcessMemory` prepares;
+/// 2 MB pages. A buffer of tens or hundreds of MB (a million actions, a log
+/// of 50 MB) is a mapping of its own wherever the heap `ProcessMemory`
+/// prepares is not there (the servers, a limit on memory) or is used up;
 /// filled in 4 KB pages it takes a page fault per 4 KB, each costly on a
 /// virtual machine. Only whole 2 MB pages inside the buffer are advised;
 /// without huge pages the advice is ignored.
