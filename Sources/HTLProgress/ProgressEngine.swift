@@ -357,8 +357,22 @@ package struct ActionGoalTable: Sendable {
         for a in 0..<(starts.count - 1) {
             let range = Int(starts[a])..<Int(starts[a + 1])
             guard range.count > 1 else { continue }
-            let sorted = goals[range].sorted { rank[Int($0)] < rank[Int($1)] }
-            goals.replaceSubrange(range, with: sorted)
+            guard range.count <= 16 else {
+                let sorted = goals[range].sorted { rank[Int($0)] < rank[Int($1)] }
+                goals.replaceSubrange(range, with: sorted)
+                continue
+            }
+            // A few goals (nearly always): sorted in place, by insertion (a sorted
+            // copy per action was an allocation for each of a million actions).
+            for k in (range.lowerBound + 1)..<range.upperBound {
+                let goal = goals[k]
+                var j = k
+                while j > range.lowerBound, rank[Int(goals[j - 1])] > rank[Int(goal)] {
+                    goals[j] = goals[j - 1]
+                    j -= 1
+                }
+                goals[j] = goal
+            }
         }
     }
 }

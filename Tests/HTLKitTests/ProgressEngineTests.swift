@@ -29,6 +29,26 @@ import Testing
         }
     }
 
+    /// Export lists the goals an action counts toward in id order, whether
+    /// it counts toward a few (sorted in place) or many (sorted as a
+    /// list). `g-1` … sort before `g` by path but after it by id.
+    @Test func theGoalsAnActionCountsTowardAreInIDOrder() {
+        var changes: [String: String?] = ["log/2026.log": "2026-11-10 Run 5km #many\n2026-11-11 Run 3km #few\n"]
+        let many = ["g"] + (1...19).map { "g-\($0)" }
+        let few = ["h", "h-1", "h-2"]
+        for (ids, tag) in [(many, "many"), (few, "few")] {
+            for id in ids { changes["goals/\(id).md"] = goal("title: \(id)\nstart: 2026-11-01\ntags: [\(tag)]\n") }
+        }
+        let (ledger, report) = report(changes)
+        let table = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
+        let listed = table.withEntries { starts, goals in
+            (0..<ledger.actions.count).map { a in (Int(starts[a])..<Int(starts[a + 1])).map { report.goals[Int(goals[$0])].id } }
+        }
+        #expect(listed == [many.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, few.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }])
+        #expect(listed.first?.first == "g")
+        #expect(listed.first?.count == 20)
+    }
+
     @Test func linkedActionOutsideTheWindowCountsAndWarns() {
         let files = SampleLedger.with(["log/2026.log": "2026-10-01 Early 4km +run\n2026-11-03 In 5km +run\n"])
         let loaded = SampleLedger.load(files)
