@@ -111,27 +111,23 @@ struct ActionIndex {
         /// Fills the slice's positions, and returns its actions by linked goal and by tag.
         func fill(from actions: [Action], _ slice: Range<Int>, extraStarts: [Int]) -> Tables {
             var tables = Tables()
-            // Each action is read in place through a pointer: read through the array,
-            // a quantity or link was copied whole, a reference count per String in it.
-            actions.withUnsafeBufferPointer { all in
-                for i in slice {
-                    let action = all.baseAddress! + i
-                    let day = Int32(clamping: action.pointee.date.dayNumber)
-                    var f = Facts(day: day, extraStart: Int32(clamping: extraStarts[i]))
-                    let quantityCount = action.pointee.quantities.count
-                    if quantityCount > 0 {
-                        f.measure = Int32(clamping: action.pointee.quantities[0].measureIndex)
-                        f.amount = action.pointee.quantities[0].amount
-                    }
-                    for k in 1..<max(1, quantityCount) {
-                        measures[extraStarts[i] + k - 1] = Int32(clamping: action.pointee.quantities[k].measureIndex)
-                        amounts[extraStarts[i] + k - 1] = action.pointee.quantities[k].amount
-                    }
-                    f.extraCount = Int32(clamping: max(0, quantityCount - 1))
-                    facts[i] = f
-                    for k in 0..<action.pointee.links.count { tables.add(i, link: action.pointee.links[k].goal) }
-                    for k in 0..<action.pointee.tags.count { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: action.pointee.tags[k]) }
+            // Each action is read in place (by position), never copied whole.
+            for i in slice {
+                let day = Int32(clamping: actions[i].date.dayNumber)
+                var f = Facts(day: day, extraStart: Int32(clamping: extraStarts[i]))
+                // Fields read by position (iterating a list, or taking a whole quantity, copies it).
+                let quantityCount = actions[i].quantities.count
+                if quantityCount > 0 {
+                    (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
                 }
+                for k in 1..<max(1, quantityCount) {
+                    measures[extraStarts[i] + k - 1] = Int32(clamping: actions[i].quantities[k].measureIndex)
+                    amounts[extraStarts[i] + k - 1] = actions[i].quantities[k].amount
+                }
+                f.extraCount = Int32(clamping: max(0, quantityCount - 1))
+                facts[i] = f
+                for k in 0..<actions[i].links.count { tables.add(i, link: actions[i].links[k].goal) }
+                for k in 0..<actions[i].tags.count { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: actions[i].tags[k]) }
             }
             return tables
         }
