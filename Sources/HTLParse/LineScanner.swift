@@ -259,8 +259,8 @@ struct LineScanner {
         if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
         if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
         switch QuantityToken.classify(buffer, start, end, units: units) {
-        case .quantity(let split, let measureIndex):
-            readQuantity(start, split, end, measureIndex: measureIndex)
+        case .quantity(let split, let measureIndex, let unitIsID):
+            readQuantity(start, split, end, measureIndex: measureIndex, unitIsID: unitIsID)
         case .unknownUnit where !judgesUnits:
             failed = true
         case .unknownUnit(let split):
@@ -354,7 +354,7 @@ struct LineScanner {
         }
     }
 
-    private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int) {
+    private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int, unitIsID: Bool) {
         let measure = measures.measures[measureIndex].id
         switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
         case .success(let amount):
@@ -368,8 +368,7 @@ struct LineScanner {
             } else {
                 let column = cursor.column(start)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
-                let ownSpelling = amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
-                    && units.isID(UnsafeBufferPointer(rebasing: buffer[split..<end]), of: measureIndex)
+                let ownSpelling = unitIsID && amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
                 quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount, column: column,
                                                   written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column

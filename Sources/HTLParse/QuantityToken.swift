@@ -7,8 +7,9 @@ import HTLModel
 /// number, an ordinal such as `2nd`, a count such as `3x`).
 enum QuantityToken {
     enum Kind: Equatable {
-        /// `number unit` with a declared unit; `split` is where the unit starts.
-        case quantity(split: Int, measureIndex: Int)
+        /// `number unit` with a declared unit; `split` is where the unit
+        /// starts; `unitIsID`: the unit is the measure's id, not an alias.
+        case quantity(split: Int, measureIndex: Int, unitIsID: Bool)
         case unknownUnit(split: Int)
         /// A malformed number before a unit, with the corrected token when one is clear.
         case almost(fix: String?)
@@ -21,8 +22,8 @@ enum QuantityToken {
         guard j < end, Bytes.isDigit(b[j]) || (b[j] == Bytes.dot && j + 1 < end && Bytes.isDigit(b[j + 1])) else { return .word }
         let strict = strictSplit(b, j, end)
         if let split = strict {
-            if let index = units.index(for: UnsafeBufferPointer(rebasing: b[split..<end])) {
-                return .quantity(split: split, measureIndex: index)
+            if let name = units.name(UnsafeBufferPointer(rebasing: b[split..<end])) {
+                return .quantity(split: split, measureIndex: name.index, unitIsID: name.isID)
             }
         }
         if let almost = almostQuantity(b, start, j, end) { return .almost(fix: almost.fix) }

@@ -5,36 +5,34 @@ import HTLModel
 /// byte for byte; a catalog has a few dozen names at most in practice, and
 /// a long list of one length is still one pass.
 struct UnitLookup {
-    /// Per name length (index), the names of that length and their measure positions.
-    private var byLength: [[(name: [UInt8], index: Int)]] = []
-    /// Each measure's id, by position.
-    private var ids: [[UInt8]] = []
+    /// A name: its bytes, its measure's position, and whether it is the id (not an alias).
+    typealias Name = (bytes: [UInt8], index: Int, isID: Bool)
+
+    /// Per name length (index), the names of that length.
+    private var byLength: [[Name]] = []
 
     init(_ catalog: MeasureCatalog) {
-        ids = catalog.measures.map { Array($0.id.utf8) }
         for name in catalog.allNames {
             guard let index = catalog.index(for: name) else { continue }
             let bytes = Array(name.utf8)
             while byLength.count <= bytes.count { byLength.append([]) }
             // The first declaration of a name wins, as in the catalog.
-            if !byLength[bytes.count].contains(where: { $0.name == bytes }) {
-                byLength[bytes.count].append((bytes, index))
+            if !byLength[bytes.count].contains(where: { $0.bytes == bytes }) {
+                byLength[bytes.count].append((bytes, index, name == catalog.measures[index].id))
             }
         }
     }
 
-    /// Whether `unit` is the id of measure `index` (not an alias of it).
-    func isID(_ unit: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool {
-        UnitLookup.same(ids[index], unit)
+    /// The name `unit` spells: its measure's position in the catalog, and
+    /// whether it is the measure's id.
+    func name(_ unit: UnsafeBufferPointer<UInt8>) -> Name? {
+        guard unit.count < byLength.count else { return nil }
+        return byLength[unit.count].first { UnitLookup.same($0.bytes, unit) }
     }
 
     /// The position in the catalog of the measure named `unit`.
     func index(for unit: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard unit.count < byLength.count else { return nil }
-        for candidate in byLength[unit.count] where UnitLookup.same(candidate.name, unit) {
-            return candidate.index
-        }
-        return nil
+        name(unit)?.index
     }
 
     /// Byte by byte (a unit is a few bytes; `elementsEqual` went through
