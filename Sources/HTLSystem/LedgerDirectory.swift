@@ -204,20 +204,34 @@ private struct Walk {
         }
     }
 
-    /// Reads the files the walk found, in slices on every core; the files
+    /// Reads the files the walk found, in batches on every core; the files
     /// and findings come back in the walk's order.
     mutating func readFiles(below rootHandle: Int32?) {
-        let slices = Parallel.slices(toRead.count)
+        let batches = Walk.batches(toRead)
         let root = root
         let paths = toRead
-        let read = Parallel.map(slices.count) { k in paths[slices[k]].map { Walk.readFile($0, root: root, rootHandle: rootHandle) } }
-        for outcome in read.joined() {
+        let read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
+        var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
+        for (batch, results) in zip(batches, read) {
+            for (index, outcome) in zip(batch, results) { outcomes[index] = outcome }
+        }
+        for case let outcome? in outcomes {
             switch outcome {
             case .file(let file): files.append(file)
             case .finding(let finding): findings.append(finding)
             }
         }
         toRead = []
+    }
+
+    /// The positions of `paths` in batches, one core reading a batch at a
+    /// time: each log first, on its own (a log is most of a ledger's bytes;
+    /// read last, it kept one core reading while the other had nothing
+    /// left to do), then the other files in slices of about equal count.
+    static func batches(_ paths: [String]) -> [[Int]] {
+        let isLog = paths.map { LedgerLayout.kind(of: $0) == .log }
+        let others = paths.indices.filter { !isLog[$0] }
+        return paths.indices.filter { isLog[$0] }.map { [$0] } + Parallel.slices(others.count).map { Array(others[$0]) }
     }
 
     /// The largest ledger file htl reads: twenty times a log of a million
