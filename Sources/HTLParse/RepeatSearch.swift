@@ -69,28 +69,46 @@ enum RepeatSearch {
     }
 
     /// The lines dealt into buckets by the top bits of their hashes, each
-    /// bucket in line order (a count, then a stable placement), with where
-    /// each bucket starts (and, last, where the last one ends).
+    /// bucket in line order, with where each bucket starts (and, last, where
+    /// the last one ends). Every list is counted and then placed on its own
+    /// core: a list's lines of a bucket go after the earlier lists' lines of
+    /// it, so the order is that of one pass (a million lines dealt on one
+    /// core kept the other waiting, while their room was first written).
     private static func dealt(_ lists: [[ActionLine]], linesPerBucket: Int) -> (lines: [ActionLine], starts: [Int32]) {
         let total = lists.reduce(0) { $0 + $1.count }
         var bits = 0
         while bits < 16, total >> bits > max(linesPerBucket, 1) { bits += 1 }
         let shift = UInt64(64 - bits)
+        let bucketCount = 1 << bits
         func bucket(_ hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> shift) }
-        var starts = [Int32](repeating: 0, count: (1 << bits) + 1)
-        for list in lists {
-            for line in list { starts[bucket(line.hash) + 1] += 1 }
+        let counts = Parallel.map(lists.count) { k in
+            var count = [Int32](repeating: 0, count: bucketCount)
+            for line in lists[k] { count[bucket(line.hash)] += 1 }
+            return count
         }
-        for b in 1..<starts.count { starts[b] += starts[b - 1] }
-        var next = starts
+        // Where each list's first line of each bucket goes, and each list's first order.
+        var starts = [Int32](repeating: 0, count: bucketCount + 1)
+        var firstSlots = [[Int32]](repeating: [Int32](repeating: 0, count: bucketCount), count: lists.count)
+        var slot: Int32 = 0
+        for b in 0..<bucketCount {
+            starts[b] = slot
+            for k in lists.indices {
+                firstSlots[k][b] = slot
+                slot += counts[k][b]
+            }
+        }
+        starts[bucketCount] = slot
+        let firstOrders = lists.reduce(into: [Int32(0)]) { $0.append($0.last! + Int32($1.count)) }
         let lines = [ActionLine](unsafeUninitializedCapacity: total) { storage, count in
-            var order: Int32 = 0
-            for list in lists {
-                for var line in list {
+            let base = storage.baseAddress
+            _ = Parallel.map(lists.count) { k in
+                var next = firstSlots[k]
+                var order = firstOrders[k]
+                for var line in lists[k] {
                     line.order = order
                     order += 1
                     let b = bucket(line.hash)
-                    (storage.baseAddress! + Int(next[b])).initialize(to: line)
+                    (base! + Int(next[b])).initialize(to: line)
                     next[b] += 1
                 }
             }
