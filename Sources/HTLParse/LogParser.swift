@@ -76,22 +76,32 @@ struct LogParser {
     struct Span {
         var bytes: Range<Int>
         var firstLine: Int
-        /// Its lines (a last line without a line ending counts), to reserve room once.
+        /// Its lines (a last line without a line ending counts).
         var lines: Int
+        /// Its lines that start with `#`, a line break or a carriage return:
+        /// no action, no room (`ByteCount.lineBreaks`).
+        var noActionLines = 0
 
-        /// The most actions it can hold: one per line, and no more than its
-        /// bytes allow (a long run of blank lines reserves nothing for them).
-        var room: Int { min(lines, bytes.count / LogParser.shortestActionLine + 1) }
+        /// The most actions it can hold: one per line that may be one, and
+        /// no more than its bytes allow. Room left over is closed up once
+        /// every piece is read, by moving every later action: a comment
+        /// line at the top of a log reserved nothing, or the whole log moved.
+        var room: Int { min(lines - noActionLines, bytes.count / LogParser.shortestActionLine + 1) }
     }
 
     /// An action line is at least a date, a blank and one more byte.
     static let shortestActionLine = "YYYY-MM-DD x".utf8.count
 
-    /// Runs of whole lines, about `pieceSize` bytes or more each (at most eight).
+    /// At most this many pieces. The cores take the next piece as they
+    /// finish one, so the last one ends at most a piece after the others:
+    /// with eight, a core waited for the other for an eighth of a long log.
+    static let mostPieces = 32
+
+    /// Runs of whole lines, about `pieceSize` bytes or more each (at most `mostPieces`).
     /// The line breaks of the pieces are counted on every core (one pass
     /// over the whole log, before any line can be numbered).
     static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Span] {
-        let count = min(8, max(1, (buffer.count - start) / max(pieceSize, 1)))
+        let count = min(LogParser.mostPieces, max(1, (buffer.count - start) / max(pieceSize, 1)))
         var ranges: [Range<Int>] = []
         var position = start
         for k in 1...count {
@@ -101,12 +111,14 @@ struct LogParser {
             ranges.append(position..<end)
             position = end
         }
-        let breaks = Parallel.map(ranges.count) { ByteCount.occurrences(of: Bytes.newline, in: UnsafeBufferPointer(rebasing: buffer[ranges[$0]])) }
+        let counts = Parallel.map(ranges.count) { ByteCount.lineBreaks(in: UnsafeBufferPointer(rebasing: buffer[ranges[$0]])) }
         var pieces: [Span] = []
         var line = firstLine
-        for (range, breaks) in zip(ranges, breaks) {
-            pieces.append(Span(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? breaks : breaks + 1))
-            line += breaks
+        for (range, count) in zip(ranges, counts) {
+            let noAction = count.beforeNoAction + (ByteCount.startsNoAction(buffer[range.lowerBound]) ? 1 : 0)
+            pieces.append(Span(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? count.breaks : count.breaks + 1,
+                               noActionLines: noAction))
+            line += count.breaks
         }
         return pieces
     }
@@ -151,6 +163,8 @@ struct LogParser {
             let survey = LineSurvey(buffer, position..<contentEnd)
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line),
                           printableASCII: survey.isPrintableASCII)
+            // A line counted as no action's room never is one (`ByteCount.startsNoAction`): a wrong count would write into the next piece's slots.
+            precondition(result.actionLines.count < piece.room || !Bytes.isDigit(buffer[first]), "an action line outside its piece's room")
             let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)
             if !scanner.charactersAreText { result.linesAreText = false }
             // Whether the line is its own canonical form: for fmt's verdict and the hash.

@@ -17,6 +17,20 @@ import Testing
         #expect(newlines.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } == 64)
     }
 
+    @Test func lineBreaksAndTheLinesAfterThemAgreeWithALoop() {
+        var rng = SeededGenerator(seed: 47)
+        for _ in 0..<4_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in [0x0A, 0x0D, 0x23, 0x32, 0x20, 0x0A].randomElement(using: &rng)! as UInt8 }
+            let breaks = bytes.count { $0 == 0x0A }
+            let beforeNoAction = bytes.indices.dropLast().count { bytes[$0] == 0x0A && [0x0A, 0x0D, 0x23].contains(bytes[$0 + 1]) }
+            let counted = bytes.withUnsafeBufferPointer { ByteCount.lineBreaks(in: $0) }
+            #expect(counted.breaks == breaks && counted.beforeNoAction == beforeNoAction, "\(bytes)")
+        }
+        // Across the end of a word: a break as the eighth byte, a comment as the ninth.
+        let across = Array("2026-11\n# note\n".utf8)
+        #expect(across.withUnsafeBufferPointer { ByteCount.lineBreaks(in: $0) } == (2, 1))
+    }
+
     @Test func anyBelowAndAboveAgreeWithTheBytes() {
         var rng = SeededGenerator(seed: 43)
         for _ in 0..<20_000 {
