@@ -49,22 +49,7 @@ public struct ProgressReport: Sendable {
     /// For every action, the positions in `goals` of the goals it counts
     /// toward, in one flat table (no dictionary of arrays for a million actions).
     package func goalsCountingEveryAction(actionCount: Int) -> ActionGoalTable {
-        var counts = [Int32](repeating: 0, count: actionCount + 1)
-        for g in goals {
-            for i in g.actionIndices + g.upcomingActionIndices where i < actionCount { counts[i + 1] += 1 }
-        }
-        for i in 0..<actionCount { counts[i + 1] += counts[i] }
-        var next = counts
-        var table = [Int32](repeating: 0, count: Int(counts[actionCount]))
-        for (position, g) in goals.enumerated() {
-            for i in g.actionIndices + g.upcomingActionIndices where i < actionCount {
-                table[Int(next[i])] = Int32(position)
-                next[i] += 1
-            }
-        }
-        var result = ActionGoalTable(starts: counts, goals: table)
-        result.sortEachByID(goals)
-        return result
+        ActionGoalTable(goals, actionCount: actionCount)
     }
 
     /// Goals in attention order (FORMAT.md §9).
@@ -358,48 +343,5 @@ package enum ProgressEngine {
             value: value,
             goals: aligned.map { .init(id: $0.progress.id, strength: $0.strength, progress: $0.progress.progress, state: $0.progress.state) },
             meanStrength: meanStrength, weightedProgress: weighted, actions30d: recentCount, neglected: neglected)
-    }
-}
-
-/// Which goals each action counts toward: action i's goals (positions in
-/// `ProgressReport.goals`) are `goals[starts[i] ..< starts[i + 1]]`, by id.
-package struct ActionGoalTable: Sendable {
-    var starts: [Int32]
-    var goals: [Int32]
-
-    /// The table read in place: `body` gets each action's first entry
-    /// (`starts[i] ..< starts[i + 1]` are action i's) and the entries, goal
-    /// positions. (Export asks for a million actions: a lazy sequence per
-    /// action was a closure context allocated per action.)
-    public func withEntries<R>(_ body: (_ starts: UnsafeBufferPointer<Int32>, _ goals: UnsafeBufferPointer<Int32>) -> R) -> R {
-        starts.withUnsafeBufferPointer { s in goals.withUnsafeBufferPointer { g in body(s, g) } }
-    }
-
-    mutating func sortEachByID(_ progress: [GoalProgress]) {
-        // Each goal's place in id order, found once: an action's goals are
-        // then sorted by comparing integers, not ids.
-        var rank = [Int32](repeating: 0, count: progress.count)
-        let byID = progress.indices.sorted { progress[$0].id.utf8.lexicographicallyPrecedes(progress[$1].id.utf8) }
-        for (place, g) in byID.enumerated() { rank[g] = Int32(place) }
-        for a in 0..<(starts.count - 1) {
-            let range = Int(starts[a])..<Int(starts[a + 1])
-            guard range.count > 1 else { continue }
-            guard range.count <= 16 else {
-                let sorted = goals[range].sorted { rank[Int($0)] < rank[Int($1)] }
-                goals.replaceSubrange(range, with: sorted)
-                continue
-            }
-            // A few goals (nearly always): sorted in place, by insertion (a sorted
-            // copy per action was an allocation for each of a million actions).
-            for k in (range.lowerBound + 1)..<range.upperBound {
-                let goal = goals[k]
-                var j = k
-                while j > range.lowerBound, rank[Int(goals[j - 1])] > rank[Int(goal)] {
-                    goals[j] = goals[j - 1]
-                    j -= 1
-                }
-                goals[j] = goal
-            }
-        }
     }
 }
