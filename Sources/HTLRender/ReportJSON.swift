@@ -359,8 +359,10 @@ public enum ReportJSON {
         stream.arrayField("terms", ledger.terms.compactMap { t in termsByID[t.id].map { (t, $0) } }) { t, progress in
             .object(term(progress) + [("theme", .optional(t.theme))] + place(t.location))
         }
-        stream.arrayField("goals", report.goals) { g in
-            .object(goal(g) + [
+        // Ten thousand goals' objects, on every core.
+        stream.arrayField("goals", count: report.goals.count) { i, out in
+            let g = report.goals[i]
+            JSON.object(goal(g) + [
                 ("weeks", maybeInt(g.goal.weeks)),
                 ("tags", .array(g.goal.tags.map(JSON.string))),
                 ("breaks", .array(g.goal.breaks.map { .string($0.days.description) })),
@@ -369,7 +371,7 @@ public enum ReportJSON {
                 ("status", .string(g.goal.status.rawValue)),
                 ("has_action_plan", .bool(g.goal.hasActionPlan)),
                 ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
-            ] + place(g.goal.location))
+            ] + place(g.goal.location)).write(into: &out, indent: 4)
         }
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
         // The ids once (reading one out of a goal's progress per action copied the progress).
