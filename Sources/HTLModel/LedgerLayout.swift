@@ -35,8 +35,11 @@ public enum LedgerLayout {
     public static func kind(of path: String) -> FileKind? {
         if path == settingsFile { return .settings }
         if path == measuresFile { return .measures }
-        // Bytes, not Characters: called for every file, several times.
-        return path.utf8.withContiguousStorageIfAvailable(kind(ofBytes:)) ?? Array(path.utf8).withUnsafeBufferPointer(kind(ofBytes:))
+        // Bytes, not Characters: called for every file, several times. (`withUTF8`
+        // also reads a short path in place; asking the UTF-8 view for contiguous
+        // storage gave nothing for one of 15 bytes or fewer, and made an array.)
+        var path = path
+        return path.withUTF8(kind(ofBytes:))
     }
 
     /// `kind(of:)` on a path's UTF-8: no component empty or hidden, at least
@@ -71,12 +74,18 @@ public enum LedgerLayout {
 
     /// The id of an entity file: its name without `.md`.
     package static func entityID(of path: String) -> String {
-        // On the path's bytes: every file's id is asked for, once per parse.
-        let utf8 = path.utf8
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-        let name = utf8[start...]
-        let end = name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8) ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
-        return String(Substring(utf8[start..<end]))
+        // On the path's bytes: every file's id is asked for, once per parse
+        // (through the UTF-8 view's indices it cost thousands of instructions).
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var end = bytes.count
+            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"), bytes[end - 1] == UInt8(ascii: "d") {
+                end -= 3
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// Whether a ledger path is selected by any of `selectors` (a file, or a
