@@ -32,13 +32,15 @@ package enum ByteCount {
             while i < words {
                 let word = ByteWords.load(base, i * 8)
                 let newlines = ByteWords.equal(word, 0x0A)
+                i += 1
+                // Most words hold no break and follow none: nothing more to look at.
+                guard newlines | previousEndsInBreak != 0 else { continue }
                 let starts = ByteWords.equal(word, UInt8(ascii: "#")) | newlines | ByteWords.equal(word, 0x0D)
                 // A break's next byte is a byte up in the word, or the next word's first.
                 let followed = ((newlines << 8) | previousEndsInBreak) & starts
                 breaks += Int(((newlines >> 7) &* 0x0101_0101_0101_0101) >> 56)
                 beforeNoAction += Int(((followed >> 7) &* 0x0101_0101_0101_0101) >> 56)
                 previousEndsInBreak = newlines >> 56
-                i += 1
             }
         }
         for k in (words * 8)..<buffer.count where buffer[k] == 0x0A {
