@@ -116,13 +116,16 @@ public enum ReportJSON {
         var room = 2 + 9 * ByteWriter.keyRoom("description", indent: indent) + ByteWriter.quotedRoom(action.pointee.path.utf8.count)
             + ByteWriter.intRoom + ByteWriter.dateRoom(action.pointee.date) + ByteWriter.timeRoom
             + ByteWriter.quotedRoom(action.pointee.text.utf8Count) + 2 * (indent + 3) + 6
-        for q in action.pointee.quantities {
-            room += (indent + 6) + 1 + ByteWriter.keyRoom("measure", indent: inner) + ByteWriter.quotedRoom(q.measure.utf8.count)
+        // Lists read by position, fields in place: an element taken out of a
+        // list (a `for` loop) was a copy, a reference count per String in it.
+        let quantityCount = action.pointee.quantities.count
+        for k in 0..<quantityCount {
+            room += (indent + 6) + 1 + ByteWriter.keyRoom("measure", indent: inner) + ByteWriter.quotedRoom(action.pointee.quantities[k].measure.utf8.count)
                 + ByteWriter.keyRoom("amount", indent: inner) + ByteWriter.decimalRoom + (inner + 2)
         }
         for k in 0..<goalCount { room += ByteWriter.quotedRoom(goal(k).utf8.count) + 2 }
-        for tag in action.pointee.tags { room += ByteWriter.quotedRoom(tag.utf8.count) + 2 }
-        for link in action.pointee.links { room += ByteWriter.quotedRoom(link.goal.utf8.count) + 2 }
+        for k in 0..<action.pointee.tags.count { room += ByteWriter.quotedRoom(action.pointee.tags[k].utf8.count) + 2 }
+        for k in 0..<action.pointee.links.count { room += ByteWriter.quotedRoom(action.pointee.links[k].goal.utf8.count) + 2 }
         out.write(room: room) { w in
             w.byte(UInt8(ascii: "{"))
             w.key(literal: "path", at: 0, indent: indent)
@@ -137,23 +140,23 @@ public enum ReportJSON {
             action.pointee.text.withBytes { w.quoted($0) }
             w.key(literal: "quantities", at: 5, indent: indent)
             w.byte(UInt8(ascii: "["))
-            for (k, q) in action.pointee.quantities.enumerated() {
+            for k in 0..<quantityCount {
                 w.separator(k, spaces: indent + 4)
                 w.byte(UInt8(ascii: "{"))
                 w.key(literal: "measure", at: 0, indent: inner)
-                w.quoted(q.measure)
+                w.quoted(action.pointee.quantities[k].measure)
                 w.key(literal: "amount", at: 1, indent: inner)
-                w.decimal(q.amount)
+                w.decimal(action.pointee.quantities[k].amount)
                 w.close(UInt8(ascii: "}"), count: 2, indent: inner)
             }
-            w.close(UInt8(ascii: "]"), count: action.pointee.quantities.count, indent: indent + 2)
+            w.close(UInt8(ascii: "]"), count: quantityCount, indent: indent + 2)
             w.key(literal: "goals", at: 6, indent: indent)
             w.strings(count: goalCount, goal)
             w.key(literal: "tags", at: 7, indent: indent)
-            w.strings(action.pointee.tags)
+            w.strings(count: action.pointee.tags.count) { action.pointee.tags[$0] }
             // The goals written as +links on the line; the others in "goals" count by a tag.
             w.key(literal: "links", at: 8, indent: indent)
-            w.strings(action.pointee.links.lazy.map { $0.goal })
+            w.strings(count: action.pointee.links.count) { action.pointee.links[$0].goal }
             w.close(UInt8(ascii: "}"), count: 9, indent: indent)
         }
     }

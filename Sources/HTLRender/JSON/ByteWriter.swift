@@ -169,18 +169,9 @@ struct ByteWriter {
         byte(UInt8(ascii: "\""))
     }
 
-    /// Strings as an array on one line, as scalar arrays are written:
-    /// `quotedRoom` of each and 2 bytes more per string, at most.
-    mutating func strings<S: Sequence<String>>(_ values: S) {
-        byte(UInt8(ascii: "["))
-        for (i, value) in values.enumerated() {
-            if i > 0 { literal(", ") }
-            quoted(value)
-        }
-        byte(UInt8(ascii: "]"))
-    }
-
-    /// The same for `count` strings given by position.
+    /// `count` strings, given by position, as an array on one line, as
+    /// scalar arrays are written: `quotedRoom` of each and 2 bytes more per
+    /// string, at most.
     mutating func strings(count: Int, _ value: (Int) -> String) {
         byte(UInt8(ascii: "["))
         for i in 0..<count {
@@ -191,7 +182,9 @@ struct ByteWriter {
     }
 
     mutating func quoted(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) { return done }
+        // `withUTF8` reads a short string from a copy on the stack and a long
+        // one in place (the UTF-8 view offers no contiguous storage for a
+        // short one, so asking it first was work for nothing on most ids).
         var copy = text
         copy.withUTF8 { quoted($0) }
     }
