@@ -45,6 +45,20 @@ import Testing
             + "\"2026-11-23\"\"0001-01-01\"\"9999-12-31\"\"0987-02-09\"")
     }
 
+    /// The room reserved for a date is told by its day number: the same as
+    /// its year says, at both ends of the years written with four digits.
+    @Test func aDatesRoomIsTheRoomOfWhatIsWritten() {
+        let first = CivilDate(year: 1, month: 1, day: 1)!.dayNumber
+        let last = CivilDate(year: 9999, month: 12, day: 31)!.dayNumber
+        for day in Array((first - 400)...(first + 3)) + Array((last - 3)...(last + 3)) {
+            let date = CivilDate(dayNumber: day)
+            let year = date.parts.year
+            #expect(ByteWriter.dateRoom(date) == ((0...9999).contains(year) ? 12 : ByteWriter.quotedRoom(date.description.utf8.count)), "\(date)")
+        }
+        #expect(ByteWriter.dateRoom(CivilDate(dayNumber: first - 366)) == 12)
+        #expect(ByteWriter.dateRoom(CivilDate(dayNumber: first - 367)) != 12)
+    }
+
     /// Strings are copied whole when no byte may need an escape, decided
     /// eight bytes at a time: the same answer as looking at every byte, for
     /// every byte that matters at every offset, and the same document.

@@ -102,8 +102,13 @@ struct ByteWriter {
 
     /// The room `quoted(date)` takes: 12 bytes for a year of four digits.
     static func dateRoom(_ date: CivilDate) -> Int {
-        (0...9999).contains(date.parts.year) ? 12 : quotedRoom(date.description.utf8.count)
+        // By day number: a date's year, month and day cost a division each (and a date is written right after).
+        fourDigitYears.contains(date.dayNumber) ? 12 : quotedRoom(date.description.utf8.count)
     }
+
+    /// The days of years 0 to 9999, written `YYYY-MM-DD` (year 0, before
+    /// the first year a `CivilDate` is made from, is a leap year).
+    private static let fourDigitYears = (CivilDate(year: 1, month: 1, day: 1)!.dayNumber - 366)...CivilDate.latest.dayNumber
 
     /// `"YYYY-MM-DD"`; a year outside 0...9999 as `CivilDate.description` spells it.
     mutating func quoted(_ date: CivilDate) {
