@@ -156,7 +156,9 @@ enum GoalDecoder {
 
     private static func tags(_ node: YAMLNode, _ reader: inout FieldReader) -> [String] {
         var tags: [String] = []
-        var seen = Set<String>()
+        // Looked for in the list while it is short (a goal has a tag or two: a
+        // Set hashed each one); a set once it is long (a goal of 160,000 tags).
+        var seen: Set<String>?
         for item in reader.list(node, "tags") ?? [] {
             guard let text = reader.scalar(item, "tag", expected: "a tag") else { continue }
             guard Identifier.isValidTag(text) else {
@@ -165,7 +167,8 @@ enum GoalDecoder {
                 continue
             }
             let tag = Identifier.lowercasedASCII(text.utf8)
-            if seen.insert(tag).inserted { tags.append(tag) }
+            if seen == nil, tags.count >= 16 { seen = Set(tags) }
+            if seen?.insert(tag).inserted ?? !tags.contains(tag) { tags.append(tag) }
         }
         return tags
     }

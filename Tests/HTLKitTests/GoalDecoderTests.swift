@@ -1,0 +1,19 @@
+import HTLKit
+import HTLTestSupport
+import Testing
+
+/// What a goal file's front matter becomes.
+@Suite struct GoalDecoderTests {
+    /// A goal's tags are lowercased, kept in the order written, each once:
+    /// the same whether the goal has a few (looked for in the list) or many
+    /// (looked for in a set once the list is long).
+    @Test func tagsAreLowercasedInOrderWithoutRepeats() {
+        for count in [3, 15, 16, 17, 40] {
+            let written = (0..<count).flatMap { ["T\($0)", "t\($0)"] } + ["T0", "x-Y"]
+            let text = "---\ntitle: Tags\ntags: [\(written.joined(separator: ", "))]\n---\n## Action plan\n"
+            let ledger = SampleLedger.load(SampleLedger.with(["goals/tags.md": text])).ledger
+            let goal = ledger.goals.first { $0.id == "tags" }
+            #expect(goal?.tags == (0..<count).map { "t\($0)" } + ["x-y"], "\(count) tags")
+        }
+    }
+}
