@@ -7,17 +7,17 @@ struct LineCursor {
     let buffer: UnsafeBufferPointer<UInt8>
     let start: Int
     let end: Int
-    let path: String
     let line: Int
     var isASCII = true
     private var lastOffset: Int
     private var lastColumn = 1
 
-    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, path: String, line: Int) {
+    // No path: the scanner holds its file's once (a String copied into the
+    // cursor of every line was a reference count taken and given back per line).
+    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, line: Int) {
         self.buffer = buffer
         self.start = start
         self.end = end
-        self.path = path
         self.line = line
         self.lastOffset = start
     }
@@ -33,10 +33,6 @@ struct LineCursor {
         lastColumn += LineIndex.scalarCount(buffer[lastOffset..<offset])
         lastOffset = offset
         return lastColumn
-    }
-
-    mutating func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(path: path, line: line, column: column(offset))
     }
 
     /// The text of a byte range for a message, shortened past `limit` scalars.

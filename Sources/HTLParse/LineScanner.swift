@@ -6,6 +6,8 @@ import HTLModel
 /// line (`begin`), so the catalog and look-ups are not copied per line.
 struct LineScanner {
     var cursor: LineCursor
+    /// The log file's path, for actions and findings.
+    let path: String
     let measures: MeasureCatalog
     let units: UnitLookup
     let suggestions: SuggestionCache
@@ -41,8 +43,9 @@ struct LineScanner {
     /// The last date read: consecutive lines mostly share their day.
     private var lastDate = RecentDay()
 
-    init(cursor: LineCursor, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
+    init(cursor: LineCursor, path: String, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
+        self.path = path
         self.file = file
         self.measures = measures
         self.units = units
@@ -78,9 +81,14 @@ struct LineScanner {
 
     var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
 
+    /// Where byte `offset` of the line is.
+    private mutating func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(path: path, line: cursor.line, column: cursor.column(offset))
+    }
+
     /// A warning: the line still counts.
     mutating func warn(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
-        findings.add(Finding(rule, cursor.location(offset), message, help: help))
+        findings.add(Finding(rule, location(offset), message, help: help))
     }
 
     /// True when the line already has its share of `rule`'s findings: this
@@ -94,7 +102,7 @@ struct LineScanner {
     }
 
     mutating func report(_ rule: RuleID, at offset: Int, _ message: String, help: String? = nil) {
-        findings.add(Finding(rule, cursor.location(offset), message, help: help))
+        findings.add(Finding(rule, location(offset), message, help: help))
         failed = true
         if LineScanner.stopsTheLine(rule) { stopped = true }
     }
@@ -142,7 +150,7 @@ struct LineScanner {
         let text = descriptionRange.map { ActionText(file, $0) }
             ?? (description.isEmpty ? ActionText(file, cursor.start..<cursor.start) : ActionText(own: description))
         // The lists move into the action (no copy to count references for, nothing left to reset).
-        slots.put(Action(path: cursor.path, line: cursor.line, date: date, time: time, text: text,
+        slots.put(Action(path: path, line: cursor.line, date: date, time: time, text: text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
         return true
     }
@@ -183,7 +191,7 @@ struct LineScanner {
             i += 1
         }
         if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
-            findings.add(Finding(.encoding, cursor.location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
+            findings.add(Finding(.encoding, location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
                                     help: "save the file as UTF-8"))
             return false
         }

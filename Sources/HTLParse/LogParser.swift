@@ -140,7 +140,7 @@ struct LogParser {
         var result = Piece()
         result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
-        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, path: path, line: 0), file: store,
+        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, line: 0), path: path, file: store,
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
         var position = piece.bytes.lowerBound
         var line = piece.firstLine - 1
@@ -161,7 +161,7 @@ struct LogParser {
             }
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
             let survey = LineSurvey(buffer, position..<contentEnd)
-            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, path: path, line: line),
+            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, line: line),
                           printableASCII: survey.isPrintableASCII)
             // A line counted as no action's room never is one (`ByteCount.startsNoAction`): a wrong count would write into the next piece's slots.
             precondition(result.actionLines.count < piece.room || !Bytes.isDigit(buffer[first]), "an action line outside its piece's room")
