@@ -369,7 +369,7 @@ struct LineScanner {
             if amount.isZero {
                 if onlyCounted(.zeroQuantity) { return }
                 report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max)) counts for nothing; remove it")
-            } else if let previous = firstColumn(of: measureIndex) {
+            } else if let previous = LineScanner.firstColumn(of: measureIndex, in: quantities, columns: quantityColumns) {
                 if onlyCounted(.duplicateQuantity) { return }
                 report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
                        help: "log one total, or two actions")
@@ -398,8 +398,10 @@ struct LineScanner {
     }
 
     /// The column of an earlier quantity of the same measure on this line.
-    private func firstColumn(of measureIndex: Int) -> Int? {
-        if let quantityColumns { return quantityColumns[measureIndex] == 0 ? nil : quantityColumns[measureIndex] }
+    /// (Static: a method of the scanner, called from a mutating one, was
+    /// handed a copy of the whole scanner, 410 bytes, per quantity.)
+    private static func firstColumn(of measureIndex: Int, in quantities: SmallList<Action.Quantity>, columns: [Int]?) -> Int? {
+        if let columns { return columns[measureIndex] == 0 ? nil : columns[measureIndex] }
         return quantities.first { $0.measureIndex == measureIndex }?.column
     }
 }
