@@ -317,8 +317,12 @@ package enum ProgressEngine {
     /// `dates`: every action's date, by index.
     static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], index: ActionIndex,
                              today: CivilDate) -> ValueInsight {
-        var aligned = aligned
-        aligned.sort { $0.strength != $1.strength ? $0.strength > $1.strength : $0.progress.id.utf8.lexicographicallyPrecedes($1.progress.id.utf8) }
+        // Listed by strength, then id: positions are sorted, not the goals (a
+        // goal's progress is a large value, moved at every step of a sort).
+        let order = aligned.indices.sorted { a, b in
+            aligned[a].strength != aligned[b].strength ? aligned[a].strength > aligned[b].strength
+                : aligned[a].progress.id.utf8.lexicographicallyPrecedes(aligned[b].progress.id.utf8)
+        }
 
         let meanStrength = aligned.isEmpty ? nil
             : ExactDecimal(aligned.reduce(0) { $0 + $1.strength }).divided(by: aligned.count)
@@ -341,7 +345,7 @@ package enum ProgressEngine {
         }
         return ValueInsight(
             value: value,
-            goals: aligned.map { .init(id: $0.progress.id, strength: $0.strength, progress: $0.progress.progress, state: $0.progress.state) },
+            goals: order.map { .init(id: aligned[$0].progress.id, strength: aligned[$0].strength, progress: aligned[$0].progress.progress, state: aligned[$0].progress.state) },
             meanStrength: meanStrength, weightedProgress: weighted, actions30d: recentCount, neglected: neglected)
     }
 }
