@@ -23,8 +23,7 @@ import Testing
             guard let walk = fm.enumerator(atPath: source) else { continue }
             for case let relative as String in walk where relative != "expected.txt" {
                 var isFolder: ObjCBool = false
-                fm.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder)
-                if isFolder.boolValue {
+                if fm.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder), isFolder.boolValue {
                     try fm.createDirectory(atPath: ledger.root + "/" + relative, withIntermediateDirectories: true)
                 } else {
                     try ledger.write(relative, try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative)))
