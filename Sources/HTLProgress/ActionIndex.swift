@@ -166,14 +166,12 @@ struct ActionIndex {
         let linked = byLinkedGoal[goal.id] ?? []
         guard !goal.tags.isEmpty else { return linked }
         var result = linked
-        let target = goal.target.map { Int32(clamping: $0.dayNumber) }
         for tag in goal.tags {
             guard let dated = byTag[tag] else { continue }
-            var run: [Int] = []
-            for k in firstOnOrAfter(goal.start, in: dated)..<dated.count {
-                if let target, dated[k].day > target { break }
-                run.append(Int(dated[k].index))
-            }
+            // The window's run of the tag's actions, both ends found by binary search.
+            let first = firstDay(atLeast: goal.start.map { Int32(clamping: $0.dayNumber) }, in: dated)
+            let end = goal.target.map { firstDay(atLeast: Int32(clamping: $0.dayNumber) + 1, in: dated) } ?? dated.count
+            let run = dated[first..<max(first, end)].map { Int($0.index) }
             result = Self.merged(result, run)
         }
         return result
@@ -185,7 +183,10 @@ struct ActionIndex {
     /// otherwise sorted.
     private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
         guard !b.isEmpty else { return a }
-        guard isAscending(a), isAscending(b) else { return ascendingWithoutRepeats(a + b) }
+        let bIsAscending = isAscending(b)
+        // Nothing to merge into (a goal with no links, its first tag): the run as it is.
+        if a.isEmpty, bIsAscending { return b }
+        guard bIsAscending, isAscending(a) else { return ascendingWithoutRepeats(a + b) }
         var out: [Int] = []
         out.reserveCapacity(a.count + b.count)
         var i = 0
@@ -203,10 +204,9 @@ struct ActionIndex {
         indices.indices.dropFirst().allSatisfy { indices[$0 - 1] < indices[$0] }
     }
 
-    /// Where `dated` (sorted by date) reaches `start`, by binary search.
-    private func firstOnOrAfter(_ start: CivilDate?, in dated: [Dated]) -> Int {
-        guard let start else { return 0 }
-        let day = Int32(clamping: start.dayNumber)
+    /// Where `dated` (sorted by date) reaches `day` (nil: its start), by binary search.
+    private func firstDay(atLeast day: Int32?, in dated: [Dated]) -> Int {
+        guard let day else { return 0 }
         var low = 0
         var high = dated.count
         while low < high {

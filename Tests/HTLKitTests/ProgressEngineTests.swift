@@ -59,6 +59,25 @@ import Testing
         #expect(report.diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 1, column: 22))
     }
 
+    /// A tag counts the actions of the window's first and last days and
+    /// none of the days just outside it; linked actions are merged in, each
+    /// action once (found by binary search at both ends of the tag's run).
+    @Test func aTagsWindowIncludesItsFirstAndLastDays() {
+        let log = """
+        2026-10-31 Before 1km #edge
+        2026-11-01 First 1km #edge
+        2026-11-02 Linked and tagged 1km #edge +edgy
+        2026-11-05 Linked only 1km +edgy
+        2026-11-10 Last 1km #edge
+        2026-11-11 After 1km #edge
+
+        """
+        let (_, r) = report(["log/2026.log": log,
+                             "goals/edgy.md": goal("title: Edgy\nstart: 2026-11-01\ntarget: 2026-11-10\ntargets:\n  km: 100\ntags: [edge]\n")])
+        #expect(r.goal("edgy")?.actionIndices == [1, 2, 3, 4])
+        #expect(r.goal("edgy")?.targets.first?.actual.description == "4")
+    }
+
     @Test func taggedActionOutsideTheWindowDoesNotCount() {
         let (_, r) = report(["log/2026.log": "2026-10-01 Early 4km #running\n2026-11-03 In 5km #running\n2027-02-01 Late 6km #RUNNING\n"])
         #expect(r.goal("run")?.targets.first?.actual.description == "5")
