@@ -19,12 +19,7 @@ struct LineScanner {
     var links: SmallList<Action.Link> = []
 
     private var time: ClockTime?
-    /// The description while its words are one stretch of the line joined by
-    /// single spaces (most lines): made into a String once, from the buffer.
-    private var descriptionRange: Range<Int>?
-    /// The description otherwise (quoted text, words apart).
-    private var description: [UInt8] = []
-    private var hasDescription = false
+    private var description = LineDescription()
     private var quantities: SmallList<Action.Quantity> = []
     private var tags: SmallList<String> = []
     // Linear look-ups while small; sets once a line has many links, tags or quantities.
@@ -65,9 +60,7 @@ struct LineScanner {
         if !findings.isEmpty { findings = LineFindings() }
         if !links.isEmpty { links = [] }
         time = nil
-        descriptionRange = nil
-        if !description.isEmpty { description.removeAll(keepingCapacity: true) }
-        hasDescription = false
+        description.reset()
         if !quantities.isEmpty { quantities = [] }
         if !tags.isEmpty { tags = [] }
         if linkSet != nil { linkSet = nil }
@@ -146,9 +139,7 @@ struct LineScanner {
             report(.emptyAction, at: dateStart, "the action has no description, quantity or link")
             return false
         }
-        // The description points into the log's bytes unless it is made of more than one stretch.
-        let text = descriptionRange.map { ActionText(file, $0) }
-            ?? (description.isEmpty ? ActionText(file, cursor.start..<cursor.start) : ActionText(own: description))
+        let text = description.text(in: file, lineStart: cursor.start)
         // The lists move into the action (no copy to count references for, nothing left to reset).
         slots.put(Action(path: path, line: cursor.line, date: date, time: time, text: text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
@@ -255,7 +246,10 @@ struct LineScanner {
             report(.badLogLine, at: i, "put a space after the closing quote")
             return false
         }
-        if !text.isEmpty { addQuoted(text) }
+        if !text.isEmpty {
+            hasContent = true
+            description.add(quoted: text, of: buffer)
+        }
         return true
     }
 
@@ -283,7 +277,8 @@ struct LineScanner {
             report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
         case .word:
-            addWord(start..<end)
+            hasContent = true
+            description.add(word: start..<end, of: buffer)
             if let number { checkSpacedQuantity(number, unit: start..<end) }
             if QuantityToken.isBareNumber(buffer, start, end) { pendingNumber = start..<end }
         }
@@ -299,41 +294,6 @@ struct LineScanner {
         warn(.spacedQuantity, at: number.lowerBound,
              "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
              help: "write \(written)")
-    }
-
-    /// A word of the line (`start..<end` of the buffer) joins the description.
-    private mutating func addWord(_ word: Range<Int>) {
-        hasContent = true
-        guard hasDescription else {
-            hasDescription = true
-            descriptionRange = word
-            return
-        }
-        if let stretch = descriptionRange, stretch.upperBound + 1 == word.lowerBound, buffer[stretch.upperBound] == Bytes.space {
-            descriptionRange = stretch.lowerBound..<word.upperBound
-            return
-        }
-        spillDescription()
-        description.append(Bytes.space)
-        description.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[word]))
-    }
-
-    /// Quoted text (its escapes undone) joins the description.
-    private mutating func addQuoted(_ text: [UInt8]) {
-        hasContent = true
-        if hasDescription {
-            spillDescription()
-            description.append(Bytes.space)
-        }
-        hasDescription = true
-        description.append(contentsOf: text)
-    }
-
-    /// The description so far as bytes, once it is no longer one stretch.
-    private mutating func spillDescription() {
-        guard let stretch = descriptionRange else { return }
-        description = Array(UnsafeBufferPointer(rebasing: buffer[stretch]))
-        descriptionRange = nil
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
