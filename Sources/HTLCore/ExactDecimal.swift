@@ -1,8 +1,10 @@
 /// An exact decimal number with at most six fractional digits: quantities,
 /// targets and conversion factors. `0.1 + 0.2` is exactly `0.3`.
 ///
-/// Stored as a count of millionths in a 128-bit integer; arithmetic saturates
-/// at the representable range instead of trapping.
+/// A count of millionths in a 128-bit integer; arithmetic saturates at the
+/// representable range instead of trapping. The integer is kept as two
+/// 64-bit halves: aligned to 8 bytes, not 16, a quantity inside an action
+/// leaves no padding (a million actions are 24 MB smaller, see `Action`).
 public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConvertible {
     package static let fractionDigits = 6
     package static let scale: Int128 = 1_000_000
@@ -10,15 +12,21 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// product of parsed values far from the 128-bit range).
     package static let maxIntegerDigits = 15
 
+    private let low: UInt64
+    private let high: Int64
+
     /// The value times 10^6.
-    package let millionths: Int128
+    package var millionths: Int128 {
+        Int128(high) << 64 | Int128(low)
+    }
 
     public init(millionths: Int128) {
-        self.millionths = millionths
+        low = UInt64(truncatingIfNeeded: millionths)
+        high = Int64(truncatingIfNeeded: millionths >> 64)
     }
 
     public init(_ integer: Int) {
-        millionths = Int128(integer) * ExactDecimal.scale
+        self.init(millionths: Int128(integer) * ExactDecimal.scale)
     }
 
     package static let zero = ExactDecimal(millionths: 0)
