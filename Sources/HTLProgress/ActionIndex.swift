@@ -22,8 +22,9 @@ struct ActionIndex {
         var extraCount: Int32 = 0
     }
 
-    /// An action of a tag, with its day: a goal's window is walked without
-    /// reading anything else.
+    /// An action of a tag or linking a goal, with its day: a goal's window
+    /// is walked, and its actions told apart by day, without reading their
+    /// facts (spread over the whole log, each read a cache miss).
     struct Dated {
         var day: Int32
         var index: Int32
@@ -32,8 +33,8 @@ struct ActionIndex {
     private(set) var facts: [Facts] = []
     private(set) var extraMeasures: [Int32] = []
     private(set) var extraAmounts: [ExactDecimal] = []
-    /// Indices into `ledger.actions` of the actions linking each goal.
-    private(set) var byLinkedGoal: [String: [Int]] = [:]
+    /// The actions linking each goal, in log order.
+    private(set) var byLinkedGoal: [String: [Dated]] = [:]
     /// The actions carrying each tag, sorted by date.
     private(set) var byTag: [String: [Dated]] = [:]
 
@@ -81,7 +82,11 @@ struct ActionIndex {
 
     /// Every quantity negative (`Action.isCorrection`), read from the facts.
     func isCorrection(_ i: Int) -> Bool {
-        let f = facts[i]
+        isCorrection(facts[i])
+    }
+
+    /// Every quantity negative, for facts already read.
+    func isCorrection(_ f: Facts) -> Bool {
         guard f.measure >= 0, f.amount < .zero else { return false }
         return !extraAmounts[Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount))].contains { $0 >= .zero }
     }
@@ -89,7 +94,12 @@ struct ActionIndex {
     /// Each quantity of action `i`: its measure and amount, in the order written.
     @inline(__always)
     func forEachQuantity(of i: Int, _ body: (_ measure: Int, _ amount: ExactDecimal) -> Void) {
-        let f = facts[i]
+        forEachQuantity(of: facts[i], body)
+    }
+
+    /// Each quantity of the action whose facts were already read.
+    @inline(__always)
+    func forEachQuantity(of f: Facts, _ body: (_ measure: Int, _ amount: ExactDecimal) -> Void) {
         guard f.measure >= 0 else { return }
         body(Int(f.measure), f.amount)
         for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) { body(Int(extraMeasures[q]), extraAmounts[q]) }
@@ -130,8 +140,9 @@ struct ActionIndex {
                 }
                 f.extraCount = Int32(clamping: max(0, quantityCount - 1))
                 (facts.baseAddress! + i).initialize(to: f)
-                for k in 0..<actions[i].links.count { tables.add(i, link: actions[i].links[k].goal) }
-                for k in 0..<actions[i].tags.count { tables.add(Dated(day: day, index: Int32(clamping: i)), tag: actions[i].tags[k]) }
+                let dated = Dated(day: day, index: Int32(clamping: i))
+                for k in 0..<actions[i].links.count { tables.add(dated, link: actions[i].links[k].goal) }
+                for k in 0..<actions[i].tags.count { tables.add(dated, tag: actions[i].tags[k]) }
             }
             return tables
         }
@@ -142,11 +153,11 @@ struct ActionIndex {
     /// link and tag: a Dictionary's cost hashing Strings was most of the index's).
     private struct Tables {
         var goals = IdentifierTable()
-        var byGoal: [[Int]] = []
+        var byGoal: [[Dated]] = []
         var tags = IdentifierTable()
         var byTag: [[Dated]] = []
 
-        mutating func add(_ action: Int, link goal: String) {
+        mutating func add(_ action: Dated, link goal: String) {
             let n = goals.insert(goal)
             if n == byGoal.count { byGoal.append([]) }
             byGoal[n].append(action)
@@ -159,10 +170,11 @@ struct ActionIndex {
         }
     }
 
-    /// The actions that count toward `goal` (FORMAT.md §7), ascending indices:
-    /// linked ones wherever they are dated, tagged ones inside the window.
-    /// Reads the index only, so goals can be counted on every core at once.
-    func counted(toward goal: Goal) -> [Int] {
+    /// The actions that count toward `goal` (FORMAT.md §7), by ascending
+    /// index, with their days: linked ones wherever they are dated, tagged
+    /// ones inside the window. Reads the index only, so goals can be
+    /// counted on every core at once.
+    func counted(toward goal: Goal) -> [Dated] {
         let linked = byLinkedGoal[goal.id] ?? []
         guard !goal.tags.isEmpty else { return linked }
         var result = linked
@@ -171,37 +183,36 @@ struct ActionIndex {
             // The window's run of the tag's actions, both ends found by binary search.
             let first = firstDay(atLeast: goal.start.map { Int32(clamping: $0.dayNumber) }, in: dated)
             let end = goal.target.map { firstDay(atLeast: Int32(clamping: $0.dayNumber) + 1, in: dated) } ?? dated.count
-            let run = dated[first..<max(first, end)].map { Int($0.index) }
-            result = Self.merged(result, run)
+            result = Self.merged(result, Array(dated[first..<max(first, end)]))
         }
         return result
     }
 
-    /// Two lists of action indices as one, ascending, each index once. A
+    /// Two lists of actions as one, by ascending index, each action once. A
     /// tag's actions are in date order, which for a log written in date
     /// order is also log order: then the lists are merged in one pass;
     /// otherwise sorted.
-    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+    private static func merged(_ a: [Dated], _ b: [Dated]) -> [Dated] {
         guard !b.isEmpty else { return a }
         let bIsAscending = isAscending(b)
         // Nothing to merge into (a goal with no links, its first tag): the run as it is.
         if a.isEmpty, bIsAscending { return b }
         guard bIsAscending, isAscending(a) else { return ascendingWithoutRepeats(a + b) }
-        var out: [Int] = []
+        var out: [Dated] = []
         out.reserveCapacity(a.count + b.count)
         var i = 0
         var j = 0
         while i < a.count || j < b.count {
-            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
-            if i < a.count, a[i] == next { i += 1 }
-            if j < b.count, b[j] == next { j += 1 }
-            if out.last != next { out.append(next) }
+            let next = j == b.count || (i < a.count && a[i].index <= b[j].index) ? a[i] : b[j]
+            if i < a.count, a[i].index == next.index { i += 1 }
+            if j < b.count, b[j].index == next.index { j += 1 }
+            if out.last?.index != next.index { out.append(next) }
         }
         return out
     }
 
-    private static func isAscending(_ indices: [Int]) -> Bool {
-        indices.indices.dropFirst().allSatisfy { indices[$0 - 1] < indices[$0] }
+    private static func isAscending(_ actions: [Dated]) -> Bool {
+        actions.indices.dropFirst().allSatisfy { actions[$0 - 1].index < actions[$0].index }
     }
 
     /// Where `dated` (sorted by date) reaches `day` (nil: its start), by binary search.
@@ -217,11 +228,11 @@ struct ActionIndex {
     }
 
     /// An action both linked and tagged, or carrying two of the goal's tags, counts once.
-    private static func ascendingWithoutRepeats(_ indices: [Int]) -> [Int] {
-        var sorted = indices
-        sorted.sort()
+    private static func ascendingWithoutRepeats(_ actions: [Dated]) -> [Dated] {
+        var sorted = actions
+        sorted.sort { $0.index < $1.index }
         var kept = 0
-        for i in sorted.indices where i == 0 || sorted[i] != sorted[i - 1] {
+        for i in sorted.indices where i == 0 || sorted[i].index != sorted[i - 1].index {
             sorted[kept] = sorted[i]
             kept += 1
         }

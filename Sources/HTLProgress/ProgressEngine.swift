@@ -159,43 +159,48 @@ package enum ProgressEngine {
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
-        let all = index.counted(toward: goal)
-        let (counted, lastThirtyDays) = countedAsOf(today, all, index: index)
+        let (counted, upcoming, lastThirtyDays) = countedAsOf(today, index.counted(toward: goal))
         let window = GoalWindow(goal, today: today)
-        let targets = targetProgress(goal, counted: counted, occurrences: counted.count { !index.isCorrection($0) },
-                                     index: index, catalog: ledger.measures, window: window)
+        let targets = targetProgress(goal, totals: goal.targets.isEmpty ? nil : Totals(counted, index: index, catalog: ledger.measures),
+                                     catalog: ledger.measures, window: window)
         let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
         let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
                               margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
-        return GoalProgress(goal: goal, actionIndices: counted,
-                            upcomingActionIndices: counted.count == all.count ? [] : all.filter { index.date($0) > today },
+        return GoalProgress(goal: goal, actionIndices: counted, upcomingActionIndices: upcoming,
                             targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
                             daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace,
                             lastThirtyDays: lastThirtyDays)
     }
 
-    /// The actions dated today or before, and those of them from the last 30 days (one read of each action's facts).
-    static func countedAsOf(_ today: CivilDate, _ all: [Int], index: ActionIndex) -> (counted: [Int], lastThirtyDays: [Int]) {
-        let from30 = today.adding(days: -(ValueInsight.recentDays - 1))
+    /// A goal's actions told apart by day (read from the index's entries,
+    /// not the actions' facts): dated today or before, later, and those of
+    /// the first from the last 30 days.
+    static func countedAsOf(_ today: CivilDate, _ all: [ActionIndex.Dated]) -> (counted: [Int], upcoming: [Int], lastThirtyDays: [Int]) {
+        let day = Int32(clamping: today.dayNumber)
+        let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
         var counted: [Int] = []
         counted.reserveCapacity(all.count)
+        var upcoming: [Int] = []
         var recent: [Int] = []
-        for i in all {
-            let date = index.date(i)
-            guard date <= today else { continue }
-            counted.append(i)
-            if date >= from30 { recent.append(i) }
+        for action in all {
+            guard action.day <= day else {
+                upcoming.append(Int(action.index))
+                continue
+            }
+            counted.append(Int(action.index))
+            if action.day >= from30 { recent.append(Int(action.index)) }
         }
-        return (counted, recent)
+        return (counted, upcoming, recent)
     }
 
-    /// Each target's actual, ratio, what remains and the rates (one per measure).
-    /// `occurrences`: the counted actions that are not corrections (what `actions` counts).
-    static func targetProgress(_ goal: Goal, counted: [Int], occurrences: Int, index: ActionIndex, catalog: MeasureCatalog,
+    /// Each target's actual, ratio, what remains and the rates (one per
+    /// measure), from the goal's totals (nil: it has no targets).
+    static func targetProgress(_ goal: Goal, totals: Totals?, catalog: MeasureCatalog,
                                window: GoalWindow) -> [GoalProgress.TargetProgress] {
+        guard let totals else { return [] }
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
@@ -204,8 +209,7 @@ package enum ProgressEngine {
                     ?? (target.measure == Goal.actionsMeasure ? target.measure : nil),
                   seen.insert(measure).inserted else { continue }
             // `actions` counts the counted actions themselves (FORMAT.md §5.3).
-            let actual = measureIndex.map { actualAmount(toward: $0, counted: counted, index: index, catalog: catalog) }
-                ?? ExactDecimal(occurrences)
+            let actual = measureIndex.map { totals.amount(toward: $0, catalog: catalog) } ?? ExactDecimal(totals.occurrences)
             let remaining = max(target.amount - actual, .zero)
             targets.append(GoalProgress.TargetProgress(
                 measure: measure, target: target.amount, actual: actual, ratio: actual.divided(by: target.amount) ?? .zero,
@@ -258,26 +262,6 @@ package enum ProgressEngine {
             pace = Int((p.multiplied(by: span) - ExactDecimal(days)).rounded(toFractionDigits: 0).floor)
         }
         return (projected, pace)
-    }
-
-    /// Sums exactly per unit first, then converts each subtotal (FORMAT.md §8).
-    static func actualAmount(toward measure: Int, counted: [Int], index: ActionIndex, catalog: MeasureCatalog) -> ExactDecimal {
-        let count = catalog.measures.count
-        let convertible = (0..<count).map { catalog.canConvert(from: $0, to: measure) }
-        var subtotals = [ExactDecimal](repeating: .zero, count: count)
-        var used = [Bool](repeating: false, count: count)
-        for i in counted {
-            index.forEachQuantity(of: i) { measure, amount in
-                guard convertible[measure] else { return }
-                subtotals[measure] += amount
-                used[measure] = true
-            }
-        }
-        var total = ExactDecimal.zero
-        for m in 0..<count where used[m] {
-            total += catalog.convert(subtotals[m], from: m, to: measure) ?? .zero
-        }
-        return total
     }
 
     // MARK: Terms

@@ -84,6 +84,30 @@ import Testing
         #expect(r.goal("run")?.actionIndices == [1])
     }
 
+    /// A goal's actions are told apart by the day each carries in the index:
+    /// counted (today or before), upcoming (after today, listed only) and
+    /// the last 30 days; each target, `actions` included, is read off one
+    /// pass over the counted ones (a correction adjusts km, is no occurrence).
+    @Test func aGoalsActionsSplitByDayAndEveryTargetReadsOnePass() {
+        let log = """
+        2026-10-20 Old 3km +split
+        2026-10-24 First recent day 2km 30min #split-tag
+        2026-11-20 Linked and tagged 4km +split #split-tag
+        2026-11-21 Correction -1km +split
+        2026-11-22 Today 1km 1hours #split-tag
+        2026-11-23 Tomorrow 9km +split #split-tag
+
+        """
+        let (_, r) = report(["log/2026.log": log, "goals/split.md": goal(
+            "title: Split\nstart: 2026-10-01\ntargets:\n  km: 20\n  min: 600\n  actions: 10\ntags: [split-tag]\n")])
+        let g = r.goal("split")!
+        #expect(g.actionIndices == [0, 1, 2, 3, 4])
+        #expect(g.upcomingActionIndices == [5])
+        #expect(g.lastThirtyDays == [1, 2, 3, 4])
+        // km: 3 + 2 + 4 - 1 + 1 = 9; min: 30 + 60 = 90; actions: 5 counted less one correction.
+        #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["km 9", "min 90", "actions 4"])
+    }
+
     @Test func anActionLinkedAndTaggedCountsOnce() {
         let (_, r) = report(["log/2026.log": "2026-11-03 Both 5km +run #running\n"])
         #expect(r.goal("run")?.targets.first?.actual.description == "5")
