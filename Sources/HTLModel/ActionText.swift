@@ -6,20 +6,24 @@
 public struct ActionText: Sendable {
     /// The bytes a description points into: a log file's (shared by all its
     /// actions), or a description's own (quoted text, words apart, a
-    /// description given as a String).
+    /// description given as a String); and the path of the log the action
+    /// is in (held once here, not by each action: see `Action.path`).
     package final class Store: Sendable {
         let bytes: [UInt8]
+        package let path: String
         /// Whether `bytes` is a whole log file (the text can move to a later
         /// version of the file whose start is unchanged: `rebased`).
         let isFile: Bool
 
-        package init(file bytes: [UInt8]) {
+        package init(file bytes: [UInt8], path: String) {
             self.bytes = bytes
+            self.path = path
             isFile = true
         }
 
-        init(own bytes: [UInt8]) {
+        init(own bytes: [UInt8], path: String) {
             self.bytes = bytes
+            self.path = path
             isFile = false
         }
     }
@@ -28,15 +32,16 @@ public struct ActionText: Sendable {
     private let start: UInt32
     private let count: UInt32
 
-    public init(_ string: String) {
-        self.init(own: Array(string.utf8))
+    /// A text of its own, in the log at `path` (none: a text on its own).
+    public init(_ string: String, path: String = "") {
+        self.init(own: Array(string.utf8), path: path)
     }
 
     /// A description that is not one stretch of its line (its bytes are kept apart).
-    package init(own bytes: [UInt8]) {
+    package init(own bytes: [UInt8], path: String) {
         // A log line is far shorter than 4 GiB; a longer text would be cut.
         let kept = bytes.count <= Int(UInt32.max) ? bytes : Array(bytes[0..<Int(UInt32.max)])
-        self.init(store: Store(own: kept), start: 0, count: UInt32(kept.count))
+        self.init(store: Store(own: kept, path: path), start: 0, count: UInt32(kept.count))
     }
 
     /// `range` of a log file's bytes held by `store`.
@@ -44,7 +49,7 @@ public struct ActionText: Sendable {
         if range.upperBound <= Int(UInt32.max) {
             self.init(store: store, start: UInt32(range.lowerBound), count: UInt32(range.count))
         } else {
-            self.init(own: Array(store.bytes[range]))
+            self.init(own: Array(store.bytes[range]), path: store.path)
         }
     }
 
@@ -60,6 +65,14 @@ public struct ActionText: Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The path of the log the text is in.
+    public var path: String { store.path }
+
+    /// The same text in the log at `path` (its bytes copied when the path differs).
+    package func moved(to path: String) -> ActionText {
+        store.path == path ? self : withBytes { ActionText(own: Array($0), path: path) }
+    }
+
     /// How many bytes of UTF-8 the text is.
     package var utf8Count: Int { Int(count) }
 
@@ -74,7 +87,7 @@ public struct ActionText: Sendable {
     /// and past this text are unchanged (an edited log read again from the
     /// first changed line): the earlier version's bytes are let go.
     package func rebased(onto file: Store) -> ActionText {
-        guard store.isFile, store !== file, Int(start + count) <= file.bytes.count else { return self }
+        guard store.isFile, store !== file, store.path == file.path, Int(start + count) <= file.bytes.count else { return self }
         return ActionText(file, Int(start)..<Int(start + count))
     }
 }

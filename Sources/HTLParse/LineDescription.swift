@@ -48,7 +48,7 @@ struct LineDescription {
     /// one at `lineStart`), or bytes of its own when it is not one stretch.
     func text(in file: ActionText.Store, lineStart: Int) -> ActionText {
         if let range { return ActionText(file, range) }
-        return bytes.isEmpty ? ActionText(file, lineStart..<lineStart) : ActionText(own: bytes)
+        return bytes.isEmpty ? ActionText(file, lineStart..<lineStart) : ActionText(own: bytes, path: file.path)
     }
 
     /// The description so far as bytes, once it is no longer one stretch.

@@ -141,7 +141,7 @@ struct LineScanner {
         }
         let text = description.text(in: file, lineStart: cursor.start)
         // The lists move into the action (no copy to count references for, nothing left to reset).
-        slots.put(Action(path: path, line: cursor.line, date: date, time: time, text: text,
+        slots.put(Action(line: cursor.line, date: date, time: time, text: text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
         return true
     }

@@ -52,11 +52,11 @@ struct LogParser {
                 HugePages.advise(storage.baseAddress, count: storage.count * MemoryLayout<Action>.stride)
                 // Kept actions point into this version of the file from now on: an
                 // earlier version's bytes are not held on to, edit after edit.
-                let keptStore = ActionText.Store(file: file.bytes)
+                let keptStore = ActionText.Store(file: file.bytes, path: file.path)
                 _ = storage.initialize(from: kept.actions.lazy.map { $0.rebased(onto: keptStore) })
                 let slots = ActionSlots(storage)
                 // A store of the file's bytes per piece: each core counts references to its own.
-                let stores = pieces.map { _ in ActionText.Store(file: file.bytes) }
+                let stores = pieces.map { _ in ActionText.Store(file: file.bytes, path: file.path) }
                 parts = Parallel.map(pieces.count) {
                     parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, store: stores[$0], into: slots)
                 }

@@ -5,7 +5,7 @@ import Testing
 /// A million actions live in memory at once: their size is a budget.
 @Suite struct ActionSizeTests {
     @Test func anActionStaysCompact() {
-        #expect(MemoryLayout<Action>.stride == 152)
+        #expect(MemoryLayout<Action>.stride == 136)
         #expect(MemoryLayout<Action.Quantity>.stride == 48)
         #expect(MemoryLayout<SmallList<Action.Link>>.size == 28)
         #expect(MemoryLayout<ExactDecimal>.alignment == 8)
