@@ -40,31 +40,26 @@ struct ActionIndex {
 
     init(_ actions: [Action]) {
         // Slices of the log on every core; each writes its own part of the
-        // flat arrays and its own lookup tables, joined in log order. A
-        // slice's further quantities follow the earlier slices', counted on
-        // every core first; the arrays are written only by the slices (a
-        // million actions counted, and 40 MB zeroed, on one core kept the
-        // other waiting).
+        // facts (the array is written only by the slices: a million actions'
+        // facts zeroed on one core kept the other waiting) and its own lookup
+        // tables and further quantities, joined in log order. The actions
+        // are read once (a pass only to count further quantities first read
+        // 136 MB more at a million).
         let slices = Parallel.slices(actions.count)
-        let extras = Parallel.map(slices.count) { Self.extraCount(actions, slices[$0]) }
-        let firstExtras = extras.reduce(into: [0]) { $0.append($0.last! + $1) }
-        let extraCount = firstExtras.last!
         var tables: [Tables] = []
-        var measures: [Int32] = []
-        var amounts: [ExactDecimal] = []
         facts = [Facts](unsafeUninitializedCapacity: actions.count) { facts, factCount in
-            measures = [Int32](unsafeUninitializedCapacity: extraCount) { measures, measureCount in
-                amounts = [ExactDecimal](unsafeUninitializedCapacity: extraCount) { amounts, amountCount in
-                    let columns = Columns(facts: facts, measures: measures, amounts: amounts)
-                    tables = Parallel.map(slices.count) { columns.fill(from: actions, slices[$0], firstExtra: firstExtras[$0]) }
-                    amountCount = extraCount
-                }
-                measureCount = extraCount
-            }
+            let columns = Columns(facts: facts)
+            tables = Parallel.map(slices.count) { columns.fill(from: actions, slices[$0]) }
             factCount = actions.count
         }
-        extraMeasures = measures
-        extraAmounts = amounts
+        for table in tables {
+            // A slice's further quantities follow the earlier slices': its
+            // actions that have some (few) point past them.
+            let offset = Int32(clamping: extraMeasures.count)
+            if offset > 0 { for i in table.withExtras { facts[i].extraStart += offset } }
+            extraMeasures += table.extraMeasures
+            extraAmounts += table.extraAmounts
+        }
         for table in tables {
             for (n, indices) in table.byGoal.enumerated() { byLinkedGoal[table.goals.names[n], default: []] += indices }
             for (n, dated) in table.byTag.enumerated() { byTag[table.tags.names[n], default: []] += dated }
@@ -105,38 +100,29 @@ struct ActionIndex {
         for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) { body(Int(extraMeasures[q]), extraAmounts[q]) }
     }
 
-    /// How many quantities after their first the actions of `slice` have.
-    private static func extraCount(_ actions: [Action], _ slice: Range<Int>) -> Int {
-        var count = 0
-        for i in slice { count += max(0, actions[i].quantities.count - 1) }
-        return count
-    }
-
-    /// The flat arrays while they are filled: each slice writes its own
-    /// positions only (the pointers outlive no call).
+    /// The facts while they are filled: each slice writes its own
+    /// positions only (the pointer outlives no call).
     private struct Columns: @unchecked Sendable {
         let facts: UnsafeMutableBufferPointer<Facts>
-        let measures: UnsafeMutableBufferPointer<Int32>
-        let amounts: UnsafeMutableBufferPointer<ExactDecimal>
 
-        /// Initializes the slice's positions (its further quantities from
-        /// `firstExtra` on), and returns its actions by linked goal and by tag.
-        func fill(from actions: [Action], _ slice: Range<Int>, firstExtra: Int) -> Tables {
+        /// Initializes the slice's positions, and returns its actions by
+        /// linked goal and by tag, and its further quantities (the facts
+        /// point into them as if they came first).
+        func fill(from actions: [Action], _ slice: Range<Int>) -> Tables {
             var tables = Tables()
-            var extra = firstExtra
             // Each action is read in place (by position), never copied whole.
             for i in slice {
                 let day = Int32(clamping: actions[i].date.dayNumber)
-                var f = Facts(day: day, extraStart: Int32(clamping: extra))
+                var f = Facts(day: day, extraStart: Int32(clamping: tables.extraMeasures.count))
                 // Fields read by position (iterating a list, or taking a whole quantity, copies it).
                 let quantityCount = actions[i].quantities.count
                 if quantityCount > 0 {
                     (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
                 }
+                if quantityCount > 1 { tables.withExtras.append(i) }
                 for k in 1..<max(1, quantityCount) {
-                    (measures.baseAddress! + extra).initialize(to: Int32(clamping: actions[i].quantities[k].measureIndex))
-                    (amounts.baseAddress! + extra).initialize(to: actions[i].quantities[k].amount)
-                    extra += 1
+                    tables.extraMeasures.append(Int32(clamping: actions[i].quantities[k].measureIndex))
+                    tables.extraAmounts.append(actions[i].quantities[k].amount)
                 }
                 f.extraCount = Int32(clamping: max(0, quantityCount - 1))
                 (facts.baseAddress! + i).initialize(to: f)
@@ -148,7 +134,7 @@ struct ActionIndex {
         }
     }
 
-    /// One slice's actions by linked goal and by tag, each list under the
+    /// One slice's actions by linked goal and by tag, and its further quantities; each list under the
     /// number an `IdentifierTable` gives its goal id or tag (a look-up per
     /// link and tag: a Dictionary's cost hashing Strings was most of the index's).
     private struct Tables {
@@ -156,6 +142,10 @@ struct ActionIndex {
         var byGoal: [[Dated]] = []
         var tags = IdentifierTable()
         var byTag: [[Dated]] = []
+        /// Quantities after the first, in log order, and the actions that have some.
+        var extraMeasures: [Int32] = []
+        var extraAmounts: [ExactDecimal] = []
+        var withExtras: [Int] = []
 
         mutating func add(_ action: Dated, link goal: String) {
             let n = goals.insert(goal)

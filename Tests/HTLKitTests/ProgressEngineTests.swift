@@ -108,6 +108,23 @@ import Testing
         #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["km 9", "min 90", "actions 4"])
     }
 
+    /// Further quantities (after an action's first) are kept per slice of
+    /// the log while it is indexed, then joined: every slice's actions must
+    /// still read their own. Even lines have three quantities, odd lines one.
+    @Test func everyActionReadsItsOwnFurtherQuantitiesWhateverItsSlice() {
+        var log = ""
+        for i in 0..<16 {
+            let day = "2026-11-" + (i < 9 ? "0" : "") + String(i + 1)
+            log += i % 2 == 0 ? "\(day) Run 1km \(10 + i)min \(i + 1)sessions +multi\n" : "\(day) Run 3km +multi\n"
+        }
+        log += "2026-11-17 Correction -1km -6min +multi\n"
+        let (_, r) = report(["log/2026.log": log, "goals/multi.md": goal(
+            "title: Multi\nstart: 2026-11-01\ntargets:\n  km: 100\n  min: 1000\n  sessions: 100\n  actions: 100\n")])
+        // km: 8 × 1 + 8 × 3 - 1 = 31; min: 8 × 10 + (0 + 2 + … + 14) - 6 = 130;
+        // sessions: 8 + (0 + 2 + … + 14) = 64; actions: 16 (the correction is none).
+        #expect(r.goal("multi")?.targets.map { "\($0.measure) \($0.actual)" } == ["km 31", "min 130", "sessions 64", "actions 16"])
+    }
+
     @Test func anActionLinkedAndTaggedCountsOnce() {
         let (_, r) = report(["log/2026.log": "2026-11-03 Both 5km +run #running\n"])
         #expect(r.goal("run")?.targets.first?.actual.description == "5")
