@@ -21,19 +21,24 @@ package enum Checker {
         // slices) share the cores; their findings are put together in a fixed order.
         let rules = RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }
         let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
-        // The heaviest rules start first (the sort is stable: otherwise in registry order).
-        let starts = rules.indices.sorted { rules[$0].weight > rules[$1].weight }
-        let results = Parallel.map(rules.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
-            if job < rules.count { return (configuration.apply(rules[starts[job]].check?(context) ?? []), []) }
-            return ([], parsed.files[slices[job - rules.count]].compactMap { file in
+        // A job per rule, or per part of one checked in parts; the heaviest
+        // start first (the sort is stable: otherwise in registry order).
+        let parts = rules.indices.flatMap { r in (0..<rules[r].parts).map { (rule: r, part: RulePart(index: $0, count: rules[r].parts)) } }
+        let starts = parts.indices.sorted { rules[parts[$0].rule].weight > rules[parts[$1].rule].weight }
+        let results = Parallel.map(parts.count + slices.count) { job -> (found: [Diagnostic], unformatted: [Finding]) in
+            if job < parts.count {
+                let (rule, part) = parts[starts[job]]
+                return (configuration.apply(rules[rule].check?(context, part) ?? []), [])
+            }
+            return ([], parsed.files[slices[job - parts.count]].compactMap { file in
                 guard let cache else { return RuleDescriptor.unformattedFinding(file) }
                 return cache.derived(unformattedKind, file) { RuleDescriptor.formatVerdict(file) }.finding
             })
         }
-        // Findings in registry order, whatever order the jobs started in.
-        var byRule = [[Diagnostic]](repeating: [], count: rules.count)
-        for (job, rule) in starts.enumerated() { byRule[rule] = results[job].found }
-        let found = byRule.joined()
+        // Findings in registry order (a rule's parts in part order), whatever order the jobs started in.
+        var byPart = [[Diagnostic]](repeating: [], count: parts.count)
+        for (job, part) in starts.enumerated() { byPart[part] = results[job].found }
+        let found = byPart.joined()
         let unformatted = results.flatMap(\.unformatted)
         diagnostics += found
         if let severity {

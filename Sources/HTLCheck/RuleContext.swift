@@ -23,6 +23,8 @@ package struct RuleContext: Sendable {
     package let actionFacts: [ActionFacts]
     /// The tags written first on actions, numbered (`ActionFacts.firstTag`).
     package let tags: IdentifierTable
+    /// What each goal makes of quantities (`unused-quantity`, in parts).
+    let goalUses: GoalUses
     /// The goal ids, numbered (`IdentifierTable`: they are looked up per
     /// link), and each number's position in `ledger.goals` (its first declaration).
     private let goalIDs: IdentifierTable
@@ -47,6 +49,7 @@ package struct RuleContext: Sendable {
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
         (actionFacts, tags) = ActionFacts.of(ledger.actions, goals: ids, positions: positions)
+        goalUses = GoalUses(ledger.goals, windows: goalWindows, catalog: ledger.measures)
     }
 
     /// The position in `ledger.goals` of the goal with this id (its first declaration).

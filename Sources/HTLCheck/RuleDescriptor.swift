@@ -32,8 +32,11 @@ public struct RuleDescriptor: Sendable {
     private let makeFailing: @Sendable () -> RuleExample
     private let makePassing: @Sendable () -> RuleExample
     package let reportedBy: Origin
-    /// The check of a model rule: the ledger in, its findings out.
-    let check: (@Sendable (RuleContext) -> [Finding])?
+    /// The check of a model rule: the ledger (and which part of the work,
+    /// for a rule checked in `parts`) in, its findings out.
+    let check: (@Sendable (RuleContext, RulePart) -> [Finding])?
+    /// How many parts the checker runs the check in, each a job of its own (`RulePart`).
+    let parts: Int
     /// How long the check takes on a long log, roughly: 0 for most rules,
     /// 1 for a check that reads every action, 2 for one that also sweeps
     /// them per tag. The checker starts the heaviest first, so that none of
@@ -44,6 +47,16 @@ public struct RuleDescriptor: Sendable {
          failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
          reportedBy: Origin = .model,
          weight: Int = 0, check: (@Sendable (RuleContext) -> [Finding])? = nil) {
+        var whole: (@Sendable (RuleContext, RulePart) -> [Finding])?
+        if let check { whole = { @Sendable context, _ in check(context) } }
+        self.init(id, severity, canBeTurnedOff: canBeTurnedOff, summary: summary, failing: failing(), passing: passing(),
+                  reportedBy: reportedBy, weight: weight, parts: 1, check: whole)
+    }
+
+    /// A model rule checked in `parts` (see `RulePart`).
+    init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
+         failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
+         reportedBy: Origin = .model, weight: Int, parts: Int, check: (@Sendable (RuleContext, RulePart) -> [Finding])?) {
         self.id = id
         self.severity = severity
         self.canBeTurnedOff = canBeTurnedOff ?? (severity == .warning)
@@ -53,5 +66,6 @@ public struct RuleDescriptor: Sendable {
         self.reportedBy = reportedBy
         self.check = check
         self.weight = weight
+        self.parts = parts
     }
 }

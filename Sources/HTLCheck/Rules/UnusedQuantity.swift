@@ -13,26 +13,24 @@ extension RuleDescriptor {
         summary: "an action's quantities are in measures none of its goals can use, so it adds nothing",
         failing: .file("log/2026.log", "2026-11-20 Swim ‸30min +run-100km\n"),
         passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
-        weight: 2, check: unusedQuantities)
+        weight: 2, parts: 4, check: unusedQuantities)
 
-    private static func unusedQuantities(_ context: RuleContext) -> [Finding] {
+    /// The findings of one part's run of the log (the parts' sweeps are
+    /// independent: each starts from no goal in its window).
+    private static func unusedQuantities(_ context: RuleContext, _ part: RulePart) -> [Finding] {
         let catalog = context.ledger.measures
-        let goals = context.ledger.goals
         let actions = context.ledger.actions
-        let uses = GoalUses(goals, catalog)
+        let uses = context.goalUses
         // What its linked goals make of each action with quantities, in one
         // pass in file order; only the actions they leave open go on to the
         // goals of their tags.
-        var open = OpenActions(actions, context.actionFacts, context.tags, catalog) { i, roots, verdict in
+        var open = OpenActions(actions, part.run(of: actions.count), context.actionFacts, context.tags, catalog) { i, roots, verdict in
             for k in 0..<context.linkCount(of: i) {
                 if let g = context.goal(ofLink: k, action: i) { verdict.add(goal: g, uses, roots) }
             }
         }
         // A sweep over each tag's goal windows (linear, however many goals share a tag).
-        var byTag: [String: [Int]] = [:]
-        for (g, goal) in goals.enumerated() where context.goalWindows[g].isOrdered {
-            for tag in goal.tags { byTag[tag, default: []].append(g) }
-        }
+        let byTag = uses.byTag
         var sweep = WindowSweep(measures: catalog.measures.count)
         for (n, tagged) in open.tagged.enumerated() {
             guard !tagged.isEmpty, let tagGoals = byTag[open.tags.names[n]] else { continue }
@@ -64,24 +62,6 @@ extension RuleDescriptor {
         }
     }
 
-    /// Per goal, once: whether it counts actions, the measures it sums, and
-    /// the conversion groups (roots) of those measures.
-    private struct GoalUses {
-        var countsActions: [Bool]
-        var measures: [[Int]]
-        var roots: [[Int]]
-
-        init(_ goals: [Goal], _ catalog: MeasureCatalog) {
-            countsActions = goals.map(\.countsActions)
-            measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
-            // Sorted without repeats (a goal has a few measures: no Set per goal).
-            roots = measures.map { measures in
-                let sorted = measures.map(catalog.root(of:)).sorted()
-                return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
-            }
-        }
-    }
-
     /// The actions with quantities that their links leave open (no linked
     /// goal counts actions or uses one of their quantities: only then can
     /// the goals of their tags decide), found in one pass over the actions
@@ -101,12 +81,13 @@ extension RuleDescriptor {
         /// By tag number: its open actions (slot, day), in file order.
         private(set) var tagged: [[WindowSweep.Dated]] = []
 
-        /// `linked` adds to an action's verdict what its links make of its roots.
-        init(_ actions: [Action], _ facts: [ActionFacts], _ tags: IdentifierTable, _ catalog: MeasureCatalog,
+        /// The open actions of `run`; `linked` adds to an action's verdict
+        /// what its links make of its roots.
+        init(_ actions: [Action], _ run: Range<Int>, _ facts: [ActionFacts], _ tags: IdentifierTable, _ catalog: MeasureCatalog,
              linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void) {
             self.tags = tags
             // The facts in file order; an action itself only for a further quantity or tag.
-            for i in facts.indices where facts[i].hasQuantities {
+            for i in run where facts[i].hasQuantities {
                 let first = roots.count
                 roots.append(Int32(catalog.root(of: Int(facts[i].firstMeasure))))
                 if facts[i].hasMoreQuantities {
