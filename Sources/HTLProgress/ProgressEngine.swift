@@ -299,6 +299,29 @@ package enum ProgressEngine {
 
     /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
     /// `dates`: every action's date, by index.
+    /// How many different actions the lists (each ascending) hold: each is
+    /// marked in one bit of the span they cover (a Set cost a hash per
+    /// action; sorting them all, n log n, was a value's longest step at a
+    /// million actions). Recent actions are near each other in the log, so
+    /// the span is short.
+    static func distinctCount(_ lists: [[Int]]) -> Int {
+        let nonEmpty = lists.filter { !$0.isEmpty }
+        guard let low = nonEmpty.map({ $0.first! }).min(), let high = nonEmpty.map({ $0.last! }).max() else { return 0 }
+        var seen = [UInt64](repeating: 0, count: (high - low) / 64 + 1)
+        var count = 0
+        for list in nonEmpty {
+            for i in list {
+                let word = (i - low) >> 6
+                let bit: UInt64 = 1 << UInt64((i - low) & 63)
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
     static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], index: ActionIndex,
                              today: CivilDate) -> ValueInsight {
         // Listed by strength, then id: positions are sorted, not the goals (a
@@ -315,13 +338,7 @@ package enum ProgressEngine {
         let weighted = weight == 0 ? nil
             : measured.reduce(ExactDecimal.zero) { $0 + $1.progress.progress!.multiplied(by: $1.strength) }.divided(by: weight)
 
-        // The goals' recent actions counted once each: gathered, sorted, and
-        // counted where the index changes (a Set cost a hash per action).
-        var recent: [Int] = []
-        recent.reserveCapacity(aligned.reduce(0) { $0 + $1.progress.lastThirtyDays.count })
-        for entry in aligned { recent += entry.progress.lastThirtyDays }
-        recent.sort()
-        let recentCount = recent.indices.count { $0 == 0 || recent[$0] != recent[$0 - 1] }
+        let recentCount = distinctCount(aligned.map(\.progress.lastThirtyDays))
         let from14 = today.adding(days: -(ValueInsight.neglectDays - 1))
         let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
         let neglected = active.isEmpty || !active.contains { entry in
