@@ -24,6 +24,10 @@ struct CommittedLines {
     private(set) var firstRewrite: Rewrite?
 
     init(base: [UInt8], current: [UInt8]) {
+        self.init(base: base[...], current: current)
+    }
+
+    init(base: ArraySlice<UInt8>, current: [UInt8]) {
         base.withUnsafeBufferPointer { old in
             current.withUnsafeBufferPointer { new in compare(old, new) }
         }

@@ -77,7 +77,7 @@ enum LedgerReader {
         guard let base = try committedLogs(request, read: read) else { return ([], [:]) }
         var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
-        var committed: [String: [UInt8]] = [:]
+        var committed: [String: ArraySlice<UInt8>] = [:]
         var objects: [String: String] = [:]
         for entry in base.entries {
             committed[entry.path] = base.contents[entry.object] ?? []
@@ -92,7 +92,7 @@ enum LedgerReader {
     /// need comparing (nil: nothing to compare). A plain check in a work tree
     /// has asked git once (`HeadLogs`); otherwise the revision is listed, then read.
     private static func committedLogs(_ request: LoadRequest, read: Read) throws
-        -> (entries: [GitRepository.Entry], contents: [String: [UInt8]])? {
+        -> (entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])? {
         if case .headWhenInGit = request.appendOnly, read.repository == nil {
             switch read.headLogs?.answer() {
             case nil: return nil
@@ -104,7 +104,7 @@ enum LedgerReader {
         let entries = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
         // Contents are needed only where the object differs from the one read (or it was read from disk).
         let changed = entries.filter { read.objects[$0.path] != $0.object }
-        return (entries, try repo.contents(of: changed.map(\.object)))
+        return (entries, try repo.contents(of: changed.map(\.object)).mapValues { $0[...] })
     }
 
     /// The repository and the commit committed lines are read from, or nil

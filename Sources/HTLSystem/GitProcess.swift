@@ -102,18 +102,19 @@ package enum GitProcess {
         private static func contents(_ fd: Int32) -> [UInt8] {
             let size = Int(lseek(fd, 0, SEEK_END))
             guard size > 0 else { return [] }
-            var bytes = [UInt8](repeating: 0, count: size)
-            var done = 0
-            while done < size {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
-                if n <= 0 {
-                    if n < 0, errno == EINTR { continue }
-                    break
+            // Read into memory not zeroed first (only what was read is kept).
+            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                var done = 0
+                while done < size {
+                    let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
+                    if n <= 0 {
+                        if n < 0, errno == EINTR { continue }
+                        break
+                    }
+                    done += n
                 }
-                done += n
+                count = done
             }
-            if done < size { bytes.removeSubrange(done...) }
-            return bytes
         }
     }
 

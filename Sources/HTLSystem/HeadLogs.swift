@@ -9,8 +9,10 @@ import HTLModel
 package enum HeadLogs {
     package enum Answer: Sendable {
         /// The log files HEAD holds (none before the first commit), and the
-        /// contents of those still there now (by object).
-        case logs(entries: [GitRepository.Entry], contents: [String: [UInt8]])
+        /// contents of those still there now (by object; slices of git's
+        /// answer, not copies: a log of 5 MB copied was 5 MB of memory
+        /// touched for the first time while the check waited).
+        case logs(entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])
         /// One request did not tell (folders inside log/, a name git reads
         /// differently, git failing or not in a repository): ask the general
         /// way, which says which it was.
@@ -53,8 +55,8 @@ package enum HeadLogs {
             guard item.mode == "100644" || item.mode == "100755", LedgerLayout.kind(of: path) == .log else { continue }
             entries.append(GitRepository.Entry(path: path, object: item.id))
         }
-        var contents: [String: [UInt8]] = [:]
-        for case let object? in answers.dropFirst() where object.type == "blob" { contents[object.id] = Array(object.bytes) }
+        var contents: [String: ArraySlice<UInt8>] = [:]
+        for case let object? in answers.dropFirst() where object.type == "blob" { contents[object.id] = object.bytes }
         return .logs(entries: entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }, contents: contents)
     }
 

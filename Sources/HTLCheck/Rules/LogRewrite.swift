@@ -27,6 +27,13 @@ extension RuleDescriptor {
     package static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
                                     baseObjects: [String: String] = [:], currentObjects: [String: String] = [:])
         -> (findings: [Finding], committedPrefixes: [String: Int]) {
+        logRewrites(base: base.mapValues { $0[...] }, current: current, baseObjects: baseObjects, currentObjects: currentObjects)
+    }
+
+    /// `logRewrites`, the committed texts as slices (of git's answer, not copied).
+    package static func logRewrites(base: [String: ArraySlice<UInt8>], current: [String: [UInt8]],
+                                    baseObjects: [String: String] = [:], currentObjects: [String: String] = [:])
+        -> (findings: [Finding], committedPrefixes: [String: Int]) {
         var found: [Finding] = []
         var prefixes: [String: Int] = [:]
         let currentByObject = Dictionary(currentObjects.map { ($0.value, $0.key) }, uniquingKeysWith: { a, b in min(a, b) })
