@@ -124,27 +124,25 @@ package enum ProgressEngine {
         let goals = Parallel.map(slices.count) { slice in
             ledger.goals[slices[slice]].map { goalProgress($0, ledger: ledger, index: index, termStarts: termStarts, today: today) }
         }.flatMap { $0 }
-        // Goals by the terms they commit to and by the values they align to, built once.
-        var committed: [Int: [GoalProgress]] = [:]
-        var aligned: [String: [(progress: GoalProgress, strength: Int)]] = [:]
-        for g in goals {
-            var seenTerms = Set<Int>()
-            for reference in g.goal.terms where seenTerms.insert(reference.number).inserted {
-                committed[reference.number, default: []].append(g)
-            }
-            guard g.state != .dropped else { continue }
-            var seenValues = Set<String>()
-            for alignment in g.goal.values where seenValues.insert(alignment.value).inserted {
-                aligned[alignment.value, default: []].append((g, alignment.strength))
-            }
+        // Goals (positions in `goals`: a goal's progress copied into each of
+        // its terms and values was a reference count per array it holds) by
+        // the terms they commit to and by the values they align to, built once.
+        var committed: [Int: [Int]] = [:]
+        var aligned: [String: [(goal: Int, strength: Int)]] = [:]
+        for g in goals.indices {
+            let terms = goals[g].goal.terms
+            for k in firstOccurrences(terms.map(\.number)) { committed[terms[k].number, default: []].append(g) }
+            guard goals[g].state != .dropped else { continue }
+            let values = goals[g].goal.values
+            for k in firstOccurrences(values.map(\.value)) { aligned[values[k].value, default: []].append((g, values[k].strength)) }
         }
         let terms = ledger.terms
             .sorted { $0.number < $1.number }
-            .map { termProgress($0, committed: committed[$0.number] ?? [], today: today) }
+            .map { termProgress($0, committed: committed[$0.number] ?? [], of: goals, today: today) }
         let sortedValues = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         let values = Parallel.map(sortedValues.count) {
-            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], index: index, today: today)
+            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
         }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals
@@ -266,7 +264,8 @@ package enum ProgressEngine {
 
     // MARK: Terms
 
-    static func termProgress(_ term: Term, committed: [GoalProgress], today: CivilDate) -> TermProgress {
+    /// `committed`: positions in `goals` of the goals committed to the term.
+    static func termProgress(_ term: Term, committed: [Int], of goals: [GoalProgress], today: CivilDate) -> TermProgress {
         let state: TermProgress.State
         switch term.status {
         case .planned?: state = .planned
@@ -279,17 +278,18 @@ package enum ProgressEngine {
         }
         let week = today < term.start ? nil : min(term.start.days(until: today) / 7 + 1, term.weeks)
         // Dropped goals are left out of the term's goals and mean (listed apart).
-        let kept = committed.filter { $0.state != .dropped }
-        let measured = kept.compactMap(\.progress)
+        let kept = committed.filter { goals[$0].state != .dropped }
+        let measured = kept.compactMap { goals[$0].progress }
         return TermProgress(term: term, state: state, week: week, weeks: term.weeks, daysLeft: today.days(until: term.end),
-                            goals: sortedIDs(kept), droppedGoals: sortedIDs(committed.filter { $0.state == .dropped }),
+                            goals: sortedIDs(kept.map { goals[$0].id }),
+                            droppedGoals: sortedIDs(committed.filter { goals[$0].state == .dropped }.map { goals[$0].id }),
                             meanProgress: measured.isEmpty ? nil : measured.reduce(.zero, +).divided(by: measured.count))
     }
 
     /// Ids in byte order, each once.
-    static func sortedIDs(_ goals: [GoalProgress]) -> [String] {
+    static func sortedIDs(_ ids: [String]) -> [String] {
         var unique: [String] = []
-        for id in goals.map(\.id).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where unique.last != id {
+        for id in ids.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where unique.last != id {
             unique.append(id)
         }
         return unique
@@ -299,6 +299,15 @@ package enum ProgressEngine {
 
     /// `aligned`: the goals (not dropped) aligned to the value, with their strengths.
     /// `dates`: every action's date, by index.
+    /// The positions of the first occurrence of each item, in order: a
+    /// goal names a few terms and values (compared in place), and a long
+    /// list goes through a Set (linear, however long).
+    static func firstOccurrences<T: Hashable>(_ items: [T]) -> [Int] {
+        if items.count <= 8 { return items.indices.filter { k in !items[..<k].contains(items[k]) } }
+        var seen = Set<T>()
+        return items.indices.filter { seen.insert(items[$0]).inserted }
+    }
+
     /// How many different actions the lists (each ascending) hold: each is
     /// marked in one bit of the span they cover (a Set cost a hash per
     /// action; sorting them all, n log n, was a value's longest step at a
@@ -322,31 +331,32 @@ package enum ProgressEngine {
         return count
     }
 
-    static func valueInsight(_ value: Value, aligned: [(progress: GoalProgress, strength: Int)], index: ActionIndex,
+    /// `aligned`: positions in `goals` of the goals aligned to the value, with their strengths.
+    static func valueInsight(_ value: Value, aligned: [(goal: Int, strength: Int)], of goals: [GoalProgress], index: ActionIndex,
                              today: CivilDate) -> ValueInsight {
         // Listed by strength, then id: positions are sorted, not the goals (a
         // goal's progress is a large value, moved at every step of a sort).
         let order = aligned.indices.sorted { a, b in
             aligned[a].strength != aligned[b].strength ? aligned[a].strength > aligned[b].strength
-                : aligned[a].progress.id.utf8.lexicographicallyPrecedes(aligned[b].progress.id.utf8)
+                : goals[aligned[a].goal].id.utf8.lexicographicallyPrecedes(goals[aligned[b].goal].id.utf8)
         }
 
         let meanStrength = aligned.isEmpty ? nil
             : ExactDecimal(aligned.reduce(0) { $0 + $1.strength }).divided(by: aligned.count)
-        let measured = aligned.filter { $0.progress.progress != nil }
+        let measured = aligned.filter { goals[$0.goal].progress != nil }
         let weight = measured.reduce(0) { $0 + $1.strength }
         let weighted = weight == 0 ? nil
-            : measured.reduce(ExactDecimal.zero) { $0 + $1.progress.progress!.multiplied(by: $1.strength) }.divided(by: weight)
+            : measured.reduce(ExactDecimal.zero) { $0 + goals[$1.goal].progress!.multiplied(by: $1.strength) }.divided(by: weight)
 
-        let recentCount = distinctCount(aligned.map(\.progress.lastThirtyDays))
+        let recentCount = distinctCount(aligned.map { goals[$0.goal].lastThirtyDays })
         let from14 = today.adding(days: -(ValueInsight.neglectDays - 1))
-        let active = aligned.filter { $0.progress.state != .completed && $0.progress.state != .dropped }
+        let active = aligned.filter { goals[$0.goal].state != .completed && goals[$0.goal].state != .dropped }
         let neglected = active.isEmpty || !active.contains { entry in
-            entry.progress.lastThirtyDays.contains { index.date($0) >= from14 }
+            goals[entry.goal].lastThirtyDays.contains { index.date($0) >= from14 }
         }
         return ValueInsight(
             value: value,
-            goals: order.map { .init(id: aligned[$0].progress.id, strength: aligned[$0].strength, progress: aligned[$0].progress.progress, state: aligned[$0].progress.state) },
+            goals: order.map { .init(id: goals[aligned[$0].goal].id, strength: aligned[$0].strength, progress: goals[aligned[$0].goal].progress, state: goals[aligned[$0].goal].state) },
             meanStrength: meanStrength, weightedProgress: weighted, actions30d: recentCount, neglected: neglected)
     }
 }

@@ -249,6 +249,19 @@ import Testing
         #expect(r.currentTerm?.term.number == 1)
     }
 
+    /// A goal that names its term more than once is one of the term's goals,
+    /// once: with a few names (compared in place) and with many (a Set).
+    @Test func aTermNamedTwiceByAGoalListsItOnce() {
+        for terms in ["[1, 1]", "[" + Array(repeating: "1", count: 12).joined(separator: ", ") + "]"] {
+            let (_, r) = report(["goals/run.md": goal("title: Run\nterm: \(terms)\ntargets:\n  km: 100\n"),
+                                 "goals/swim.md": goal("title: Swim\nterm: 1\ntargets:\n  km: 10\n"),
+                                 "log/2026.log": "2026-11-03 Run 35km +run\n"])
+            #expect(r.terms[0].goals == ["run", "swim"])
+            // (0.35 + 0) / 2; counted twice it would be (0.35 + 0.35 + 0) / 3.
+            #expect(r.terms[0].meanProgress?.description == "0.175")
+        }
+    }
+
     @Test func valueInsightsAndNeglect() {
         let (_, r) = report([
             "values/calm.md": "---\ntitle: Calm\npriority: 5\n---\n",
