@@ -37,7 +37,9 @@ func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let elapsed = now() - start
-    return (elapsed, Int(usage.ru_maxrss), Int(usage.ru_minflt), (status >> 8) & 0xFF)
+    // Killed by a signal (a crash): 128 + the signal, as a shell says, never 0.
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (elapsed, Int(usage.ru_maxrss), Int(usage.ru_minflt), code)
 }
 
 func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> Measurement {
@@ -48,7 +50,8 @@ func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> M
         m.seconds.append(r.seconds)
         m.peakKilobytes = max(m.peakKilobytes, r.kilobytes)
         m.pageFaults.append(r.pageFaults)
-        m.status = r.status
+        // The worst run's: one crash among them is a crash.
+        m.status = max(m.status, r.status)
     }
     return m
 }
