@@ -308,14 +308,16 @@ package enum ProgressEngine {
         return items.indices.filter { seen.insert(items[$0]).inserted }
     }
 
-    /// How many different actions the lists (each ascending) hold: each is
+    /// How many different actions the lists hold (in any order): each is
     /// marked in one bit of the span they cover (a Set cost a hash per
     /// action; sorting them all, n log n, was a value's longest step at a
     /// million actions). Recent actions are near each other in the log, so
     /// the span is short.
     static func distinctCount(_ lists: [[Int]]) -> Int {
         let nonEmpty = lists.filter { !$0.isEmpty }
-        guard let low = nonEmpty.map({ $0.first! }).min(), let high = nonEmpty.map({ $0.last! }).max() else { return 0 }
+        // The span from every item, not from each list's ends: a list out of
+        // order must not reach past the bits.
+        guard let low = nonEmpty.compactMap({ $0.min() }).min(), let high = nonEmpty.compactMap({ $0.max() }).max() else { return 0 }
         var seen = [UInt64](repeating: 0, count: (high - low) / 64 + 1)
         var count = 0
         for list in nonEmpty {

@@ -10,6 +10,11 @@ import Testing
         #expect(ProgressEngine.distinctCount([[3, 5, 9], [5, 9, 200], [], [3]]) == 4)
     }
 
+    /// A list out of order is counted the same (its ends are not its span).
+    @Test func listsOutOfOrderAreCountedExactly() {
+        #expect(ProgressEngine.distinctCount([[500, 3, 40], [7, 3]]) == 4)
+    }
+
     @Test func noListsOrOnlyEmptyOnesCountNothing() {
         #expect(ProgressEngine.distinctCount([]) == 0)
         #expect(ProgressEngine.distinctCount([[], []]) == 0)
