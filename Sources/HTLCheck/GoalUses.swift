@@ -4,7 +4,7 @@ import HTLModel
 /// What each goal makes of quantities, worked out once for every rule (and
 /// every part of one) that asks: whether it counts actions, the measures
 /// it sums, the conversion groups (roots) of those measures, and the goals
-/// with an ordered window by tag. Worked out per part, it was a tenth of
+/// with an ordered window by tag. Worked out per part, it was a third of
 /// `unused-quantity`'s work four times over.
 struct GoalUses: Sendable {
     /// By position in `ledger.goals`.
