@@ -68,6 +68,9 @@ public struct ActionText: Sendable {
     /// The path of the log the text is in.
     public var path: String { store.path }
 
+    /// Which store holds the bytes: texts of one log share it (and its path).
+    package var storeIdentity: ObjectIdentifier { ObjectIdentifier(store) }
+
     /// The same text in the log at `path` (its bytes copied when the path differs).
     package func moved(to path: String) -> ActionText {
         store.path == path ? self : withBytes { ActionText(own: Array($0), path: path) }

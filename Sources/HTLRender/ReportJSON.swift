@@ -97,9 +97,16 @@ public enum ReportJSON {
         ]
     }
 
-    public static func action(_ a: Action, goals: [String]) -> JSON {
+    /// An action counting toward `goals`, written at the indentation it is placed at.
+    static func action(_ a: Action, goals: [String], measures: MeasureCatalog) -> JSON {
         .writtenObject { out, indent in
-            withUnsafePointer(to: a) { writeAction($0, goalCount: goals.count, goal: { goals[$0] }, into: &out, indent: indent) }
+            let writer = ActionJSON(indent: indent, measures: measures, goalIDs: goals)
+            let positions = (0..<goals.count).map(Int32.init)
+            [a].withUnsafeBufferPointer { actions in
+                positions.withUnsafeBufferPointer { positions in
+                    writer.write(0..<1, of: actions, goalsOf: { _ in positions }, into: &out, before: { _, _ in })
+                }
+            }
         }
     }
 
@@ -170,7 +177,7 @@ public enum ReportJSON {
 
     static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
         let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
-        return .array(indices.map { action(ledger.actions[$0], goals: goals[$0] ?? []) })
+        return .array(indices.map { action(ledger.actions[$0], goals: goals[$0] ?? [], measures: ledger.measures) })
     }
 
     /// `htl diff --json`.

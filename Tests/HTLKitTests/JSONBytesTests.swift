@@ -32,6 +32,30 @@ import Testing
         }
     }
 
+    /// Numbers at the edges of how they are written: each number of
+    /// digits' first and last value, and decimals on both sides of 64 bits
+    /// (written in 64-bit arithmetic below, in 128 above) and at the ends.
+    @Test func numbersAtTheEdgesOfTheirWidths() {
+        var tens: [Int] = [0]
+        var power = 1
+        for _ in 0...18 {
+            tens += [power - 1, power, power + 1]
+            if power <= Int.max / 10 { power *= 10 }
+        }
+        for n in tens + [Int.max - 1, Int.max] {
+            var one = JSONBytes()
+            one.append(n)
+            #expect(one.text == String(n))
+        }
+        let wide = Int128(UInt64.max)
+        for millionths in [wide - 1, wide, wide + 1, -wide, -wide - 1, Int128(Int64.min), .max, .min + 1, 1_000_000 * Int128(UInt64.max)] {
+            let value = ExactDecimal(millionths: millionths)
+            var one = JSONBytes()
+            one.append(value)
+            #expect(one.text == value.description)
+        }
+    }
+
     @Test func integersAndDates() {
         var out = JSONBytes()
         for n in [0, 7, 10, 99, 100, 2026, -1, -450, Int.max, Int.min] {

@@ -42,11 +42,12 @@ struct ByteWriter {
 
     /// `value`'s decimal digits, zero-padded to `width`.
     mutating func digits(_ value: UInt, width: Int = 1) {
+        // Counted by comparison (a division per digit, twice, was the cost of a line number).
         var count = 1
-        var rest = value / 10
-        while rest > 0 {
+        var limit: UInt = 10
+        while count < 20, value >= limit {
             count += 1
-            rest /= 10
+            limit &*= 10
         }
         count = max(count, width)
         var v = value
@@ -73,14 +74,24 @@ struct ByteWriter {
     /// 128-bit integer, a sign and a point).
     mutating func decimal(_ value: ExactDecimal) {
         let magnitude = value.millionths.magnitude
-        let scale = UInt128(ExactDecimal.scale)
-        guard magnitude / scale <= UInt128(UInt.max) else {
-            var text = value.description
-            return text.withUTF8 { bytes($0) }
+        // In 64 bits when it fits (up to 18 trillion): a 128-bit division
+        // is a call to a routine of its own, and this is done per quantity.
+        let whole: UInt
+        var fraction: UInt
+        if magnitude <= UInt128(UInt64.max) {
+            let small = UInt64(magnitude)
+            let scale: UInt64 = 1_000_000  // ExactDecimal.scale, as a literal the division is a multiplication by
+            (whole, fraction) = (UInt(small / scale), UInt(small % scale))
+        } else {
+            let scale = UInt128(ExactDecimal.scale)
+            guard magnitude / scale <= UInt128(UInt.max) else {
+                var text = value.description
+                return text.withUTF8 { bytes($0) }
+            }
+            (whole, fraction) = (UInt(magnitude / scale), UInt(magnitude % scale))
         }
         if value.millionths < 0 { byte(UInt8(ascii: "-")) }
-        digits(UInt(magnitude / scale))
-        var fraction = UInt(magnitude % scale)
+        digits(whole)
         guard fraction != 0 else { return }
         var width = ExactDecimal.fractionDigits
         while fraction % 10 == 0 {
@@ -94,10 +105,18 @@ struct ByteWriter {
     /// `"HH:MM"`: `timeRoom` bytes.
     mutating func quoted(_ time: ClockTime) {
         byte(UInt8(ascii: "\""))
-        digits(UInt(max(0, time.minuteOfDay / 60)), width: 2)
+        twoDigits(max(0, time.minuteOfDay / 60))
         byte(UInt8(ascii: ":"))
-        digits(UInt(max(0, time.minuteOfDay % 60)), width: 2)
+        twoDigits(max(0, time.minuteOfDay % 60))
         byte(UInt8(ascii: "\""))
+    }
+
+    /// A number below 100 as two digits (an hour, a minute).
+    @inline(__always)
+    private mutating func twoDigits(_ value: Int) {
+        guard value < 100 else { return digits(UInt(value), width: 2) }
+        byte(UInt8(ascii: "0") + UInt8(value / 10))
+        byte(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The room `quoted(date)` takes: 12 bytes for a year of four digits.

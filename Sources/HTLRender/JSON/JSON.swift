@@ -158,6 +158,18 @@ package struct JSONStream {
     /// its position alone: runs of them on every core at once, handed over
     /// in order (memory stays bounded by one batch of runs).
     package mutating func arrayField(_ name: String, count: Int, inParallel element: (Int, inout JSONBytes) -> Void) {
+        arrayField(name, count: count) { run, out in
+            for i in run {
+                out.element(i, indent: 2)
+                element(i, &out)
+            }
+        }
+    }
+
+    /// An array field of `count` elements written a run at a time by
+    /// `run`, which writes each element and the separator before it
+    /// (`JSONBytes.element(_:indent:)` at indent 2), on every core at once.
+    package mutating func arrayField(_ name: String, count: Int, inParallelRuns run: (Range<Int>, inout JSONBytes) -> Void) {
         startField(name)
         buffer.append("[")
         let batch = 8 * 1024
@@ -166,10 +178,7 @@ package struct JSONStream {
             let pieces = Parallel.map(runs.count) { k -> JSONBytes in
                 var out = JSONBytes()
                 out.reserveCapacity(runs[k].count * 512)
-                for i in runs[k] {
-                    out.element(i, indent: 2)
-                    element(i, &out)
-                }
+                run(runs[k], &out)
                 return out
             }
             flush()

@@ -1,0 +1,176 @@
+import HTLCore
+import HTLModel
+
+/// Writes actions as JSON objects, the way `export` and the action lists
+/// show them. What many actions share is made into bytes once, when the
+/// writer is made: the members' names with their line breaks and
+/// indentation, the ids of the ledger's measures, the ids of the goals an
+/// action can count toward; a run of actions keeps its last log path and
+/// day as bytes. An action is then copied together from those pieces and
+/// its own numbers and text, into room reserved once. (Quoting each id
+/// and path from its String, and each day from its year, month and day,
+/// was two thirds of writing an action: export, 100,000 actions.)
+struct ActionJSON {
+    /// The syntax between the values, at the writer's indentation.
+    private enum Piece: Int, CaseIterable {
+        case open, line, date, time, description, quantities, goals, tags, links
+        case firstQuantity, nextQuantity, amount, quantityClose, quantitiesClose, emptyClose
+        case listSeparator, listClose, close, null
+    }
+
+    private let pieces: QuotedStrings
+    private let measureIDs: [String]
+    private let measures: QuotedStrings
+    private let goals: QuotedStrings
+    /// The room every action takes besides its values.
+    private let fixedRoom: Int
+    /// The room a quantity takes besides its measure.
+    private let quantityRoom: Int
+
+    /// A writer of actions whose objects open at `indent`; goals are named
+    /// by their position in `goalIDs`.
+    init(indent: Int, measures catalog: MeasureCatalog, goalIDs: [String]) {
+        let pieces = ActionJSON.pieces(indent: indent)
+        self.pieces = QuotedStrings(raw: pieces)
+        measureIDs = catalog.measures.map(\.id)
+        measures = QuotedStrings(measureIDs)
+        goals = QuotedStrings(goalIDs)
+        let count = { (piece: Piece) in pieces[piece.rawValue].count }
+        fixedRoom = [Piece.open, .line, .date, .time, .description, .quantities, .goals, .tags, .links, .quantitiesClose, .close]
+            .map(count).reduce(0, +) + 3 * count(.listClose) + ByteWriter.intRoom + ByteWriter.timeRoom
+        quantityRoom = count(.nextQuantity) + count(.amount) + ByteWriter.decimalRoom + count(.quantityClose)
+    }
+
+    /// The bytes of each piece: members as `ByteWriter.key` lays them out,
+    /// two spaces deeper per level.
+    private static func pieces(indent: Int) -> [[UInt8]] {
+        func spaces(_ n: Int) -> String { String(repeating: " ", count: max(n, 0)) }
+        func member(_ name: String, first: Bool = false) -> String { (first ? "" : ",") + "\n" + spaces(indent + 2) + "\"\(name)\": " }
+        let quantity = "\n" + spaces(indent + 4) + "{" + "\n" + spaces(indent + 6) + "\"measure\": "
+        let text: [Piece: String] = [
+            .open: "{" + member("path", first: true), .line: member("line"), .date: member("date"), .time: member("time"),
+            .description: member("description"), .quantities: member("quantities") + "[", .goals: member("goals") + "[",
+            .tags: member("tags") + "[", .links: member("links") + "[",
+            .firstQuantity: quantity, .nextQuantity: "," + quantity, .amount: ",\n" + spaces(indent + 6) + "\"amount\": ",
+            .quantityClose: "\n" + spaces(indent + 4) + "}", .quantitiesClose: "\n" + spaces(indent + 2) + "]", .emptyClose: "]",
+            .listSeparator: ", ", .listClose: "]", .close: "\n" + spaces(indent) + "}", .null: "null",
+        ]
+        return Piece.allCases.map { Array(text[$0]!.utf8) }
+    }
+
+    /// Writes a run of actions read in place; `goalsOf(i)` gives the
+    /// positions of the goals action `i` of `actions` counts toward, and
+    /// `before(i)` writes what comes before action `i` (a separator).
+    func write(_ run: Range<Int>, of actions: UnsafeBufferPointer<Action>, goalsOf: (Int) -> UnsafeBufferPointer<Int32>,
+               into out: inout JSONBytes, before: (Int, inout JSONBytes) -> Void) {
+        pieces.withTable { pieces in
+            measures.withTable { measures in
+                goals.withTable { goals in
+                    measureIDs.withUnsafeBufferPointer { ids in
+                        var shared = Shared(pieces: pieces, measures: measures, measureIDs: ids, goals: goals)
+                        for i in run {
+                            before(i, &out)
+                            write(actions.baseAddress! + i, goals: goalsOf(i), shared: &shared, into: &out)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a run of actions reads besides the actions: the tables, and
+    /// the last log path and day written, as bytes.
+    private struct Shared {
+        let pieces: QuotedStrings.Table
+        let measures: QuotedStrings.Table
+        let measureIDs: UnsafeBufferPointer<String>
+        let goals: QuotedStrings.Table
+        var log: ObjectIdentifier?
+        var path: [UInt8] = []
+        var day = Int.min
+        var date: [UInt8] = []
+
+        /// The quoted path of the log `action` is in: made again only when
+        /// the action's text is held by another store than the last one's.
+        mutating func path(of action: UnsafePointer<Action>) {
+            let store = action.pointee.text.storeIdentity
+            guard store != log else { return }
+            let quoted = QuotedStrings.quoted(action.pointee.path)
+            if quoted != path { path = quoted }
+            log = store
+        }
+
+        /// The quoted day of `date`, made again when the day changes.
+        mutating func date(_ date: CivilDate) {
+            guard date.dayNumber != day else { return }
+            var out = JSONBytes()
+            out.appendQuoted(date)
+            self.date = out.bytes
+            day = date.dayNumber
+        }
+
+        /// The quoted id of a quantity's measure: from the table, when the
+        /// quantity's position in the catalog names it (always, for a
+        /// ledger's own actions).
+        func measure(_ index: Int, _ id: String) -> UnsafeBufferPointer<UInt8>? {
+            index >= 0 && index < measureIDs.count && measureIDs[index] == id ? measures[index] : nil
+        }
+    }
+
+    private func write(_ action: UnsafePointer<Action>, goals positions: UnsafeBufferPointer<Int32>, shared: inout Shared, into out: inout JSONBytes) {
+        shared.path(of: action)
+        shared.date(action.pointee.date)
+        let quantityCount = action.pointee.quantities.count
+        var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(action.pointee.text.utf8Count)
+        for k in 0..<quantityCount {
+            let measure = action.pointee.quantities[k].measure
+            room += quantityRoom + ByteWriter.quotedRoom(measure.utf8.count)
+        }
+        for p in positions { room += shared.goals[Int(p)].count + 2 }
+        for k in 0..<action.pointee.tags.count { room += ByteWriter.quotedRoom(action.pointee.tags[k].utf8.count) + 2 }
+        for k in 0..<action.pointee.links.count { room += ByteWriter.quotedRoom(action.pointee.links[k].goal.utf8.count) + 2 }
+        let pieces = shared.pieces
+        out.write(room: room) { w in
+            w.bytes(pieces[Piece.open.rawValue])
+            shared.path.withUnsafeBufferPointer { w.bytes($0) }
+            w.bytes(pieces[Piece.line.rawValue])
+            w.int(action.pointee.line)
+            w.bytes(pieces[Piece.date.rawValue])
+            shared.date.withUnsafeBufferPointer { w.bytes($0) }
+            w.bytes(pieces[Piece.time.rawValue])
+            if let time = action.pointee.time { w.quoted(time) } else { w.bytes(pieces[Piece.null.rawValue]) }
+            w.bytes(pieces[Piece.description.rawValue])
+            action.pointee.text.withBytes { w.quoted($0) }
+            w.bytes(pieces[Piece.quantities.rawValue])
+            for k in 0..<quantityCount {
+                w.bytes(pieces[(k == 0 ? Piece.firstQuantity : .nextQuantity).rawValue])
+                let index = action.pointee.quantities[k].measureIndex
+                let id = action.pointee.quantities[k].measure
+                if let quoted = shared.measure(index, id) { w.bytes(quoted) } else { w.quoted(id) }
+                w.bytes(pieces[Piece.amount.rawValue])
+                w.decimal(action.pointee.quantities[k].amount)
+                w.bytes(pieces[Piece.quantityClose.rawValue])
+            }
+            w.bytes(pieces[(quantityCount > 0 ? Piece.quantitiesClose : .emptyClose).rawValue])
+            w.bytes(pieces[Piece.goals.rawValue])
+            for (k, p) in positions.enumerated() {
+                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
+                w.bytes(shared.goals[Int(p)])
+            }
+            w.bytes(pieces[Piece.listClose.rawValue])
+            w.bytes(pieces[Piece.tags.rawValue])
+            for k in 0..<action.pointee.tags.count {
+                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
+                w.quoted(action.pointee.tags[k])
+            }
+            w.bytes(pieces[Piece.listClose.rawValue])
+            w.bytes(pieces[Piece.links.rawValue])
+            for k in 0..<action.pointee.links.count {
+                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
+                w.quoted(action.pointee.links[k].goal)
+            }
+            w.bytes(pieces[Piece.listClose.rawValue])
+            w.bytes(pieces[Piece.close.rawValue])
+        }
+    }
+}
