@@ -125,7 +125,7 @@ struct LineScanner {
                 guard readQuoted(&i) else { break }
             } else {
                 let start = i
-                while i < end, !Bytes.isBlank(buffer[i]) { i += 1 }
+                i = LineScanner.tokenEnd(buffer, from: i, end: end, printableASCII: knownPrintableASCII)
                 if first, ClockTime.isShaped(UnsafeBufferPointer(rebasing: buffer[start..<i])) {
                     guard readTime(start, i) else { break }
                 } else {
@@ -144,6 +144,17 @@ struct LineScanner {
         slots.put(Action(line: cursor.line, date: date, time: time, text: text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
         return true
+    }
+
+    /// Where the token starting at `i` ends: at the next blank, or at `end`.
+    /// A line known to be printable ASCII holds no tab, so its blanks are
+    /// spaces, looked for eight bytes at a time (byte by byte, the tokens
+    /// of a line were a tenth of reading it). Static: see `firstColumn`.
+    private static func tokenEnd(_ buffer: UnsafeBufferPointer<UInt8>, from i: Int, end: Int, printableASCII: Bool) -> Int {
+        if printableASCII { return ByteWords.firstIndex(of: Bytes.space, in: buffer, from: i, end: end) }
+        var j = i
+        while j < end, !Bytes.isBlank(buffer[j]) { j += 1 }
+        return j
     }
 
     /// Whether a finding of this rule ends the reading of the line. After a
@@ -191,7 +202,7 @@ struct LineScanner {
 
     private mutating func readDate(_ i: inout Int) -> CivilDate? {
         let start = i
-        while i < cursor.end, !Bytes.isBlank(buffer[i]) { i += 1 }
+        i = LineScanner.tokenEnd(buffer, from: i, end: cursor.end, printableASCII: knownPrintableASCII)
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
         if let date = lastDate.date(bytes) { return date }
         if let date = CivilDate.parse(bytes) {
