@@ -56,6 +56,43 @@ import Testing
         }
     }
 
+    /// An action's measure is copied from the catalog's quoted ids only
+    /// when the id at the quantity's position is the quantity's own;
+    /// otherwise it is quoted from the quantity: the same bytes either way.
+    @Test func anActionsMeasureIsItsOwnWhateverTheCatalogSays() {
+        let here = SourceLocation(path: "measures.yaml", line: 1, column: 1)
+        let km = Measure(id: "km", location: here)
+        let minutes = Measure(id: "min", location: here)
+        let quantity = Action.Quantity(measure: "km", measureIndex: 0, amount: try! ExactDecimal.parse("5.8").get(), column: 30, written: nil)
+        let action = Action(path: "log/2026.log", line: 3, date: CivilDate(year: 2026, month: 11, day: 20)!, time: ClockTime(hour: 7, minute: 5),
+                            description: "Morning \"run\"", quantities: [quantity], links: [Action.Link(goal: "run-100km", column: 40)], tags: ["outdoors"])
+        func written(_ catalog: [Measure]) -> String {
+            ReportJSON.action(action, goals: ["run-100km", "move"], measures: MeasureCatalog(measures: catalog)).serialized()
+        }
+        let expected = """
+            {
+              "path": "log/2026.log",
+              "line": 3,
+              "date": "2026-11-20",
+              "time": "07:05",
+              "description": "Morning \\"run\\"",
+              "quantities": [
+                {
+                  "measure": "km",
+                  "amount": 5.8
+                }
+              ],
+              "goals": ["run-100km", "move"],
+              "tags": ["outdoors"],
+              "links": ["run-100km"]
+            }
+
+            """
+        #expect(written([km, minutes]) == expected)
+        #expect(written([minutes, km]) == expected)
+        #expect(written([]) == expected)
+    }
+
     @Test func integersAndDates() {
         var out = JSONBytes()
         for n in [0, 7, 10, 99, 100, 2026, -1, -450, Int.max, Int.min] {

@@ -9,7 +9,7 @@ import HTLModel
 /// day as bytes. An action is then copied together from those pieces and
 /// its own numbers and text, into room reserved once. (Quoting each id
 /// and path from its String, and each day from its year, month and day,
-/// was two thirds of writing an action: export, 100,000 actions.)
+/// was about a third of writing an action: export, 100,000 actions.)
 struct ActionJSON {
     /// The syntax between the values, at the writer's indentation.
     private enum Piece: Int, CaseIterable {
@@ -95,8 +95,7 @@ struct ActionJSON {
         mutating func path(of action: UnsafePointer<Action>) {
             let store = action.pointee.text.storeIdentity
             guard store != log else { return }
-            let quoted = QuotedStrings.quoted(action.pointee.path)
-            if quoted != path { path = quoted }
+            path = QuotedStrings.quoted(action.pointee.path)
             log = store
         }
 
