@@ -41,21 +41,40 @@ struct ActionJSON {
         quantityRoom = count(.nextQuantity) + count(.amount) + ByteWriter.decimalRoom + count(.quantityClose)
     }
 
-    /// The bytes of each piece: members as `ByteWriter.key` lays them out,
-    /// two spaces deeper per level.
+    /// The bytes of each piece, laid out by `JSONBytes` as any object's
+    /// members are (two spaces deeper per level).
     private static func pieces(indent: Int) -> [[UInt8]] {
-        func spaces(_ n: Int) -> String { String(repeating: " ", count: max(n, 0)) }
-        func member(_ name: String, first: Bool = false) -> String { (first ? "" : ",") + "\n" + spaces(indent + 2) + "\"\(name)\": " }
-        let quantity = "\n" + spaces(indent + 4) + "{" + "\n" + spaces(indent + 6) + "\"measure\": "
-        let text: [Piece: String] = [
-            .open: "{" + member("path", first: true), .line: member("line"), .date: member("date"), .time: member("time"),
-            .description: member("description"), .quantities: member("quantities") + "[", .goals: member("goals") + "[",
-            .tags: member("tags") + "[", .links: member("links") + "[",
-            .firstQuantity: quantity, .nextQuantity: "," + quantity, .amount: ",\n" + spaces(indent + 6) + "\"amount\": ",
-            .quantityClose: "\n" + spaces(indent + 4) + "}", .quantitiesClose: "\n" + spaces(indent + 2) + "]", .emptyClose: "]",
-            .listSeparator: ", ", .listClose: "]", .close: "\n" + spaces(indent) + "}", .null: "null",
-        ]
-        return Piece.allCases.map { Array(text[$0]!.utf8) }
+        func piece(_ write: (inout JSONBytes) -> Void) -> [UInt8] {
+            var out = JSONBytes()
+            write(&out)
+            return out.bytes
+        }
+        let members: [Piece: StaticString] = [.line: "line", .date: "date", .time: "time", .description: "description"]
+        let lists: [Piece: StaticString] = [.quantities: "quantities", .goals: "goals", .tags: "tags", .links: "links"]
+        func quantity(_ k: Int) -> [UInt8] {
+            piece { out in
+                out.element(k, indent: indent + 2)
+                out.append("{")
+                out.key(literal: "measure", at: 0, indent: indent + 4)
+            }
+        }
+        return Piece.allCases.map { p in
+            if let name = members[p] { return piece { $0.key(literal: name, at: p.rawValue, indent: indent) } }
+            if let name = lists[p] { return piece { $0.key(literal: name, at: p.rawValue, indent: indent); $0.append("[") } }
+            switch p {
+            case .open: return piece { $0.append("{"); $0.key(literal: "path", at: 0, indent: indent) }
+            case .firstQuantity: return quantity(0)
+            case .nextQuantity: return quantity(1)
+            case .amount: return piece { $0.key(literal: "amount", at: 1, indent: indent + 4) }
+            case .quantityClose: return piece { $0.close("}", count: 2, indent: indent + 4) }
+            case .quantitiesClose: return piece { $0.close("]", count: 1, indent: indent + 2) }
+            case .emptyClose, .listClose: return piece { $0.append("]") }
+            case .listSeparator: return piece { $0.append(", ") }
+            case .close: return piece { $0.close("}", count: 9, indent: indent) }
+            case .null: return piece { $0.append("null") }
+            default: return []
+            }
+        }
     }
 
     /// Writes a run of actions read in place; `goalsOf(i)` gives the
