@@ -99,12 +99,15 @@ public enum ReportJSON {
 
     /// An action counting toward `goals`, written at the indentation it is placed at.
     static func action(_ a: Action, goals: [String], measures: MeasureCatalog) -> JSON {
+        action(a, goals: (0..<goals.count).map(Int32.init), writers: ActionJSON.Writers(measures: measures, goalIDs: goals))
+    }
+
+    /// An action counting toward the goals at `positions` of the writers' goal ids.
+    static func action(_ a: Action, goals positions: [Int32], writers: ActionJSON.Writers) -> JSON {
         .writtenObject { out, indent in
-            let writer = ActionJSON(indent: indent, measures: measures, goalIDs: goals)
-            let positions = (0..<goals.count).map(Int32.init)
             [a].withUnsafeBufferPointer { actions in
                 positions.withUnsafeBufferPointer { positions in
-                    writer.write(0..<1, of: actions, goalsOf: { _ in positions }, into: &out, before: { _, _ in })
+                    writers.writer(indent: indent).write(0..<1, of: actions, goalsOf: { _ in positions }, into: &out, before: { _, _ in })
                 }
             }
         }
@@ -177,7 +180,14 @@ public enum ReportJSON {
 
     static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
         let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
-        return .array(indices.map { action(ledger.actions[$0], goals: goals[$0] ?? [], measures: ledger.measures) })
+        // One set of writers for the whole list (made per action, the tables cost more than the action).
+        let ids = report.goals.map(\.id)
+        var positions: [String: Int32] = [:]
+        for (k, id) in ids.enumerated() where positions[id] == nil { positions[id] = Int32(k) }
+        let writers = ActionJSON.Writers(measures: ledger.measures, goalIDs: ids)
+        return .array(indices.map { i in
+            action(ledger.actions[i], goals: (goals[i] ?? []).compactMap { positions[$0] }, writers: writers)
+        })
     }
 
     /// `htl diff --json`.

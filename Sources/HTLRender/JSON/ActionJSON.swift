@@ -1,5 +1,6 @@
 import HTLCore
 import HTLModel
+import Synchronization
 
 /// Writes actions as JSON objects, the way `export` and the action lists
 /// show them. What many actions share is made into bytes once, when the
@@ -189,6 +190,30 @@ struct ActionJSON {
             }
             w.bytes(pieces[Piece.listClose.rawValue])
             w.bytes(pieces[Piece.close.rawValue])
+        }
+    }
+}
+
+extension ActionJSON {
+    /// The writers of one list of actions, made once per indentation (the
+    /// elements of a list all have the same one) and shared by its elements.
+    final class Writers: Sendable {
+        private let measures: MeasureCatalog
+        private let goalIDs: [String]
+        private let made = Mutex<[Int: ActionJSON]>([:])
+
+        init(measures: MeasureCatalog, goalIDs: [String]) {
+            self.measures = measures
+            self.goalIDs = goalIDs
+        }
+
+        func writer(indent: Int) -> ActionJSON {
+            made.withLock { made in
+                if let writer = made[indent] { return writer }
+                let writer = ActionJSON(indent: indent, measures: measures, goalIDs: goalIDs)
+                made[indent] = writer
+                return writer
+            }
         }
     }
 }
