@@ -74,9 +74,9 @@ enum LedgerReader {
     /// `log-rewrite`: committed log lines at the base revision against the
     /// log files being loaded; and how much of each log is committed.
     private static func appendOnly(_ request: LoadRequest, read: Read) throws -> ([Finding], [String: Int]) {
-        guard let base = try committedLogs(request, read: read) else { return ([], [:]) }
         var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
+        guard let base = try committedLogs(request, read: read, current: current) else { return ([], [:]) }
         var committed: [String: ArraySlice<UInt8>] = [:]
         var objects: [String: String] = [:]
         for entry in base.entries {
@@ -91,10 +91,10 @@ enum LedgerReader {
     /// The log files at the base revision, with the contents of those that
     /// need comparing (nil: nothing to compare). A plain check in a work tree
     /// has asked git once (`HeadLogs`); otherwise the revision is listed, then read.
-    private static func committedLogs(_ request: LoadRequest, read: Read) throws
+    private static func committedLogs(_ request: LoadRequest, read: Read, current: [String: [UInt8]]) throws
         -> (entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])? {
         if case .headWhenInGit = request.appendOnly, read.repository == nil {
-            switch read.headLogs?.answer() {
+            switch read.headLogs?.answer(current: current) {
             case nil: return nil
             case .logs(let entries, let contents)?: return (entries, contents)
             case .unanswered?: break

@@ -1,63 +1,99 @@
 import HTLCore
 import HTLModel
 
-/// The log files HEAD holds for a ledger in a git work tree, read by a
-/// single `git cat-file --batch` in the ledger folder: HEAD's `log` folder,
-/// and each log file there now. A plain `htl check` compares them (the
-/// append-only rule) on every run, so it asks git once, not three times,
-/// and git answers while the ledger is parsed.
+/// The log files HEAD holds for a ledger in a git work tree, asked of git
+/// by a single `git cat-file --batch-command` in the ledger folder: the
+/// listing of HEAD's `log` folder, and the id and size of each log file
+/// there now. A plain `htl check` compares them (the append-only rule) on
+/// every run, so it asks git once, not three times, and git answers while
+/// the ledger is parsed.
+///
+/// A log that only grew since HEAD begins with HEAD's blob: hashing that
+/// many bytes of it gives HEAD's id, and its committed text is then that
+/// beginning, read from disk already. Only the logs that did not grow that
+/// way (changed, or a repository with SHA-256 ids) are read from git, by a
+/// second request: git inflating a log of 5 MB and sending it took longer
+/// than the check of the ledger it is in.
 package enum HeadLogs {
     package enum Answer: Sendable {
         /// The log files HEAD holds (none before the first commit), and the
-        /// contents of those still there now (by object; slices of git's
-        /// answer, not copies: a log of 5 MB copied was 5 MB of memory
-        /// touched for the first time while the check waited).
+        /// contents of those still there now (by object; the beginning of
+        /// the file now, or git's answer: slices, not copies).
         case logs(entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])
         /// One request did not tell (folders inside log/, a name git reads
-        /// differently, git failing or not in a repository): ask the general
-        /// way, which says which it was.
+        /// differently, git older than 2.36, git failing or not in a
+        /// repository): ask the general way, which says which it was.
         case unanswered
     }
 
     /// Git asked, not yet answered: it reads HEAD while htl parses the ledger.
     package struct Pending: Sendable {
         fileprivate var asked: GitProcess.Background?
-        fileprivate var names: Int
+        fileprivate var ledgerRoot = ""
+        fileprivate var logPaths: [String] = []
         fileprivate var known: Answer?
 
-        /// Waits for git's answer.
-        package func answer() -> Answer {
+        /// Waits for git's answer. `current`: the log files now, by path
+        /// (those that grew from HEAD's are HEAD's text followed by more).
+        package func answer(current: [String: [UInt8]]) -> Answer {
             if let known { return known }
-            guard let asked, let batch = try? CatFileBatch.read(asked.finish()), batch.status == 0,
-                  batch.answers.count == names else { return .unanswered }
-            return HeadLogs.answer(batch.answers)
+            guard let asked, let batch = try? CatFileBatch.read(asked.finish(), contents: HeadLogs.wantsContents(logPaths.count)),
+                  batch.status == 0, batch.answers.count == logPaths.count + 1 else { return .unanswered }
+            guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
+            guard let entries = HeadLogs.entries(tree) else { return .unanswered }
+            var contents: [String: ArraySlice<UInt8>] = [:]
+            var unverified: [String] = []
+            for (path, object) in zip(logPaths, batch.answers.dropFirst()) {
+                guard let object, object.type == "blob" else { continue }
+                if let now = current[path], let beginning = HeadLogs.beginning(now, object) {
+                    contents[object.id] = beginning
+                } else {
+                    unverified.append(object.id)
+                }
+            }
+            guard !unverified.isEmpty else { return .logs(entries: entries, contents: contents) }
+            guard let read = try? CatFileBatch.ask(unverified, in: ledgerRoot), read.status == 0,
+                  read.answers.count == unverified.count else { return .unanswered }
+            for case let object? in read.answers where object.type == "blob" { contents[object.id] = object.bytes }
+            return .logs(entries: entries, contents: contents)
         }
     }
 
     /// Asks git, in the background. `logPaths`: the ledger's log files now,
     /// relative to its root.
     package static func start(ledgerRoot: String, current logPaths: [String]) -> Pending {
-        guard logPaths.allSatisfy(plainName) else { return Pending(names: 0, known: .unanswered) }
-        let names = ["HEAD:./" + LedgerLayout.logFolder] + logPaths.map { "HEAD:./" + $0 }
-        guard let asked = try? CatFileBatch.start(names, in: ledgerRoot) else { return Pending(names: 0, known: .unanswered) }
-        return Pending(asked: asked, names: names.count)
+        guard logPaths.allSatisfy(plainName) else { return Pending(known: .unanswered) }
+        let commands = [CatFileBatch.Command.contents("HEAD:./" + LedgerLayout.logFolder)] + logPaths.map { .info("HEAD:./" + $0) }
+        guard let asked = try? CatFileBatch.start(commands, in: ledgerRoot) else { return Pending(known: .unanswered) }
+        return Pending(asked: asked, ledgerRoot: ledgerRoot, logPaths: logPaths)
     }
 
-    /// The answers to `HEAD:./log` and each log now, read.
-    private static func answer(_ answers: [CatFileBatch.Object?]) -> Answer {
+    /// The folder's listing, then only ids and sizes.
+    static func wantsContents(_ logs: Int) -> [Bool] {
+        [true] + Array(repeating: false, count: logs)
+    }
+
+    /// The first `object.size` bytes of `now` when they are that blob (its id
+    /// is their hash); nil when they are not, or the id cannot be computed here.
+    static func beginning(_ now: [UInt8], _ object: CatFileBatch.Object) -> ArraySlice<UInt8>? {
+        guard GitBlobID.isSHA1(object.id), object.size <= now.count else { return nil }
+        let beginning = now[..<object.size]
+        return GitBlobID.of(beginning) == object.id ? beginning : nil
+    }
+
+    /// The log files in HEAD's `log` folder, sorted by path; nil where the
+    /// folder has folders in it or does not read as a tree.
+    private static func entries(_ tree: CatFileBatch.Object) -> [GitRepository.Entry]? {
         let folder = LedgerLayout.logFolder
-        guard let tree = answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
-        guard let listed = treeEntries(tree.bytes, idLength: tree.id.utf8.count / 2) else { return .unanswered }
+        guard let listed = treeEntries(tree.bytes, idLength: tree.id.utf8.count / 2) else { return nil }
         var entries: [GitRepository.Entry] = []
         for item in listed {
             let path = folder + "/" + item.name
-            if item.mode == "40000" { return .unanswered }
+            if item.mode == "40000" { return nil }
             guard item.mode == "100644" || item.mode == "100755", LedgerLayout.kind(of: path) == .log else { continue }
             entries.append(GitRepository.Entry(path: path, object: item.id))
         }
-        var contents: [String: ArraySlice<UInt8>] = [:]
-        for case let object? in answers.dropFirst() where object.type == "blob" { contents[object.id] = object.bytes }
-        return .logs(entries: entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }, contents: contents)
+        return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     /// A name git reads back as written: printable, no line break.

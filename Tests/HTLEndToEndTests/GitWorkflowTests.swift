@@ -166,9 +166,12 @@ import Testing
     }
 
     /// A plain check runs on every save in some setups: it asks git once (one
-    /// `cat-file --batch` for HEAD's log folder and each log now), and still
-    /// sees every log HEAD holds: removed ones, ones in a subfolder of log/
-    /// (asked the general way), in a ledger folder whose name has a space.
+    /// `cat-file --batch-command` for HEAD's log folder and the id of each
+    /// log now; a log that only grew is HEAD's blob followed by more, which
+    /// its hash shows), a second time only for the contents of a log that
+    /// changed otherwise, and still sees every log HEAD holds: removed ones,
+    /// ones in a subfolder of log/ (asked the general way), in a ledger
+    /// folder whose name has a space.
     @Test func plainCheckAsksGitOnceAndSeesEveryCommittedLog() throws {
         let files = SampleLedger.with(["log/2026.log": Self.log, "log/2025.log": "2026-11-04 Swim 3km +run\n"])
         let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: files.map { ("my goals/" + $0.key, $0.value) }))
@@ -194,7 +197,7 @@ import Testing
         try repo.write("my goals/log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
         let grown = try check()
         #expect(grown.stdout == "")
-        #expect(grown.calls == ["cat-file --batch"])
+        #expect(grown.calls == ["cat-file --batch-command"])
 
         try repo.write("my goals/log/2026.log", Self.log.replacingOccurrences(of: "Run 7km", with: "Run 70km"))
         try FileManager.default.removeItem(atPath: ledger + "/log/2025.log")
@@ -203,7 +206,7 @@ import Testing
         log/2025.log:1:1: error: committed log file log/2025.log was removed [log-rewrite]
         """))
         #expect(edited.stdout.contains("log/2026.log:4:1: error: committed log line 4 was changed; it was: 2026-11-07 Run 7km +run [log-rewrite]\n"))
-        #expect(edited.calls == ["cat-file --batch"])
+        #expect(edited.calls == ["cat-file --batch-command", "cat-file --batch"])
 
         // A log in a subfolder of log/: one request cannot list it, so git is asked the general way.
         try repo.write("my goals/log/2026.log", Self.log)
@@ -213,8 +216,33 @@ import Testing
         try repo.write("my goals/log/old/2024.log", "2026-11-06 Walk 20km +run\n")
         let nested = try check()
         #expect(nested.stdout.hasPrefix("log/old/2024.log:1:1: error: committed log line 1 was changed; it was: 2026-11-06 Walk 2km +run [log-rewrite]\n"))
-        #expect(nested.calls.first == "cat-file --batch")
+        #expect(nested.calls.first == "cat-file --batch-command")
         #expect(nested.calls.count == 4)
+    }
+
+    /// A git older than 2.36 has no `cat-file --batch-command`: the check
+    /// asks the general way and still catches an edited committed line.
+    @Test func aGitWithoutBatchCommandIsAskedTheGeneralWay() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        let fakeBin = repo.root + "/.git/htl-test-bin"
+        try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try """
+        #!/bin/sh
+        for a in "$@"; do [ "$a" = --batch-command ] && { echo "error: unknown option batch-command" >&2; exit 129; }; done
+        exec \(realGit) "$@"
+
+        """.write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
+        chmod(fakeBin + "/git", 0o755)
+        var environment = TemporaryGitRepository.environment
+        environment["PATH"] = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        #expect(try HTLBinary.run(["check", "-C", repo.root] + today, environment: environment).stdout == "")
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
+        let edited = try HTLBinary.run(["check", "-C", repo.root] + today, environment: environment)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
     }
 
     /// A committed line can never change: its warnings were shown when it
