@@ -6,6 +6,10 @@
 
 #include <sys/types.h>
 
+// The module's other header (git blob ids), included here as well: a build
+// that compiled the module before it existed then sees the change.
+#include "gitblob.h"
+
 /// renameat2(RENAME_EXCHANGE) within one folder: swaps the files two names
 /// denote, atomically. Returns 0, or -1 with errno set.
 int htl_exchange_at(int folder, const char *a, const char *b);
