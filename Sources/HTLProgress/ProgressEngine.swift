@@ -157,10 +157,12 @@ package enum ProgressEngine {
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
-        let (counted, upcoming, lastThirtyDays) = countedAsOf(today, index.counted(toward: goal))
+        let sources = index.sources(toward: goal)
+        let (counted, upcoming, lastThirtyDays) = countedAsOf(today, index.counted(sources))
         let window = GoalWindow(goal, today: today)
-        let targets = targetProgress(goal, totals: goal.targets.isEmpty ? nil : Totals(counted, index: index, catalog: ledger.measures),
-                                     catalog: ledger.measures, window: window)
+        let totals = goal.targets.isEmpty ? nil
+            : Totals(counted, from: index.through(day: Int32(clamping: today.dayNumber), sources), index: index, catalog: ledger.measures)
+        let targets = targetProgress(goal, totals: totals, catalog: ledger.measures, window: window)
         let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
         let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,

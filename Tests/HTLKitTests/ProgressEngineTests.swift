@@ -78,6 +78,33 @@ import Testing
         #expect(r.goal("edgy")?.targets.first?.actual.description == "4")
     }
 
+    /// A goal's totals read its linked actions and each tag's run, cut at
+    /// today: two tags and links, a correction, an action of two measures,
+    /// and actions after today in a tag's run and among the links (which
+    /// do not count yet). Then an action carrying both tags counts once.
+    @Test func totalsOfTwoTagsAndLinksCountEachActionOnce() {
+        let log = """
+        2026-11-01 Linked 2km +two
+        2026-11-02 First tag 3km 20min #t1
+        2026-11-03 Correction -1km #t2
+        2026-11-04 First tag again 4km #t1
+        2026-11-23 Tomorrow 9km #t2
+        2026-11-24 Linked later 7km +two
+
+        """
+        let two = goal("title: Two\nstart: 2026-10-30\ntargets:\n  km: 100\n  min: 100\n  actions: 10\ntags: [t1, t2]\n")
+        let (_, r) = report(["log/2026.log": log, "goals/two.md": two])
+        let g = r.goal("two")!
+        #expect(g.actionIndices == [0, 1, 2, 3])
+        #expect(g.upcomingActionIndices == [4, 5])
+        // km: 2 + 3 - 1 + 4 = 8; min: 20; actions: four counted less one correction.
+        #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["km 8", "min 20", "actions 3"])
+
+        let (_, both) = report(["log/2026.log": log + "2026-11-05 Both tags 5km #t2 #t1\n", "goals/two.md": two])
+        #expect(both.goal("two")?.actionIndices == [0, 1, 2, 3, 6])
+        #expect(both.goal("two")?.targets.map { "\($0.measure) \($0.actual)" } == ["km 13", "min 20", "actions 4"])
+    }
+
     @Test func taggedActionOutsideTheWindowDoesNotCount() {
         let (_, r) = report(["log/2026.log": "2026-10-01 Early 4km #running\n2026-11-03 In 5km #running\n2027-02-01 Late 6km #RUNNING\n"])
         #expect(r.goal("run")?.targets.first?.actual.description == "5")
