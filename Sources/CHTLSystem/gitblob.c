@@ -85,21 +85,26 @@ static void sha1_blocks_hardware(uint32_t state[5], const uint8_t *data, size_t 
 #endif
 
 // Whether the processor has the SHA extensions (and the SSE they need).
-static int sha1_hardware_available(void) {
+// Asked once per process: under virtualisation each CPUID is a trip to the
+// hypervisor. (Two threads asking at once both find the same answer.)
+int htl_sha1_hardware_available(void) {
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer >= 0) return answer;
+    answer = 0;
 #if defined(__x86_64__)
     unsigned int a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    int sse = (c & bit_SSSE3) && (c & bit_SSE4_1);
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return sse && (b & bit_SHA) ? 1 : 0;
-#else
-    return 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) && (c & bit_SSE4_1) && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        answer = (b & bit_SHA) ? 1 : 0;
+    }
 #endif
+    __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    return answer;
 }
 
 static htl_sha1_blocks blocks_function(int hardware) {
 #if defined(__x86_64__)
-    if (hardware && sha1_hardware_available()) return sha1_blocks_hardware;
+    if (hardware && htl_sha1_hardware_available()) return sha1_blocks_hardware;
 #else
     (void)hardware;
 #endif

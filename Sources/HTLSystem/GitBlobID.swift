@@ -17,6 +17,9 @@ enum GitBlobID {
         return HeadLogs.lowerHex(id[...])
     }
 
+    /// Whether `of` uses the processor's SHA instructions here.
+    static var usesHardware: Bool { htl_sha1_hardware_available() == 1 }
+
     /// A SHA-1 id (git's other object format, SHA-256, is not computed here).
     static func isSHA1(_ id: String) -> Bool { id.utf8.count == 40 }
 }

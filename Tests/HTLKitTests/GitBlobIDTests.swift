@@ -27,6 +27,19 @@ import Testing
         #expect(GitBlobID.of(bytes[...], hardware: true) == expected)
     }
 
+    /// The SHA instructions are used exactly where the processor lists them
+    /// (`sha_ni` in /proc/cpuinfo on x86-64): on such a machine the test
+    /// above compared both paths with git.
+    @Test func theHardwarePathIsUsedWhereTheProcessorHasIt() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
+        #if arch(x86_64)
+        #expect(GitBlobID.usesHardware == (flags.contains("sha_ni") && flags.contains("sse4_1") && flags.contains("ssse3")))
+        #else
+        #expect(!GitBlobID.usesHardware)
+        #endif
+    }
+
     /// Known ids: the empty blob, and `hello\n` (as `git hash-object` gives them).
     @Test func knownIds() {
         #expect(GitBlobID.of([][...], hardware: false) == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")

@@ -13,4 +13,7 @@
 /// extensions: about four times faster); the result is the same either way.
 void htl_git_blob_id(const uint8_t *bytes, size_t count, uint8_t id[20], int hardware);
 
+/// 1 when the processor has the SHA extensions `htl_git_blob_id` uses.
+int htl_sha1_hardware_available(void);
+
 #endif
