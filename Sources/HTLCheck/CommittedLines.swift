@@ -55,13 +55,28 @@ struct CommittedLines {
         }
     }
 
-    /// Lines, less blank lines at the end, without listing them.
+    /// Lines (as `TextLines.forEachLine` gives them), less blank lines at
+    /// the end, without listing them: the line breaks counted eight bytes at
+    /// a time, then the blank lines at the end walked back from the last
+    /// (a line at a time, a log of 5 MB took 4 ms of a check in git that
+    /// nothing else ran beside).
     static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var kept = 0
-        TextLines.forEachLine(text) { line in
-            count += 1
-            if !isBlank(text, line) { kept = count }
+        var start = 0
+        while text.count - start >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF { start += 3 }
+        let breaks = ByteCount.occurrences(of: 0x0A, in: UnsafeBufferPointer(rebasing: text[start...]))
+        var kept = breaks + (start < text.count && text[text.count - 1] != 0x0A ? 1 : 0)
+        var end = text.count
+        while kept > 0 {
+            // The last line left: from after the break before it to its own break (or the end).
+            var lineEnd = end
+            if lineEnd > start, text[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+            var lineStart = lineEnd
+            while lineStart > start, text[lineStart - 1] != 0x0A { lineStart -= 1 }
+            var contentEnd = lineEnd
+            while contentEnd > lineStart, text[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            guard isBlank(text, lineStart..<contentEnd) else { break }
+            kept -= 1
+            end = lineStart
         }
         return kept
     }
@@ -80,6 +95,8 @@ struct CommittedLines {
     static func grewOnly(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) -> Bool {
         guard old.count <= new.count else { return false }
         guard old.isEmpty || old.count == new.count || old[old.count - 1] == 0x0A else { return false }
+        // The committed text read as the beginning of the file now (its hash was HEAD's id): the same bytes.
+        if old.baseAddress == new.baseAddress { return true }
         return sameBytes(old, 0..<old.count, new, 0..<old.count)
     }
 
