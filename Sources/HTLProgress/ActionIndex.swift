@@ -66,6 +66,8 @@ struct ActionIndex {
             extraMeasures += table.extraMeasures
             extraAmounts += table.extraAmounts
         }
+        byLinkedGoal.reserveCapacity(tables.map(\.goals.count).max() ?? 0)
+        byTag.reserveCapacity(tables.map(\.tags.count).max() ?? 0)
         for table in tables {
             for (n, indices) in table.byGoal.enumerated() { byLinkedGoal[table.goals.names[n], default: []] += indices }
             for (n, dated) in table.byTag.enumerated() { byTag[table.tags.names[n], default: []] += dated }
@@ -75,7 +77,12 @@ struct ActionIndex {
         for (tag, dated) in byTag where !zip(dated, dated.dropFirst()).allSatisfy({ before($0, $1) }) {
             byTag[tag] = dated.sorted(by: before)
         }
-        for (tag, dated) in byTag { tagFacts[tag] = dated.map { facts[Int($0.index)] } }
+        // On every core: each tag's actions are read where they are in the log.
+        let tags = Array(byTag.keys)
+        let byTag = byTag
+        let facts = facts
+        let copies = Parallel.map(tags.count) { k in byTag[tags[k]]!.map { facts[Int($0.index)] } }
+        tagFacts = Dictionary(uniqueKeysWithValues: zip(tags, copies))
     }
 
     func date(_ i: Int) -> CivilDate {
