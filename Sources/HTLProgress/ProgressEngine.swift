@@ -85,7 +85,10 @@ public struct ProgressReport: Sendable {
             progress = goal.progress
         }
 
-        func precedes(_ b: AttentionKey, _ id: String, _ otherID: String) -> Bool {
+        /// The ids are read only when everything else ties (rarely): read
+        /// for every comparison of a sort, each was a goal's id fetched and
+        /// its reference counted twice, 280,000 times for 10,000 goals, on one core.
+        func precedes(_ b: AttentionKey, _ id: @autoclosure () -> String, _ otherID: @autoclosure () -> String) -> Bool {
             let a = self
             if a.rank != b.rank { return a.rank < b.rank }
             switch (a.target, b.target) {
@@ -102,7 +105,7 @@ public struct ProgressReport: Sendable {
             case (nil, .some): return false
             default: break
             }
-            return id.utf8.lexicographicallyPrecedes(otherID.utf8)
+            return id().utf8.lexicographicallyPrecedes(otherID().utf8)
         }
     }
 
