@@ -31,13 +31,15 @@ package enum HeadLogs {
         fileprivate var asked: GitProcess.Background?
         fileprivate var ledgerRoot = ""
         fileprivate var logPaths: [String] = []
+        /// Per question asked, whether git sends the object's contents.
+        fileprivate var wantsContents: [Bool] = []
         fileprivate var known: Answer?
 
         /// Waits for git's answer. `current`: the log files now, by path
         /// (those that grew from HEAD's are HEAD's text followed by more).
         package func answer(current: [String: [UInt8]]) -> Answer {
             if let known { return known }
-            guard let asked, let batch = try? CatFileBatch.read(asked.finish(), contents: HeadLogs.wantsContents(logPaths.count)),
+            guard let asked, let batch = try? CatFileBatch.read(asked.finish(), contents: wantsContents),
                   batch.status == 0, batch.answers.count == logPaths.count + 1 else { return .unanswered }
             guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
             guard let entries = HeadLogs.entries(tree) else { return .unanswered }
@@ -65,12 +67,7 @@ package enum HeadLogs {
         guard logPaths.allSatisfy(plainName) else { return Pending(known: .unanswered) }
         let commands = [CatFileBatch.Command.contents("HEAD:./" + LedgerLayout.logFolder)] + logPaths.map { .info("HEAD:./" + $0) }
         guard let asked = try? CatFileBatch.start(commands, in: ledgerRoot) else { return Pending(known: .unanswered) }
-        return Pending(asked: asked, ledgerRoot: ledgerRoot, logPaths: logPaths)
-    }
-
-    /// The folder's listing, then only ids and sizes.
-    static func wantsContents(_ logs: Int) -> [Bool] {
-        [true] + Array(repeating: false, count: logs)
+        return Pending(asked: asked, ledgerRoot: ledgerRoot, logPaths: logPaths, wantsContents: commands.map(\.wantsContents))
     }
 
     /// The first `object.size` bytes of `now` when they are that blob (its id
