@@ -220,6 +220,25 @@ import Testing
         #expect(nested.calls.count == 4)
     }
 
+    /// In a repository with SHA-256 object ids htl does not hash a log's
+    /// beginning itself: git sends the committed text, and a grown log is
+    /// still fine, an edited committed line still caught.
+    @Test func aRepositoryWithSHA256IdsIsComparedByContents() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        try FileManager.default.removeItem(atPath: repo.root + "/.git")
+        try repo.git("init", "-q", "--object-format=sha256", "-b", "main")
+        try repo.commitAll("ledger")
+        #expect(try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8.count == 64)
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        let grown = try repo.htl(["check"] + today)
+        #expect(grown.status == 0, "\(grown.stdout)")
+        try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
+        let edited = try repo.htl(["check"] + today)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
+    }
+
     /// A git older than 2.36 has no `cat-file --batch-command`: the check
     /// asks the general way and still catches an edited committed line.
     @Test func aGitWithoutBatchCommandIsAskedTheGeneralWay() throws {
