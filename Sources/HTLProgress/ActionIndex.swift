@@ -220,6 +220,26 @@ struct ActionIndex {
         return result
     }
 
+    /// Calls `body` with the facts of each of `counted` once (`counted`:
+    /// the goal's actions as of today; `sources`: where they come from, cut
+    /// at today by `through`). A tag's run is read in place, in order; the
+    /// linked actions, spread over the whole log, are gathered first in a
+    /// loop that does nothing else (only there do the reads overlap). An
+    /// action linked and tagged, or carrying two of the goal's tags, makes
+    /// the sources longer than `counted`: then each is read by index.
+    @inline(__always)
+    func forEachCounted(_ counted: [Int], from sources: Sources, _ body: (Facts) -> Void) {
+        guard sources.count == counted.count else {
+            for i in counted { body(facts[i]) }
+            return
+        }
+        for f in sources.linked.map({ facts[Int($0.index)] }) { body(f) }
+        for run in sources.runs {
+            guard let facts = tagFacts[run.tag] else { continue }
+            for f in facts[run.range] { body(f) }
+        }
+    }
+
     /// Two lists of actions as one, by ascending index, each action once. A
     /// tag's actions are in date order, which for a log written in date
     /// order is also log order: then the lists are merged in one pass;

@@ -10,28 +10,29 @@ struct CadenceTally {
     let calendar: CadenceCalendar
     let catalog: MeasureCatalog
 
-    /// One counted amount on one day, in its own measure (nil: one action).
+    /// One counted amount on one day, in its own measure (-1: one action).
     private struct Entry {
-        var date: CivilDate
-        var measure: Int?
         var amount: ExactDecimal
+        var day: Int32
+        var measure: Int32
     }
 
     /// `window`: the cadence window (nil when it has no start); `counted`:
-    /// the goal's counted actions as of today.
-    func progress(window: DateRange?, openEnded: Bool, counted: [Int], index: ActionIndex,
-                  today: CivilDate) -> CadenceProgress {
+    /// the goal's counted actions as of today, from `sources` (cut at today).
+    func progress(window: DateRange?, openEnded: Bool, counted: [Int], sources: ActionIndex.Sources,
+                  index: ActionIndex, today: CivilDate) -> CadenceProgress {
         var result = CadenceProgress(cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
                                      actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
                                      current: nil, latestDecided: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
         guard let window, window.start <= window.end else { return result }
-        let entries = self.entries(counted.filter { window.contains(index.date($0)) }, index: index)
+        let entries = self.entries(in: window, counted: counted, sources: sources, index: index)
         result.actual = sum(entries[...])
         var next = 0
         var run = 0
         calendar.forEachSlot(in: window) { slot in
             let first = next
-            while next < entries.count, entries[next].date <= slot.days.end { next += 1 }
+            let end = Int32(clamping: slot.days.end.dayNumber)
+            while next < entries.count, entries[next].day <= end { next += 1 }
             let period = self.period(slot, amount: sum(entries[first..<next]), today: today)
             result.count(period)
             switch period.status {
@@ -79,35 +80,49 @@ struct CadenceTally {
         return CadenceProgress.Period(days: slot.days, required: required, amount: amount, status: status)
     }
 
-    /// The counted amounts of the cadence's measure (or one per action), by day.
-    private func entries(_ counted: [Int], index: ActionIndex) -> [Entry] {
+    /// The counted amounts inside `window` of the cadence's measure (or one
+    /// per action), by day.
+    private func entries(in window: DateRange, counted: [Int], sources: ActionIndex.Sources,
+                         index: ActionIndex) -> [Entry] {
+        let first = Int32(clamping: window.start.dayNumber)
+        let last = Int32(clamping: window.end.dayNumber)
         var entries: [Entry] = []
-        if let target = measureIndex {
-            for i in counted {
-                index.forEachQuantity(of: i) { measure, amount in
+        index.forEachCounted(counted, from: sources) { f in
+            guard f.day >= first, f.day <= last else { return }
+            if let target = measureIndex {
+                index.forEachQuantity(of: f) { measure, amount in
                     guard catalog.canConvert(from: measure, to: target) else { return }
-                    entries.append(Entry(date: index.date(i), measure: measure, amount: amount))
+                    entries.append(Entry(amount: amount, day: f.day, measure: Int32(measure)))
                 }
+            } else if !index.isCorrection(f) {
+                entries.append(Entry(amount: .one, day: f.day, measure: -1))
             }
-        } else {
-            entries = counted.filter { !index.isCorrection($0) }.map { Entry(date: index.date($0), measure: nil, amount: .one) }
         }
-        entries.sort { $0.date < $1.date }
+        // Each source is in date order: entries from one need no sorting.
+        if !zip(entries, entries.dropFirst()).allSatisfy({ $0.day <= $1.day }) {
+            entries.sort { $0.day < $1.day }
+        }
         return entries
     }
 
     /// Sums exactly per measure first, then converts each subtotal (FORMAT.md §8).
     private func sum(_ entries: ArraySlice<Entry>) -> ExactDecimal {
         guard let target = measureIndex else { return ExactDecimal(entries.count) }
-        var subtotals: [(measure: Int, amount: ExactDecimal)] = []
+        guard let measure = entries.first?.measure else { return .zero }
+        // Nearly always one measure: one subtotal, no list of them.
+        if entries.allSatisfy({ $0.measure == measure }) {
+            let total = entries.reduce(ExactDecimal.zero) { $0 + $1.amount }
+            return catalog.convert(total, from: Int(measure), to: target) ?? .zero
+        }
+        var subtotals: [(measure: Int32, amount: ExactDecimal)] = []
         for e in entries {
             if let k = subtotals.firstIndex(where: { $0.measure == e.measure }) {
                 subtotals[k].amount += e.amount
             } else {
-                subtotals.append((e.measure!, e.amount))
+                subtotals.append((e.measure, e.amount))
             }
         }
-        return subtotals.reduce(.zero) { $0 + (catalog.convert($1.amount, from: $1.measure, to: target) ?? .zero) }
+        return subtotals.reduce(.zero) { $0 + (catalog.convert($1.amount, from: Int($1.measure), to: target) ?? .zero) }
     }
 }
 

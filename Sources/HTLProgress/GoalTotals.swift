@@ -18,23 +18,7 @@ extension ProgressEngine {
         init(_ counted: [Int], from sources: ActionIndex.Sources, index: ActionIndex, catalog: MeasureCatalog) {
             sums = [ExactDecimal](repeating: .zero, count: catalog.measures.count)
             logged = [Bool](repeating: false, count: catalog.measures.count)
-            guard sources.count == counted.count else {
-                // An action linked and tagged, or carrying two of the goal's tags: read once, by index.
-                add(counted.map { index.facts[$0] }, index: index)
-                return
-            }
-            // The facts are gathered first, in a loop that does nothing else:
-            // linked actions are spread over the whole log, and only there do
-            // the reads overlap. A tag's run is read in place, in order.
-            add(sources.linked.map { index.facts[Int($0.index)] }, index: index)
-            for run in sources.runs {
-                guard let facts = index.tagFacts[run.tag] else { continue }
-                add(facts[run.range], index: index)
-            }
-        }
-
-        private mutating func add<Facts: Collection>(_ facts: Facts, index: ActionIndex) where Facts.Element == ActionIndex.Facts {
-            for f in facts {
+            index.forEachCounted(counted, from: sources) { f in
                 if !index.isCorrection(f) { occurrences += 1 }
                 index.forEachQuantity(of: f) { measure, amount in
                     sums[measure] += amount

@@ -163,10 +163,11 @@ package enum ProgressEngine {
         let sources = index.sources(toward: goal)
         let (counted, upcoming, lastThirtyDays) = countedAsOf(today, index.counted(sources))
         let window = GoalWindow(goal, today: today)
-        let totals = goal.targets.isEmpty ? nil
-            : Totals(counted, from: index.through(day: Int32(clamping: today.dayNumber), sources), index: index, catalog: ledger.measures)
+        let countedSources = index.through(day: Int32(clamping: today.dayNumber), sources)
+        let totals = goal.targets.isEmpty ? nil : Totals(counted, from: countedSources, index: index, catalog: ledger.measures)
         let targets = targetProgress(goal, totals: totals, catalog: ledger.measures, window: window)
-        let cadences = cadenceProgress(goal, counted: counted, ledger: ledger, index: index, termStarts: termStarts, today: today)
+        let cadences = cadenceProgress(goal, counted: counted, from: countedSources, ledger: ledger, index: index,
+                                       termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
         let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
                               margin: ledger.settings.behindMargin, today: today)
@@ -227,7 +228,7 @@ package enum ProgressEngine {
     /// Each cadence (one per measure) on `today`; its window runs from the
     /// goal's start (else its earliest committed term's) to its target (else
     /// to the end of the period holding today).
-    static func cadenceProgress(_ goal: Goal, counted: [Int], ledger: Ledger, index: ActionIndex,
+    static func cadenceProgress(_ goal: Goal, counted: [Int], from sources: ActionIndex.Sources, ledger: Ledger, index: ActionIndex,
                                 termStarts: [Int: CivilDate], today: CivilDate) -> [CadenceProgress] {
         guard !goal.cadences.isEmpty else { return [] }
         let catalog = ledger.measures
@@ -242,7 +243,7 @@ package enum ProgressEngine {
             let end = goal.target ?? min(calendar.periodEnd(calendar.periodStart(today)), CivilDate.latest)
             let window = start.map { DateRange(start: $0, end: end) }
             return CadenceTally(cadence: cadence, measureIndex: measureIndex, calendar: calendar, catalog: catalog)
-                .progress(window: window, openEnded: goal.target == nil, counted: counted, index: index, today: today)
+                .progress(window: window, openEnded: goal.target == nil, counted: counted, sources: sources, index: index, today: today)
         }
     }
 
