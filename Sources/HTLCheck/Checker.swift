@@ -10,8 +10,11 @@ package enum Checker {
     /// check). `formatting: false` skips `unformatted`, which formats every
     /// file (reports that only count errors do not need it); a `cache` keeps
     /// each file's verdict while its bytes stay the same (the language server).
+    /// `warnings: false` skips the model rules that can only warn under the
+    /// `rules:` severities (a report that only counts errors): the report
+    /// then holds every error, and whatever warnings reading found.
     public static func check(_ parsed: ParsedLedger, today: CivilDate, extra: [Finding] = [], formatting: Bool = true,
-                             cache: ParseCache? = nil) -> CheckReport {
+                             warnings: Bool = true, cache: ParseCache? = nil) -> CheckReport {
         let configuration = RuleConfiguration(parsed.ledger.settings.rules)
         var diagnostics = configuration.apply(parsed.findings + extra)
         // Whether a file has errors is decided after the severities apply.
@@ -19,7 +22,9 @@ package enum Checker {
         let severity = formatting ? configuration.severity(of: .unformatted) : nil
         // The model rules and `unformatted` (which formats every file, in
         // slices) share the cores; their findings are put together in a fixed order.
-        let rules = RuleRegistry.modelRules.filter { configuration.isEnabled($0.id) }
+        let rules = RuleRegistry.modelRules.filter {
+            warnings ? configuration.isEnabled($0.id) : configuration.severity(of: $0.id) == .error
+        }
         let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
         // A job per rule, or per part of one checked in parts; the heaviest
         // start first (the sort is stable: otherwise in registry order).

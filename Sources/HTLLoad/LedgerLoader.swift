@@ -15,14 +15,20 @@ public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
         var read = try LedgerReader.read(request)
         // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
-        let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil)
+        // Lines logged twice are looked for when `duplicate-action` is on,
+        // and without warnings only when `rules:` make it an error.
+        let warnings = request.warnings
+        let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil) { settings in
+            let severity = RuleConfiguration(settings.rules).severity(of: .duplicateAction)
+            return warnings ? severity != nil : severity == .error
+        }
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         try LedgerReader.compareCommitted(request, &read)
         let today = parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).
         let checked = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
-                                    cache: cache)
+                                    warnings: request.warnings, cache: cache)
         let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
         var report = checked
         if request.source == .staged {

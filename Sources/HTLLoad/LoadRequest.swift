@@ -37,6 +37,10 @@ public struct LoadRequest: Sendable {
     public var appendOnly: AppendOnlyBase = .none
     /// Also report `unformatted` (it formats every file; only `check` needs it).
     public var formatting = false
+    /// Look for every warning. A report only counts errors: without
+    /// warnings the model rules that can only warn (`unused-quantity`, the
+    /// heaviest, among them) are not run.
+    public var warnings = true
     /// Compute progress (reports need it; `check` does not).
     public var computeProgress = false
     /// Parses kept between loads (the language server): only changed files are parsed again.

@@ -37,7 +37,8 @@ package enum LedgerParser {
         var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
             .joined().makeIterator()
         for file in logs {
-            _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
+            _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
+                          settings: parsed.ledger.settings)
         }
         for file in sorted {
             if LedgerLayout.kind(of: file.path)?.isEntity == true, let entity = read.next() {
@@ -85,7 +86,8 @@ package enum LedgerParser {
     private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {
         switch LedgerLayout.kind(of: file.path) {
         case .log:
-            let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable)
+            let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
+                                settings: parsed.ledger.settings)
             // The first log's actions are shared with the cache, not copied.
             if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
             parsed.findings += log.findings

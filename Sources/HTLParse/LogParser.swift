@@ -13,14 +13,17 @@ struct LogParser {
     /// False while measures.yaml is unreadable: a quantity's unit is then
     /// not reported as unknown (the line still does not count).
     let judgesUnits: Bool
+    /// False: lines logged twice are not looked for (no `duplicate-action`).
+    let findsRepeats: Bool
     private let units: UnitLookup
     /// Bytes per piece at least: below this, one core reads the file. A log
     /// of a few thousand lines (100 KB) is already read on both cores.
     static let pieceSize = 1 << 15
 
-    init(measures: MeasureCatalog, judgesUnits: Bool = true) {
+    init(measures: MeasureCatalog, judgesUnits: Bool = true, findsRepeats: Bool = true) {
         self.measures = measures
         self.judgesUnits = judgesUnits
+        self.findsRepeats = findsRepeats
         units = UnitLookup(measures)
     }
 
@@ -62,7 +65,8 @@ struct LogParser {
                 }
                 count = slots.compact([(0, kept.actions.count)] + parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
             }
-            let repeats = RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(buffer), buffer)
+            let repeats = findsRepeats ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(buffer), buffer)
+                : parts.map { _ in [] }
             var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
             if kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
                 result.isCanonical = CanonicalLogLine.endsCanonically(file.bytes) && parts.allSatisfy(\.linesAreCanonical)

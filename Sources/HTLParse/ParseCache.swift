@@ -39,9 +39,14 @@ package final class ParseCache: Sendable {
 
     private let entries = Mutex<[Key: Entry]>([:])
     private let use: ParseUse?
+    /// Whether a log's parse looks for lines logged twice (`duplicate-action`,
+    /// a warning unless `rules:` in the settings make it an error); a load
+    /// that only counts errors may not need them.
+    private let findsRepeats: @Sendable (Settings) -> Bool
 
-    public init(use: ParseUse? = nil) {
+    public init(use: ParseUse? = nil, findsRepeats: @escaping @Sendable (Settings) -> Bool = { _ in true }) {
         self.use = use
+        self.findsRepeats = findsRepeats
     }
 
     /// The kept result for a file, or the one `make` computes (then kept).
@@ -111,11 +116,13 @@ package final class ParseCache: Sendable {
         return yaml
     }
 
-    /// A log's parse depends on the declared units. A log that changed is
-    /// read again from the first line that changed (`LogReuse`).
-    func log(_ file: SourceFile, measures: MeasureCatalog, judgesUnits: Bool) -> LogParse {
-        let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0]
-        let parser = LogParser(measures: measures, judgesUnits: judgesUnits)
+    /// A log's parse depends on the declared units (and on whether repeats
+    /// are looked for). A log that changed is read again from the first
+    /// line that changed (`LogReuse`).
+    func log(_ file: SourceFile, measures: MeasureCatalog, judgesUnits: Bool, settings: Settings) -> LogParse {
+        let repeats = findsRepeats(settings)
+        let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0, repeats ? 1 : 0]
+        let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats)
         let parse = cached(file, dependency: dependency) { (earlier: (bytes: [UInt8], result: LogParse)?) -> LogParse in
             guard let earlier else { return parser.parse(file) }
             return parser.parse(file, after: (earlier.bytes, earlier.result))

@@ -26,7 +26,11 @@ struct FmtCommand: HTLCommand {
     func run() throws {
         // With `unformatted`: each file is formatted once while it is parsed, and the
         // plan then formats only the files that are not canonical.
-        let loaded = try options.load { $0.formatting = true }
+        // Files with errors are refused; warnings change nothing here.
+        let loaded = try options.load { request in
+            request.formatting = true
+            request.warnings = false
+        }
         let root = loaded.root
         let plan = FormatPlan(loaded, selecting: try options.ledgerPaths(paths, root: root))
         var failed = false

@@ -35,10 +35,12 @@ struct DiffCommand: HTLCommand {
         let before = try options.load { request in
             request.source = .revision(fromName)
             request.computeProgress = true
+            request.warnings = false
         }
         let after = try options.load { request in
             request.source = to.map { .revision($0) } ?? (staged ? .staged : .directory)
             request.computeProgress = true
+            request.warnings = false
         }
         let toName = to ?? (staged ? "index" : "worktree")
         let diff = ProgressDiff(from: before, to: after)

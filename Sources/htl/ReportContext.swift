@@ -28,7 +28,11 @@ struct ReportContext {
     let style: TerminalStyle
 
     init(_ options: LedgerOptions) throws {
-        let loaded = try options.load { $0.computeProgress = true }
+        // Only errors are counted: the rules that can only warn are not run.
+        let loaded = try options.load { request in
+            request.computeProgress = true
+            request.warnings = false
+        }
         self.loaded = loaded
         root = loaded.root
         today = loaded.today

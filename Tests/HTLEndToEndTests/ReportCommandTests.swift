@@ -197,6 +197,44 @@ import Testing
         #expect((object["goals"] as? [Any])?.count == 2)
     }
 
+    /// Reports skip the rules that can only warn (and the search for lines
+    /// logged twice), never one that `rules:` makes an error: warnings
+    /// leave the exit at 0, the same findings raised to errors exit 1
+    /// (status, export and the other reports, and fmt alike).
+    @Test func warningsRaisedToErrorsStillFailReports() throws {
+        let log = ["log/2026.log": "2026-11-03 Run 5km 30min +run\n2026-11-04 Yoga 30min +run\n2026-11-03 Run 5km 30min +run\n"]
+        let warned = try TemporaryLedger(SampleLedger.with(log))
+        defer { warned.remove() }
+        let check = try HTLBinary.run(["check", "-C", warned.root] + Self.today)
+        #expect(check.status == 0)
+        #expect(check.stdout.hasPrefix("log/2026.log:2:17: warning: 30min counts toward no target of run"))
+        #expect(check.stdout.contains("log/2026.log:3:1: warning: this action repeats line 1 (logged twice?) [duplicate-action]"))
+        #expect(check.stderr == "0 errors, 2 warnings in 6 files\n")
+        let status = try HTLBinary.run(["status", "-C", warned.root] + Self.today)
+        #expect(status.status == 0)
+        #expect(status.stderr == "")
+
+        var raised = log
+        raised["htl.yaml"] = "htl: 1\nrules:\n  unused-quantity: error\n  duplicate-action: error\n"
+        let failing = try TemporaryLedger(SampleLedger.with(raised))
+        defer { failing.remove() }
+        let error = try HTLBinary.run(["check", "-C", failing.root] + Self.today)
+        #expect(error.status == 1)
+        #expect(error.stdout.hasPrefix("log/2026.log:2:17: error: 30min counts toward no target of run"))
+        #expect(error.stderr == "2 errors, 0 warnings in 6 files\n")
+        for command in [["status"], ["export", "--json"], ["values"], ["progress", "run"]] {
+            let result = try HTLBinary.run(command + ["-C", failing.root] + Self.today)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == "2 errors; run htl check\n", "\(command)")
+        }
+        try failing.write("htl.yaml", "htl: 1\nrules:\n  duplicate-action: error\n")
+        #expect(try HTLBinary.run(["status", "-C", failing.root] + Self.today).stderr == "1 error; run htl check\n")
+        try failing.write("log/2026.log", "2026-11-03  Run 5km +run\n2026-11-03 Run 5km +run\n")
+        let fmt = try HTLBinary.run(["fmt", "--check", "-C", failing.root] + Self.today)
+        #expect(fmt.status == 1)
+        #expect(fmt.stderr == "htl: not formatted: log/2026.log: the file has errors (run htl check)\n")
+    }
+
     @Test func todayFromEnvironment() throws {
         let a = try HTLBinary.run(["terms", "--json", "-C", Self.example], environment: ["HTL_TODAY": "2026-12-01"])
         let b = try HTLBinary.run(["terms", "--json", "-C", Self.example, "--today", "2026-12-01"])
