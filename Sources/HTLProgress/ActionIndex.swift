@@ -215,7 +215,7 @@ struct ActionIndex {
         var result = sources.linked
         for run in sources.runs {
             guard let dated = byTag[run.tag] else { continue }
-            result = Self.merged(result, Array(dated[run.range]))
+            result = Self.merged(result, dated[run.range])
         }
         return result
     }
@@ -242,29 +242,44 @@ struct ActionIndex {
 
     /// Two lists of actions as one, by ascending index, each action once. A
     /// tag's actions are in date order, which for a log written in date
-    /// order is also log order: then the lists are merged in one pass;
+    /// order is also log order: then the lists are merged in one pass, read
+    /// and written in place (a goal's lists are as long as its tags' runs:
+    /// the merge and its checks were the largest part of counting a goal);
     /// otherwise sorted.
-    private static func merged(_ a: [Dated], _ b: [Dated]) -> [Dated] {
+    private static func merged(_ a: [Dated], _ b: ArraySlice<Dated>) -> [Dated] {
         guard !b.isEmpty else { return a }
-        let bIsAscending = isAscending(b)
-        // Nothing to merge into (a goal with no links, its first tag): the run as it is.
-        if a.isEmpty, bIsAscending { return b }
-        guard bIsAscending, isAscending(a) else { return ascendingWithoutRepeats(a + b) }
-        var out: [Dated] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            let next = j == b.count || (i < a.count && a[i].index <= b[j].index) ? a[i] : b[j]
-            if i < a.count, a[i].index == next.index { i += 1 }
-            if j < b.count, b[j].index == next.index { j += 1 }
-            if out.last?.index != next.index { out.append(next) }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let bIsAscending = isAscending(b)
+                // Nothing to merge into (a goal with no links, its first tag): the run as it is.
+                if a.isEmpty, bIsAscending { return Array(b) }
+                guard bIsAscending, isAscending(a) else { return ascendingWithoutRepeats(Array(a) + Array(b)) }
+                return [Dated](unsafeUninitializedCapacity: a.count + b.count) { out, count in
+                    var (i, j, n) = (0, 0, 0)
+                    while i < a.count, j < b.count {
+                        let (x, y) = (a[i], b[j])
+                        out.initializeElement(at: n, to: x.index <= y.index ? x : y)
+                        if x.index <= y.index { i += 1 }
+                        if y.index <= x.index { j += 1 }
+                        n += 1
+                    }
+                    for k in i..<a.count { out.initializeElement(at: n + k - i, to: a[k]) }
+                    n += a.count - i
+                    for k in j..<b.count { out.initializeElement(at: n + k - j, to: b[k]) }
+                    count = n + b.count - j
+                }
+            }
         }
-        return out
     }
 
-    private static func isAscending(_ actions: [Dated]) -> Bool {
-        actions.indices.dropFirst().allSatisfy { actions[$0 - 1].index < actions[$0].index }
+    /// Strictly ascending by index (no action twice).
+    private static func isAscending(_ actions: UnsafeBufferPointer<Dated>) -> Bool {
+        var k = 1
+        while k < actions.count {
+            if actions[k - 1].index >= actions[k].index { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Where `dated` (sorted by date) reaches `day` (nil: its start), by binary search.

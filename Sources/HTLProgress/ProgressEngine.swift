@@ -185,17 +185,20 @@ package enum ProgressEngine {
     static func countedAsOf(_ today: CivilDate, _ all: [ActionIndex.Dated]) -> (counted: [Int], upcoming: [Int], lastThirtyDays: [Int]) {
         let day = Int32(clamping: today.dayNumber)
         let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
-        var counted: [Int] = []
-        counted.reserveCapacity(all.count)
         var upcoming: [Int] = []
         var recent: [Int] = []
-        for action in all {
-            guard action.day <= day else {
-                upcoming.append(Int(action.index))
-                continue
+        // Nearly every action is counted: written in place, into room for all.
+        let counted = [Int](unsafeUninitializedCapacity: all.count) { counted, count in
+            count = 0
+            for action in all {
+                guard action.day <= day else {
+                    upcoming.append(Int(action.index))
+                    continue
+                }
+                counted.initializeElement(at: count, to: Int(action.index))
+                count += 1
+                if action.day >= from30 { recent.append(Int(action.index)) }
             }
-            counted.append(Int(action.index))
-            if action.day >= from30 { recent.append(Int(action.index)) }
         }
         return (counted, upcoming, recent)
     }
