@@ -25,12 +25,12 @@ package struct ActionFacts: Sendable {
     /// An action read in place through a pointer (an action passed by
     /// value, or read field by field through the array, was copied: a
     /// reference count per String); `firstTag` numbered in `tags`.
-    init(_ action: UnsafePointer<Action>, firstLinkGoal: Int32, tags: inout IdentifierTable) {
+    init(_ action: UnsafePointer<Action>, firstLinkGoal: Int32, tags: inout IdentifierTable?) {
         day = Int32(clamping: action.pointee.date.dayNumber)
         self.firstLinkGoal = firstLinkGoal
         let quantities = action.pointee.quantities.count
         firstMeasure = quantities == 0 ? -1 : Int32(clamping: action.pointee.quantities.first!.measureIndex)
-        firstTag = action.pointee.tags.first.map { Int32(tags.insert($0)) } ?? -1
+        firstTag = tags == nil ? -1 : action.pointee.tags.first.map { Int32(tags!.insert($0)) } ?? -1
         let links = action.pointee.links.count
         shape = (links > 0 ? Self.hasLinks : 0) | (links > 1 ? Self.moreLinks : 0)
             | (quantities > 1 ? Self.moreQuantities : 0) | (action.pointee.tags.count > 1 ? Self.moreTags : 0)
@@ -50,8 +50,10 @@ package struct ActionFacts: Sendable {
     /// place; each slice numbers the tags it meets, and the numbers are then
     /// made the ledger's (in order of the slices, so they never depend on
     /// timing). `goals` numbers the goal ids; `positions` gives each
-    /// number's position in `ledger.goals`.
-    static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32]) -> (facts: [ActionFacts], tags: IdentifierTable) {
+    /// number's position in `ledger.goals`. Without `numberingTags` every
+    /// `firstTag` is -1 and the table is empty.
+    static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32],
+                   numberingTags: Bool) -> (facts: [ActionFacts], tags: IdentifierTable) {
         let slices = Parallel.slices(actions.count)
         var sliceTags: [IdentifierTable] = []
         var facts = [ActionFacts](unsafeUninitializedCapacity: actions.count) { storage, count in
@@ -61,13 +63,13 @@ package struct ActionFacts: Sendable {
                     // Local copies: the tables captured by the closure were retained and
                     // released at every look-up, by both cores at once.
                     let (goals, positions) = (goals, positions)
-                    var tags = IdentifierTable()
+                    var tags: IdentifierTable? = numberingTags ? IdentifierTable() : nil
                     for i in slices[s] {
                         let action = all.baseAddress! + i
                         let goal = action.pointee.links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1
                         (out! + i).initialize(to: ActionFacts(action, firstLinkGoal: goal, tags: &tags))
                     }
-                    return tags
+                    return tags ?? IdentifierTable()
                 }
             }
             count = actions.count

@@ -17,14 +17,15 @@ package enum Checker {
                              warnings: Bool = true, cache: ParseCache? = nil) -> CheckReport {
         let configuration = RuleConfiguration(parsed.ledger.settings.rules)
         var diagnostics = configuration.apply(parsed.findings + extra)
-        // Whether a file has errors is decided after the severities apply.
-        let context = RuleContext(parsed, today: today, pathsWithErrors: Set(diagnostics.filter(\.isError).map(\.location.path)))
         let severity = formatting ? configuration.severity(of: .unformatted) : nil
         // The model rules and `unformatted` (which formats every file, in
         // slices) share the cores; their findings are put together in a fixed order.
         let rules = RuleRegistry.modelRules.filter {
             warnings ? configuration.isEnabled($0.id) : configuration.severity(of: $0.id) == .error
         }
+        // Whether a file has errors is decided after the severities apply.
+        let context = RuleContext(parsed, today: today, pathsWithErrors: Set(diagnostics.filter(\.isError).map(\.location.path)),
+                                  reads: rules.reduce(into: []) { $0.formUnion($1.reads) })
         let slices = severity == nil ? [] : Parallel.slices(parsed.files.count)
         // A job per rule, or per part of one checked in parts; the heaviest
         // start first (the sort is stable: otherwise in registry order).

@@ -15,6 +15,9 @@ struct GoalUses: Sendable {
     /// The goals (positions) of each tag whose windows are ordered, in ledger order.
     private(set) var byTag: [String: [Int]] = [:]
 
+    /// Nothing worked out (no rule that runs asks).
+    init() {}
+
     init(_ goals: [Goal], windows: [Goal.Window], catalog: MeasureCatalog) {
         // Slices of the goals on every core, joined in ledger order.
         let slices = Parallel.slices(goals.count)
@@ -40,6 +43,4 @@ struct GoalUses: Sendable {
         }
         return uses
     }
-
-    private init() {}
 }

@@ -5,6 +5,16 @@ import HTLParse
 /// What a model rule sees: the ledger, the reading's bookkeeping, "today",
 /// which files already have errors, and indexes built once.
 package struct RuleContext: Sendable {
+    /// What a rule reads of the context beyond the ledger and the facts
+    /// every rule shares, built only when a rule that runs reads it.
+    struct Reads: OptionSet, Sendable {
+        let rawValue: Int
+        /// Each action's first tag, numbered (`ActionFacts.firstTag`, `tags`).
+        static let tags = Reads(rawValue: 1)
+        /// What each goal makes of quantities (`goalUses`).
+        static let goalUses = Reads(rawValue: 2)
+    }
+
     public let ledger: Ledger
     public let parse: ParseContext
     public let today: CivilDate
@@ -21,16 +31,20 @@ package struct RuleContext: Sendable {
     /// every rule that visits the actions (the first link's goal looked up
     /// once: three rules hashing every goal id was three look-ups per link).
     package let actionFacts: [ActionFacts]
-    /// The tags written first on actions, numbered (`ActionFacts.firstTag`).
+    /// The tags written first on actions, numbered (`ActionFacts.firstTag`;
+    /// empty, and every `firstTag` -1, unless a rule that runs reads `.tags`).
     package let tags: IdentifierTable
-    /// What each goal makes of quantities (`unused-quantity`, in parts).
+    /// What each goal makes of quantities (`unused-quantity`, in parts;
+    /// empty unless a rule that runs reads `.goalUses`).
     let goalUses: GoalUses
     /// The goal ids, numbered (`IdentifierTable`: they are looked up per
     /// link), and each number's position in `ledger.goals` (its first declaration).
     private let goalIDs: IdentifierTable
     private let goalPositions: [Int32]
 
-    public init(_ parsed: ParsedLedger, today: CivilDate, pathsWithErrors: Set<String>) {
+    /// `reads`: what the rules that will run read beyond what every rule
+    /// shares (a load that only counts errors runs none that read tags).
+    init(_ parsed: ParsedLedger, today: CivilDate, pathsWithErrors: Set<String>, reads: Reads = [.tags, .goalUses]) {
         ledger = parsed.ledger
         parse = parsed.context
         self.today = today
@@ -48,8 +62,8 @@ package struct RuleContext: Sendable {
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
-        (actionFacts, tags) = ActionFacts.of(ledger.actions, goals: ids, positions: positions)
-        goalUses = GoalUses(ledger.goals, windows: goalWindows, catalog: ledger.measures)
+        (actionFacts, tags) = ActionFacts.of(ledger.actions, goals: ids, positions: positions, numberingTags: reads.contains(.tags))
+        goalUses = reads.contains(.goalUses) ? GoalUses(ledger.goals, windows: goalWindows, catalog: ledger.measures) : GoalUses()
     }
 
     /// The position in `ledger.goals` of the goal with this id (its first declaration).

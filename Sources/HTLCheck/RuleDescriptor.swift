@@ -42,6 +42,8 @@ public struct RuleDescriptor: Sendable {
     /// them per tag. The checker starts the heaviest first, so that none of
     /// them starts last and keeps a core waiting.
     let weight: Int
+    /// What the check reads of the context beyond what every rule shares.
+    let reads: RuleContext.Reads
 
     init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
          failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
@@ -56,7 +58,8 @@ public struct RuleDescriptor: Sendable {
     /// A model rule checked in `parts` (see `RulePart`).
     init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
          failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
-         reportedBy: Origin = .model, weight: Int, parts: Int, check: (@Sendable (RuleContext, RulePart) -> [Finding])?) {
+         reportedBy: Origin = .model, weight: Int, parts: Int, reads: RuleContext.Reads = [],
+         check: (@Sendable (RuleContext, RulePart) -> [Finding])?) {
         self.id = id
         self.severity = severity
         self.canBeTurnedOff = canBeTurnedOff ?? (severity == .warning)
@@ -67,5 +70,6 @@ public struct RuleDescriptor: Sendable {
         self.check = check
         self.weight = weight
         self.parts = parts
+        self.reads = reads
     }
 }

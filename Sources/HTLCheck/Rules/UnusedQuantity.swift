@@ -13,7 +13,7 @@ extension RuleDescriptor {
         summary: "an action's quantities are in measures none of its goals can use, so it adds nothing",
         failing: .file("log/2026.log", "2026-11-20 Swim ‸30min +run-100km\n"),
         passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
-        weight: 2, parts: 4, check: unusedQuantities)
+        weight: 2, parts: 4, reads: [.tags, .goalUses], check: unusedQuantities)
 
     /// The findings of one part's run of the log (the parts' sweeps are
     /// independent: each starts from no goal in its window).
