@@ -20,9 +20,7 @@ package enum Checker {
         let severity = formatting ? configuration.severity(of: .unformatted) : nil
         // The model rules and `unformatted` (which formats every file, in
         // slices) share the cores; their findings are put together in a fixed order.
-        let rules = RuleRegistry.modelRules.filter {
-            warnings ? configuration.isEnabled($0.id) : configuration.severity(of: $0.id) == .error
-        }
+        let rules = RuleRegistry.modelRules.filter { configuration.isLookedFor($0.id, warnings: warnings) }
         // Whether a file has errors is decided after the severities apply.
         let context = RuleContext(parsed, today: today, pathsWithErrors: Set(diagnostics.filter(\.isError).map(\.location.path)),
                                   reads: rules.reduce(into: []) { $0.formUnion($1.reads) })

@@ -29,6 +29,12 @@ package struct RuleConfiguration: Sendable {
         severity(of: rule) != nil
     }
 
+    /// Whether a load looks for the rule's findings: when it is on, and in
+    /// a load that only counts errors (`warnings` false) when it is an error.
+    package func isLookedFor(_ rule: RuleID, warnings: Bool) -> Bool {
+        warnings ? isEnabled(rule) : severity(of: rule) == .error
+    }
+
     /// Findings with their configured severities; those of rules turned off are dropped.
     public func apply(_ findings: [Finding]) -> [Diagnostic] {
         findings.compactMap { finding in

@@ -19,8 +19,7 @@ public enum LedgerLoader {
         // and without warnings only when `rules:` make it an error.
         let warnings = request.warnings
         let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil) { settings in
-            let severity = RuleConfiguration(settings.rules).severity(of: .duplicateAction)
-            return warnings ? severity != nil : severity == .error
+            RuleConfiguration(settings.rules).isLookedFor(.duplicateAction, warnings: warnings)
         }
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         try LedgerReader.compareCommitted(request, &read)
