@@ -189,7 +189,6 @@ package enum ProgressEngine {
         var recent: [Int] = []
         // Nearly every action is counted: written in place, into room for all.
         let counted = [Int](unsafeUninitializedCapacity: all.count) { counted, count in
-            count = 0
             for action in all {
                 guard action.day <= day else {
                     upcoming.append(Int(action.index))
