@@ -393,6 +393,22 @@ import Testing
         #expect(index.stdout.contains("\"actions_added\": 0"))
     }
 
+    /// diff only counts errors (it skips the rules that can only warn), but a
+    /// warning raised to an error in `rules:` still fails it.
+    @Test func diffFailsOnAWarningRaisedToAnError() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Yoga 30min +run\n")
+        let warned = try repo.htl(["diff"] + today)
+        #expect(warned.status == 0)
+        #expect(warned.stderr == "")
+        #expect(try repo.htl(["check"] + today).stdout.contains("[unused-quantity]"))
+        try repo.write("htl.yaml", "htl: 1\nrules:\n  unused-quantity: error\n")
+        let failed = try repo.htl(["diff"] + today)
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "1 error in the working tree; run htl check\n")
+    }
+
     // MARK: hook
 
     @Test func hookRefusesABrokenCommitAndLetsAGoodOneThrough() throws {
