@@ -9,14 +9,24 @@ struct SchemaFields {
     let names: [String]
     let kinds: [Schema.FieldKind]
 
+    /// The positions of the names of each length in bytes: a key is
+    /// compared only with the names as long as it (one or two), not with
+    /// every name before its own (a String compare each).
+    private let byLength: [[Int]]
+
     init(_ names: [String]) {
         self.names = names
         kinds = names.map(Schema.kind(of:))
+        var byLength = [[Int]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+        for (position, name) in names.enumerated() { byLength[name.utf8.count].append(position) }
+        self.byLength = byLength
     }
 
     /// The key's position in canonical order, or nil when the schema lacks it.
     func position(of name: String) -> Int? {
-        names.firstIndex(of: name)
+        let length = name.utf8.count
+        guard length < byLength.count else { return nil }
+        return byLength[length].first { names[$0] == name }
     }
 
     static let settings = SchemaFields(Schema.settings)

@@ -191,6 +191,24 @@ import Testing
         #expect(!YAMLScalarWriter.isPlainSafe("a\u{80}b", inFlow: false))
     }
 
+    /// Every ASCII character between two letters: only controls, DEL and,
+    /// in a flow list, `, [ ] { }` keep a scalar from being written plain
+    /// (a `#` or `:` next to letters is text). Then the characters that
+    /// matter only where they stand, and the non-ASCII ones YAML escapes.
+    @Test func whichCharactersKeepAScalarFromBeingPlain() {
+        for byte in UInt8(0)...0x7F {
+            let text = "a" + String(UnicodeScalar(byte)) + "b"
+            let unsafe = byte < 0x20 || byte == 0x7F
+            #expect(YAMLScalarWriter.isPlainSafe(text, inFlow: false) == !unsafe, "\(byte)")
+            #expect(YAMLScalarWriter.isPlainSafe(text, inFlow: true) == !(unsafe || ",[]{}".utf8.contains(byte)), "\(byte)")
+        }
+        for (text, plain) in [("a #b", false), ("a# b", true), ("a: b", false), ("a:", false), ("a:b", true),
+                              ("a\u{85}b", false), ("a\u{A0}b", true), ("a\u{2028}b", false), ("a\u{2029}b", false),
+                              ("a\u{2030}b", true), ("a\u{FEFF}b", false), ("a\u{FFFE}b", false), ("a\u{FFFD}b", true)] {
+            #expect(YAMLScalarWriter.isPlainSafe(text, inFlow: false) == plain, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     /// YAML 1.1 reads these words as booleans, nulls or numbers: written
     /// quoted. Words of the same lengths that are none of them stay plain.
     @Test func specialWordsAreQuotedAndTheirNeighboursAreNot() {
