@@ -77,6 +77,22 @@ import Testing
         #expect(findings(goal: "start: 2026-11-02\ntargets:\n  actions: 30\ncadence:\n  actions: 3/week\n  km: 10/week\n").isEmpty)
     }
 
+    /// One target per measure, however many targets a goal has: a few are
+    /// looked through, many go into a table; both say the same.
+    @Test func aSecondTargetForOneMeasureIsFoundAmongFewOrMany() {
+        let measures = (1...10).map { "m\($0):\n  type: count\n" }.joined() + "km:\n  type: distance\n  aliases: [kilometre]\n"
+            + "laps:\n  type: count\n  aliases: [lap]\n"
+        let few = "targets:\n  km: 10\n  m1: 1\n  kilometre: 5\n"
+        #expect(findings(goal: "start: 2026-11-02\n" + few, measures: measures) == [
+            "goals/run.md:7:3: a second target for measure 'km' (already given as 'km') [invalid-value]",
+        ])
+        let many = "targets:\n  km: 10\n" + (1...10).map { "  m\($0): 1\n" }.joined() + "  laps: 4\n  kilometre: 5\n  lap: 2\n"
+        #expect(findings(goal: "start: 2026-11-02\n" + many, measures: measures) == [
+            "goals/run.md:17:3: a second target for measure 'km' (already given as 'km') [invalid-value]",
+            "goals/run.md:18:3: a second target for measure 'laps' (already given as 'laps') [invalid-value]",
+        ])
+    }
+
     @Test func actionsIsReservedInMeasures() {
         let measures = "km:\n  type: distance\nactions:\n  type: count\nruns:\n  type: count\n  aliases: [actions]\n"
         #expect(findings(goal: "start: 2026-11-02\n", measures: measures) == [

@@ -18,14 +18,15 @@ extension RuleDescriptor {
         let measures = context.ledger.measures
         let suggestions = SuggestionCache()
         let known = measures.allNames + [Goal.actionsMeasure]
+        func unknown(_ measure: String, _ location: SourceLocation) -> Finding? {
+            guard measure != Goal.actionsMeasure, measures.measureID(for: measure) == nil else { return nil }
+            return Finding(.unknownMeasure, location,
+                           "unknown measure '\(measure)'" + suggestions.didYouMean(measure, known),
+                           help: "declare it in measures.yaml, or count actions with 'actions'")
+        }
+        // Each list read where it is: no list of names built per goal.
         return context.ledger.goals.flatMap { goal in
-            let named = goal.targets.map { ($0.measure, $0.location) } + goal.cadences.map { ($0.measure, $0.location) }
-            return named.compactMap { (measure, location) -> Finding? in
-                guard measure != Goal.actionsMeasure, measures.measureID(for: measure) == nil else { return nil }
-                return Finding(.unknownMeasure, location,
-                               "unknown measure '\(measure)'" + suggestions.didYouMean(measure, known),
-                               help: "declare it in measures.yaml, or count actions with 'actions'")
-            }
+            goal.targets.compactMap { unknown($0.measure, $0.location) } + goal.cadences.compactMap { unknown($0.measure, $0.location) }
         }
     }
 }
