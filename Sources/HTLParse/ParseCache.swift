@@ -50,20 +50,27 @@ package final class ParseCache: Sendable {
     }
 
     /// The kept result for a file, or the one `make` computes (then kept).
-    /// `make` is given the result kept for an earlier version of the file
-    /// with the same dependency, to reuse what it can.
-    private func cached<T: Sendable>(_ file: SourceFile, kind: String = "", dependency: [UInt8] = [],
-                                     _ make: (_ earlier: (bytes: [UInt8], result: T)?) -> T) -> T {
+    /// Generic only in its last cast: `derived` is called from other
+    /// modules, where it is not specialized, and any other value of a type
+    /// made of `T` (an optional, a tuple) was built at run time, its type
+    /// looked up, a few hundred instructions a file.
+    private func cached<T: Sendable>(_ file: SourceFile, kind: String = "", dependency: [UInt8] = [], _ make: () -> T) -> T {
         let key = Key(kind: kind, path: file.path)
-        let entry = entries.withLock { $0[key] }
-        var earlier: (bytes: [UInt8], result: T)?
-        if let entry, entry.dependency == dependency, let result = entry.result as? T {
-            if entry.bytes == file.bytes { return result }
-            earlier = (entry.bytes, result)
-        }
-        let result = make(earlier)
-        entries.withLock { $0[key] = Entry(bytes: file.bytes, dependency: dependency, result: result) }
+        if let entry = entry(key, dependency: dependency), entry.bytes == file.bytes, let result = entry.result as? T { return result }
+        let result = make()
+        store(result, for: key, file, dependency: dependency)
         return result
+    }
+
+    /// What is kept for `key`, if it was made with `dependency`.
+    private func entry(_ key: Key, dependency: [UInt8]) -> Entry? {
+        let entry = entries.withLock { $0[key] }
+        guard let entry, entry.dependency == dependency else { return nil }
+        return entry
+    }
+
+    private func store(_ result: any Sendable, for key: Key, _ file: SourceFile, dependency: [UInt8]) {
+        entries.withLock { $0[key] = Entry(bytes: file.bytes, dependency: dependency, result: result) }
     }
 
     /// A result `derived` kept for `file` as it is now, if there is one.
@@ -81,29 +88,29 @@ package final class ParseCache: Sendable {
     /// A result computed by a layer above the parser from one file's bytes
     /// alone (the checker's `unformatted` finding), kept while they stay the same.
     package func derived<T: Sendable>(_ kind: String, _ file: SourceFile, _ make: () -> T) -> T {
-        cached(file, kind: kind) { _ in make() }
+        cached(file, kind: kind, make)
     }
 
     func settings(_ file: SourceFile) -> (Settings, [Finding]) {
-        cached(file) { _ in SettingsDecoder.decode(file, YAMLFile.readYAML(file)) }
+        cached(file) { SettingsDecoder.decode(file, YAMLFile.readYAML(file)) }
     }
 
     func measures(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
-        cached(file) { _ in MeasuresDecoder.decode(file, YAMLFile.readYAML(file)) }
+        cached(file) { MeasuresDecoder.decode(file, YAMLFile.readYAML(file)) }
     }
 
     func value(_ file: SourceFile) -> (Value?, [Finding]) {
-        cached(file) { _ in ValueDecoder.decode(file, frontMatter(file)) }
+        cached(file) { ValueDecoder.decode(file, frontMatter(file)) }
     }
 
     func term(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
-        cached(file, dependency: Array(String(termWeeks).utf8)) { _ in
+        cached(file, dependency: Array(String(termWeeks).utf8)) {
             TermDecoder.decode(file, frontMatter(file), termWeeks: termWeeks)
         }
     }
 
     func goal(_ file: SourceFile) -> (Goal?, [Finding]) {
-        cached(file) { _ in GoalDecoder.decode(file, frontMatter(file)) }
+        cached(file) { GoalDecoder.decode(file, frontMatter(file)) }
     }
 
     /// A Markdown file's front matter, read once: its parse goes to the
@@ -123,10 +130,20 @@ package final class ParseCache: Sendable {
         let repeats = findsRepeats(settings)
         let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0, repeats ? 1 : 0]
         let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats)
-        let parse = cached(file, dependency: dependency) { (earlier: (bytes: [UInt8], result: LogParse)?) -> LogParse in
-            guard let earlier else { return parser.parse(file) }
-            return parser.parse(file, after: (earlier.bytes, earlier.result))
+        let key = Key(kind: "", path: file.path)
+        let parse: LogParse
+        if let entry = entry(key, dependency: dependency), let earlier = entry.result as? LogParse {
+            if entry.bytes == file.bytes { return keepingVerdict(earlier, file) }
+            parse = parser.parse(file, after: (entry.bytes, earlier))
+        } else {
+            parse = parser.parse(file)
         }
+        store(parse, for: key, file, dependency: dependency)
+        return keepingVerdict(parse, file)
+    }
+
+    /// `parse`, once the verdict for a log it found canonical is kept too.
+    private func keepingVerdict(_ parse: LogParse, _ file: SourceFile) -> LogParse {
         if let use, parse.isCanonical == true {
             _ = derived(use.kind, file) { use.forCanonicalLog }
         }
