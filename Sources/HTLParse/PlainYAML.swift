@@ -60,22 +60,28 @@ enum PlainYAML {
             return true
         }
 
-        /// Whether `pairs` can take `key`: not already there, and few
-        /// enough that looking is cheap (a longer mapping goes to libyaml,
-        /// which keeps a table of its keys).
-        static func admits(_ key: YAMLNode, to pairs: [YAMLPair]) -> Bool {
-            pairs.count < PlainYAML.maxPairs && !pairs.contains { $0.name == key.scalar }
+        /// Whether a mapping with keys `names` (their bytes) can take one
+        /// more, `name`: not already there, and few enough that looking is
+        /// cheap (a longer mapping goes to libyaml, which keeps a table of
+        /// its keys). Bytes, not the keys' Strings: a pair read out of its
+        /// list is a copy, and each compare a call.
+        func admits(_ name: Range<Int>, to names: [Range<Int>]) -> Bool {
+            names.count < PlainYAML.maxPairs && !names.contains { buffer[$0].elementsEqual(buffer[name]) }
         }
 
         /// The root mapping: top-level lines until the text ends.
         mutating func document() -> YAMLNode? {
             guard !buffer.isEmpty else { return nil }
+            // Room for a goal's keys: grown one append at a time, the list was copied four times.
             var pairs: [YAMLPair] = []
+            pairs.reserveCapacity(16)
+            var names: [Range<Int>] = []
+            names.reserveCapacity(16)
             let start = mark(0)
             while true {
                 let end = lineEnd()
-                guard let key = key(from: lineStart, end: end, indent: 0) else { return nil }
-                guard Reader.admits(key.node, to: pairs) else { return nil }
+                guard let key = key(from: lineStart, end: end, indent: 0), admits(key.name, to: names) else { return nil }
+                names.append(key.name)
                 if key.valueStart == end {
                     // `key:` alone: an indented block of pairs follows.
                     guard advance(past: end), let block = block() else { return nil }
@@ -96,6 +102,7 @@ enum PlainYAML {
         /// a top-level line follows (it is then the line at `lineStart`).
         mutating func block() -> (node: YAMLNode, more: Bool)? {
             var pairs: [YAMLPair] = []
+            var names: [Range<Int>] = []
             let start = mark(lineStart + 2)
             while true {
                 let end = lineEnd()
@@ -103,8 +110,9 @@ enum PlainYAML {
                     // The block ends where the next top-level key starts.
                     return (YAMLNode(content: .mapping(pairs), start: start, end: mark(lineStart)), true)
                 }
-                guard let key = key(from: lineStart, end: end, indent: 2), key.valueStart < end, Reader.admits(key.node, to: pairs),
+                guard let key = key(from: lineStart, end: end, indent: 2), key.valueStart < end, admits(key.name, to: names),
                       let value = value(from: key.valueStart, end: end) else { return nil }
+                names.append(key.name)
                 pairs.append(YAMLPair(key: key.node, value: value))
                 guard advance(past: end) else {
                     return (YAMLNode(content: .mapping(pairs), start: start, end: nextLineMark()), false)
@@ -112,9 +120,10 @@ enum PlainYAML {
             }
         }
 
-        /// `key:` after exactly `indent` spaces; where its value starts
-        /// (after `: `), or `end` when nothing follows the colon.
-        func key(from start: Int, end: Int, indent: Int) -> (node: YAMLNode, valueStart: Int)? {
+        /// `key:` after exactly `indent` spaces, with where its name's bytes
+        /// are; where its value starts (after `: `), or `end` when nothing
+        /// follows the colon.
+        func key(from start: Int, end: Int, indent: Int) -> (node: YAMLNode, name: Range<Int>, valueStart: Int)? {
             var i = start
             while i < start + indent {
                 guard i < end, buffer[i] == Bytes.space else { return nil }
@@ -125,9 +134,9 @@ enum PlainYAML {
             // libyaml refuses a key longer than 1,024 characters: a long one is left to it.
             guard i > keyStart, i - keyStart <= PlainYAML.longestKey, i < end, buffer[i] == Bytes.colon else { return nil }
             let node = YAMLNode(content: .scalar(text(keyStart, i), .plain), start: mark(keyStart), end: mark(i))
-            if i + 1 == end { return (node, end) }
+            if i + 1 == end { return (node, keyStart..<i, end) }
             guard buffer[i + 1] == Bytes.space, i + 2 < end else { return nil }
-            return (node, i + 2)
+            return (node, keyStart..<i, i + 2)
         }
 
         /// A plain scalar or a one-line list filling `start..<end`.
