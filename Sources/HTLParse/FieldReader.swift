@@ -160,9 +160,13 @@ struct FieldReader {
 
     /// Reports keys outside the schema, with a suggestion.
     mutating func rejectUnknownKeys(_ pairs: [YAMLPair], schema: [String], in what: String) {
-        for pair in pairs where !schema.contains(pair.name) {
-            report(.unknownField, pair.key, "unknown field '\(pair.name)' in \(what)" + Suggestion.didYouMean(pair.name, schema))
-        }
+        for pair in pairs where !schema.contains(pair.name) { rejectUnknownKey(pair, schema: schema, in: what) }
+    }
+
+    /// `pair`'s key is not in `schema`: for a decoder whose switch over the
+    /// keys already told it so.
+    mutating func rejectUnknownKey(_ pair: YAMLPair, schema: [String], in what: String) {
+        report(.unknownField, pair.key, "unknown field '\(pair.name)' in \(what)" + Suggestion.didYouMean(pair.name, schema))
     }
 
     static func parseInt(_ text: String) -> Int? {

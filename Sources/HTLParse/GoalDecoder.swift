@@ -9,7 +9,6 @@ enum GoalDecoder {
         let id = LedgerLayout.entityID(of: file.path)
         let top = SourceLocation(path: file.path, line: 1, column: 1)
         guard let pairs = yaml.pairs else { return (nil, yaml.diagnostics) }
-        reader.rejectUnknownKeys(pairs, schema: Schema.goal, in: "a goal")
 
         // The kind decides defaults and which keys are allowed, so read it first.
         var kind = Goal.Kind.goal
@@ -63,8 +62,11 @@ enum GoalDecoder {
                 }
             case "status":
                 goal.status = reader.word(node, "status", Goal.Status.self) ?? .active
+            case "kind":
+                break  // read first
             default:
-                break
+                // Every key of `Schema.goal` has its case: the switch finds unknown keys too.
+                reader.rejectUnknownKey(pair, schema: Schema.goal, in: "a goal")
             }
         }
         if !pairs.contains(where: { $0.name == "title" }) {

@@ -16,4 +16,16 @@ import Testing
             #expect(goal?.tags == (0..<count).map { "t\($0)" } + ["x-y"], "\(count) tags")
         }
     }
+
+    /// The decoder's switch over a goal's keys is also what finds unknown
+    /// ones: every key of the schema has its case (a key added to the
+    /// schema without one would be called unknown here), and a key that is
+    /// not in it is named with a suggestion.
+    @Test func everySchemaKeyIsKnownAndOthersAreNamed() {
+        let text = "---\n" + Schema.goal.map { "\($0):\n" }.joined() + "titel: Typo\n---\n"
+        let found = SampleLedger.check(SampleLedger.with(["goals/keys.md": text])).diagnostics
+            .filter { $0.rule == .unknownField }
+            .map { "\($0.location.line):\($0.location.column): \($0.message)" }
+        #expect(found == ["18:1: unknown field 'titel' in a goal (did you mean 'title'?)"])
+    }
 }
