@@ -44,6 +44,9 @@ public enum LedgerLayout {
 
     /// `kind(of:)` on a path's UTF-8: no component empty or hidden, at least
     /// a folder and a name, the folder one of htl's, the name's extension its.
+    /// The folder and the extension are compared as numbers (`packed`): as
+    /// byte ranges, each compare was a call, and ten thousand files were
+    /// each asked about several times.
     private static func kind(ofBytes path: UnsafeBufferPointer<UInt8>) -> FileKind? {
         let slash = UInt8(ascii: "/")
         var start = 0
@@ -53,23 +56,45 @@ public enum LedgerLayout {
             if firstEnd < 0 { firstEnd = i }
             start = i + 1
         }
-        guard firstEnd < path.count else { return nil }
-        let folder = UnsafeBufferPointer(rebasing: path[..<firstEnd])
-        func ends(_ suffix: StaticString) -> Bool {
-            let n = suffix.utf8CodeUnitCount
-            return path.count >= n && path[(path.count - n)...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: n))
-        }
-        // Compared as contiguous bytes (over a String's UTF8View the compare is generic, ~150 instructions).
-        func named(_ name: String) -> Bool {
-            folder.count == name.utf8.count
-                && (name.utf8.withContiguousStorageIfAvailable { folder.elementsEqual($0) } ?? folder.elementsEqual(name.utf8))
-        }
-        if named(valuesFolder) { return ends(".md") ? .value : nil }
-        if named(termsFolder) { return ends(".md") ? .term : nil }
-        if named(goalsFolder) { return ends(".md") ? .goal : nil }
-        if named(logFolder) { return ends(".log") ? .log : nil }
-        if named(reviewsFolder) { return ends(".md") ? .review : nil }
+        guard firstEnd < path.count, firstEnd <= 8 else { return nil }
+        let words = FolderWords.shared
+        let folder = packed(path, 0..<firstEnd)
+        // The name is at least one byte and its extension (".md", ".log"): the last component is not empty.
+        let isMarkdown = path.count - firstEnd > 4 && packed(path, (path.count - 3)..<path.count) == words.markdown
+        if folder == words.values { return isMarkdown ? .value : nil }
+        if folder == words.terms { return isMarkdown ? .term : nil }
+        if folder == words.goals { return isMarkdown ? .goal : nil }
+        if folder == words.log { return path.count - firstEnd > 5 && packed(path, (path.count - 4)..<path.count) == words.logExtension ? .log : nil }
+        if folder == words.reviews { return isMarkdown ? .review : nil }
         return nil
+    }
+
+    /// Up to eight bytes as one number, the first lowest.
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var word: UInt64 = 0
+        for i in range.reversed() { word = word << 8 | UInt64(bytes[i]) }
+        return word
+    }
+
+    /// htl's folder names and file extensions as `packed` numbers (each is at most eight bytes).
+    private struct FolderWords {
+        let values, terms, goals, log, reviews, markdown, logExtension: UInt64
+
+        static let shared = FolderWords()
+
+        private init() {
+            func word(_ text: String) -> UInt64 {
+                precondition(text.utf8.count <= 8)
+                return text.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            }
+            values = word(valuesFolder)
+            terms = word(termsFolder)
+            goals = word(goalsFolder)
+            log = word(logFolder)
+            reviews = word(reviewsFolder)
+            markdown = word(".md")
+            logExtension = word(".log")
+        }
     }
 
     /// The id of an entity file: its name without `.md`.

@@ -9,9 +9,10 @@ package enum LedgerParser {
     /// in byte order of their paths; files htl does not read are ignored).
     /// `entryFindings` are the reader's findings about entries it did not read.
     public static func parse(_ files: [SourceFile], entryFindings: [Finding] = [], cache: ParseCache? = nil) -> ParsedLedger {
-        let sorted = files
-            .filter { LedgerLayout.kind(of: $0.path) != nil }
-            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        // Each file's kind, asked once.
+        let known = files.compactMap { file in LedgerLayout.kind(of: file.path).map { (file: file, kind: $0) } }
+            .sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
+        let sorted = known.map(\.file)
         var parsed = ParsedLedger(ledger: Ledger(), files: sorted, findings: entryFindings, context: ParseContext())
         parsed.context.measuresUnreadable = entryFindings.contains { $0.location.path == LedgerLayout.measuresFile }
         let cache = cache ?? ParseCache()
@@ -28,8 +29,8 @@ package enum LedgerParser {
         }
         // Front matter on every core, then each log (read in pieces on every
         // core); then the pieces are put together in path order (from the cache).
-        let logs = sorted.filter { LedgerLayout.kind(of: $0.path) == .log }
-        let entities = sorted.filter { LedgerLayout.kind(of: $0.path)?.isEntity ?? false }
+        let logs = known.filter { $0.kind == .log }.map(\.file)
+        let entities = known.filter { $0.kind.isEntity }.map(\.file)
         let termWeeks = parsed.ledger.settings.termWeeks
         let slices = Parallel.slices(entities.count)
         // Handed back in path order (the entities are a run of `sorted`'s order), not
@@ -40,8 +41,8 @@ package enum LedgerParser {
             _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
                           settings: parsed.ledger.settings)
         }
-        for file in sorted {
-            if LedgerLayout.kind(of: file.path)?.isEntity == true, let entity = read.next() {
+        for (file, kind) in known {
+            if kind.isEntity, let entity = read.next() {
                 add(entity, of: file, to: &parsed)
             } else {
                 add(file, to: &parsed, cache: cache)
