@@ -9,7 +9,6 @@ enum GoalDecoder {
         let id = LedgerLayout.entityID(of: file.path)
         let top = SourceLocation(path: file.path, line: 1, column: 1)
         guard let pairs = yaml.pairs else { return (nil, yaml.diagnostics) }
-
         // The kind decides defaults and which keys are allowed, so read it first.
         var kind = Goal.Kind.goal
         if let node = pairs.first(where: { $0.name == "kind" })?.value {
@@ -64,8 +63,7 @@ enum GoalDecoder {
                 goal.status = reader.word(node, "status", Goal.Status.self) ?? .active
             case "kind":
                 break  // read first
-            default:
-                // Every key of `Schema.goal` has its case: the switch finds unknown keys too.
+            default:  // every key of `Schema.goal` has its case above: this one is unknown
                 reader.rejectUnknownKey(pair, schema: Schema.goal, in: "a goal")
             }
         }
