@@ -57,7 +57,7 @@ public struct RuleExample: Sendable {
         var merged: [String: String] = [:]
         for (path, text) in RuleExample.base { merged[path] = text }
         for (path, text) in files { merged[RuleExample.shown(path)] = text }
-        return merged.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, RuleExample.bytes(merged[$0]!)) }
+        return merged.keys.sorted(by: ByteOrder.precedes).map { ($0, RuleExample.bytes(merged[$0]!)) }
     }
 
     /// Where the `‸` marker is: the finding's expected location, if any (a

@@ -23,7 +23,7 @@ public struct Diagnostic: Hashable, Sendable {
         diagnostics.sorted { a, b in
             if a.location != b.location { return a.location < b.location }
             if a.rule != b.rule { return a.rule.rawValue < b.rule.rawValue }
-            return a.message.utf8.lexicographicallyPrecedes(b.message.utf8)
+            return ByteOrder.precedes(a.message, b.message)
         }
     }
 }

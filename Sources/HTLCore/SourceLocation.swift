@@ -19,7 +19,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     public var description: String { "\(path):\(line):\(column)" }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+        if lhs.path != rhs.path { return ByteOrder.precedes(lhs.path, rhs.path) }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         return lhs.column < rhs.column
     }

@@ -31,7 +31,7 @@ public struct FormatPlan: Sendable {
         // Entries with errors that were never read (a link out of the ledger, a FIFO): reported too.
         let read = Set(loaded.files.map(\.path))
         let unread = withErrors.filter { !read.contains($0) && LedgerLayout.isSelected($0, by: selecting) && LedgerLayout.kind(of: $0) != nil }
-        for path in unread.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for path in unread.sorted(by: ByteOrder.precedes) {
             refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
         }
         let files = loaded.files.filter { LedgerLayout.isSelected($0.path, by: selecting) }

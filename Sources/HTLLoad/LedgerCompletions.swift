@@ -35,7 +35,7 @@ public enum LedgerCompletions {
 
     static func sorted(_ words: [String]) -> [String] {
         var unique: [String] = []
-        for word in words.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where unique.last != word {
+        for word in words.sorted(by: ByteOrder.precedes) where unique.last != word {
             unique.append(word)
         }
         return unique

@@ -59,7 +59,7 @@ public struct ProgressDiff: Sendable {
     package init(from: (parsed: ParsedLedger, report: ProgressReport), to: (parsed: ParsedLedger, report: ProgressReport)) {
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
-        goals = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { id in
+        goals = ids.sorted(by: ByteOrder.precedes).map { id in
             let a = from.report.goal(id), b = to.report.goal(id)
             var targets: [TargetChange] = []
             var before: [String: ExactDecimal] = [:]

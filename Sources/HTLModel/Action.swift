@@ -134,7 +134,7 @@ public struct Action: Sendable, Equatable {
             guard let tb = b.time else { return false }
             return ta < tb
         }
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.path != b.path { return ByteOrder.precedes(a.path, b.path) }
         return a.line < b.line
     }
 

@@ -12,7 +12,7 @@ public enum GoalLookup: Equatable, Sendable {
     case missing(suggestions: [String])
 
     public init(_ text: String, in ids: [String]) {
-        let sorted = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sorted = ids.sorted(by: ByteOrder.precedes)
         if sorted.contains(text) {
             self = .found(text)
             return

@@ -11,7 +11,7 @@ package enum LedgerParser {
     public static func parse(_ files: [SourceFile], entryFindings: [Finding] = [], cache: ParseCache? = nil) -> ParsedLedger {
         // Each file's kind, asked once.
         let known = files.compactMap { file in LedgerLayout.kind(of: file.path).map { (file: file, kind: $0) } }
-            .sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
+            .sorted { ByteOrder.precedes($0.file.path, $1.file.path) }
         let sorted = known.map(\.file)
         var parsed = ParsedLedger(ledger: Ledger(), files: sorted, findings: entryFindings, context: ParseContext())
         parsed.context.measuresUnreadable = entryFindings.contains { $0.location.path == LedgerLayout.measuresFile }

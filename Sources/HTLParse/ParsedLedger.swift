@@ -17,7 +17,7 @@ public struct ParsedLedger: Sendable {
         var low = 0, high = files.count
         while low < high {
             let mid = (low + high) / 2
-            if files[mid].path.utf8.lexicographicallyPrecedes(path.utf8) { low = mid + 1 } else { high = mid }
+            if ByteOrder.precedes(files[mid].path, path) { low = mid + 1 } else { high = mid }
         }
         return low < files.count && files[low].path == path ? files[low] : nil
     }

@@ -85,7 +85,7 @@ package struct ActionGoalTable: Sendable {
     /// then sorted by comparing integers, not ids.
     private static func idRanks(_ progress: [GoalProgress]) -> [Int32] {
         var rank = [Int32](repeating: 0, count: progress.count)
-        let byID = progress.indices.sorted { progress[$0].id.utf8.lexicographicallyPrecedes(progress[$1].id.utf8) }
+        let byID = progress.indices.sorted { ByteOrder.precedes(progress[$0].id, progress[$1].id) }
         for (place, g) in byID.enumerated() { rank[g] = Int32(place) }
         return rank
     }

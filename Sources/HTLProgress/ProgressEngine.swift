@@ -41,7 +41,7 @@ public struct ProgressReport: Sendable {
             for i in g.actionIndices + g.upcomingActionIndices where wanted[i] { result[i]!.append(g.id) }
         }
         for (i, ids) in result where ids.count > 1 {
-            result[i] = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            result[i] = ids.sorted(by: ByteOrder.precedes)
         }
         return result
     }
@@ -105,7 +105,7 @@ public struct ProgressReport: Sendable {
             case (nil, .some): return false
             default: break
             }
-            return id().utf8.lexicographicallyPrecedes(otherID().utf8)
+            return ByteOrder.precedes(id(), otherID())
         }
     }
 
@@ -143,7 +143,7 @@ package enum ProgressEngine {
             .sorted { $0.number < $1.number }
             .map { termProgress($0, committed: committed[$0.number] ?? [], of: goals, today: today) }
         let sortedValues = ledger.values
-            .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : ByteOrder.precedes($0.id, $1.id) }
         let values = Parallel.map(sortedValues.count) {
             valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
         }
@@ -151,7 +151,7 @@ package enum ProgressEngine {
         let unaligned = goals
             .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
             .map(\.id)
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: ByteOrder.precedes)
         return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
     }
 
@@ -297,7 +297,7 @@ package enum ProgressEngine {
     /// Ids in byte order, each once.
     static func sortedIDs(_ ids: [String]) -> [String] {
         var unique: [String] = []
-        for id in ids.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where unique.last != id {
+        for id in ids.sorted(by: ByteOrder.precedes) where unique.last != id {
             unique.append(id)
         }
         return unique
@@ -348,7 +348,7 @@ package enum ProgressEngine {
         // goal's progress is a large value, moved at every step of a sort).
         let order = aligned.indices.sorted { a, b in
             aligned[a].strength != aligned[b].strength ? aligned[a].strength > aligned[b].strength
-                : goals[aligned[a].goal].id.utf8.lexicographicallyPrecedes(goals[aligned[b].goal].id.utf8)
+                : ByteOrder.precedes(goals[aligned[a].goal].id, goals[aligned[b].goal].id)
         }
 
         let meanStrength = aligned.isEmpty ? nil

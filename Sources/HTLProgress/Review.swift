@@ -116,7 +116,7 @@ public struct Review: Sendable {
     }
 
     static func mostFirst(_ a: Tally, _ b: Tally) -> Bool {
-        a.actions != b.actions ? a.actions > b.actions : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+        a.actions != b.actions ? a.actions > b.actions : ByteOrder.precedes(a.id, b.id)
     }
 
     static func totals(_ ledger: Ledger, in period: DateRange) -> [(measure: String, amount: ExactDecimal)] {
@@ -140,7 +140,7 @@ public struct Review: Sendable {
             return move.before != g.progress || move.stateBefore != g.state ? move : nil
         }.sorted { a, b in
             let da = (a.goal.progress ?? .zero) - (a.before ?? .zero), db = (b.goal.progress ?? .zero) - (b.before ?? .zero)
-            return da != db ? da > db : a.goal.id.utf8.lexicographicallyPrecedes(b.goal.id.utf8)
+            return da != db ? da > db : ByteOrder.precedes(a.goal.id, b.goal.id)
         }
     }
 

@@ -144,7 +144,7 @@ public struct GitRepository: Sendable {
                                            help: "commit the file itself instead of a link", wholeFile: true))
             }
         }
-        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = entries.sorted { ByteOrder.precedes($0.path, $1.path) }
         return (sorted, findings)
     }
 

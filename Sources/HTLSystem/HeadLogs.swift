@@ -90,7 +90,7 @@ package enum HeadLogs {
             guard item.mode == "100644" || item.mode == "100755", LedgerLayout.kind(of: path) == .log else { continue }
             entries.append(GitRepository.Entry(path: path, object: item.id))
         }
-        return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return entries.sorted { ByteOrder.precedes($0.path, $1.path) }
     }
 
     /// A name git reads back as written: printable, no line break.

@@ -55,7 +55,7 @@ public enum LedgerDirectory {
         let rootHandle = FileSystem.openFolderHandle(root.realPath)
         defer { rootHandle.map { _ = close($0) } }
         walk.readFiles(below: rootHandle)
-        walk.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        walk.files.sort { ByteOrder.precedes($0.path, $1.path) }
         return LedgerFiles(files: walk.files, findings: walk.findings)
     }
 

@@ -106,7 +106,7 @@ struct TenWeekMapping {
             plan.measures = (LedgerLayout.measuresFile, file?.bytes, bytes + Array(added.utf8))
             plan.newMeasures = measures.added.count
         }
-        plan.newFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        plan.newFiles.sort { ByteOrder.precedes($0.path, $1.path) }
         return plan
     }
 

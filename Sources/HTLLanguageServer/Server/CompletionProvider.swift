@@ -45,7 +45,7 @@ enum CompletionProvider {
             let date = CivilDate.parse(Array(line.prefix(10))) ?? today
             let goals = ledger.goals.sorted { a, b in
                 let (x, y) = (a.windowContains(date), b.windowContains(date))
-                return x != y ? x : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+                return x != y ? x : ByteOrder.precedes(a.id, b.id)
             }
             return goals.filter { $0.id.hasPrefix(word.dropFirst()) }.map { ($0.id, $0.title, .reference, start + 1) }
         }

@@ -88,7 +88,7 @@ extension Page {
         }
         let upcoming = goals
             .filter { $0.state != .completed && $0.state != .dropped && ($0.daysLeft ?? -1) >= 0 }
-            .sorted { a, b in a.daysLeft! != b.daysLeft! ? a.daysLeft! < b.daysLeft! : a.id.utf8.lexicographicallyPrecedes(b.id.utf8) }
+            .sorted { a, b in a.daysLeft! != b.daysLeft! ? a.daysLeft! < b.daysLeft! : ByteOrder.precedes(a.id, b.id) }
             .prefix(3)
         if !upcoming.isEmpty {
             children.append(.el("div", [("class", "gauge")], [

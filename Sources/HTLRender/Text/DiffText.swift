@@ -16,7 +16,7 @@ public enum DiffText {
             case let (x?, y?) where x != y: return x > y
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+            default: return ByteOrder.precedes(a.id, b.id)
             }
         }
         if !changed.isEmpty {
