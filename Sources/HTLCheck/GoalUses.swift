@@ -38,6 +38,7 @@ struct GoalUses: Sendable {
         uses.measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
         // Sorted without repeats (a goal has a few measures: no Set per goal).
         uses.roots = uses.measures.map { measures in
+            if measures.count < 2 { return measures.map(catalog.root(of:)) }
             let sorted = measures.map(catalog.root(of:)).sorted()
             return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
         }

@@ -46,6 +46,11 @@ extension Goal {
 
     /// The measures (as written) its targets and cadences sum, `actions` left out.
     package var measuresCounted: [String] {
-        (targets.map(\.measure) + cadences.map(\.measure)).filter { $0 != Goal.actionsMeasure }
+        // One list, written once (two lists joined, then filtered, were three).
+        var measures: [String] = []
+        measures.reserveCapacity(targets.count + cadences.count)
+        for target in targets where target.measure != Goal.actionsMeasure { measures.append(target.measure) }
+        for cadence in cadences where cadence.measure != Goal.actionsMeasure { measures.append(cadence.measure) }
+        return measures
     }
 }
