@@ -57,6 +57,24 @@ public enum ByteWords {
         ((word &+ ones &* UInt64(127 - n)) | word) & high
     }
 
+    /// Whether every byte of `buffer[range]` is printable ASCII (0x20-0x7E).
+    @inlinable
+    public static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        if let base = UnsafeRawPointer(buffer.baseAddress) {
+            while i + 8 <= range.upperBound {
+                let word = load(base, i)
+                if anyBelow(word, 0x20) | anyAbove(word, 0x7E) != 0 { return false }
+                i += 8
+            }
+        }
+        while i < range.upperBound {
+            if buffer[i] < 0x20 || buffer[i] > 0x7E { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The first index of `byte` in `buffer[from..<end]`, or `end`.
     @inlinable
     public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {

@@ -15,15 +15,25 @@ struct LogParser {
     let judgesUnits: Bool
     /// False: lines logged twice are not looked for (no `duplicate-action`).
     let findsRepeats: Bool
+    /// False: whether the log is already in `htl fmt`'s form is not asked
+    /// (`LogParse.isCanonical` stays nil). With neither repeats nor the
+    /// form asked for (a report), a line's bytes are only looked at for
+    /// whether they are printable ASCII: its hash and plainness are a
+    /// tenth of reading it.
+    let judgesFormat: Bool
     private let units: UnitLookup
+    /// Whether each line's hash and plainness are wanted (`LineSurvey`).
+    private var surveysLines: Bool { findsRepeats || judgesFormat }
+
     /// Bytes per piece at least: below this, one core reads the file. A log
     /// of a few thousand lines (100 KB) is already read on both cores.
     static let pieceSize = 1 << 15
 
-    init(measures: MeasureCatalog, judgesUnits: Bool = true, findsRepeats: Bool = true) {
+    init(measures: MeasureCatalog, judgesUnits: Bool = true, findsRepeats: Bool = true, judgesFormat: Bool = true) {
         self.measures = measures
         self.judgesUnits = judgesUnits
         self.findsRepeats = findsRepeats
+        self.judgesFormat = judgesFormat
         units = UnitLookup(measures)
     }
 
@@ -68,7 +78,7 @@ struct LogParser {
             let repeats = findsRepeats ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(buffer), buffer)
                 : parts.map { _ in [] }
             var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
-            if kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
+            if judgesFormat, kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
                 result.isCanonical = CanonicalLogLine.endsCanonically(file.bytes) && parts.allSatisfy(\.linesAreCanonical)
             }
             LogParser.merge(&parts, into: &result, repeats: repeats, path: file.path)
@@ -164,21 +174,21 @@ struct LogParser {
                 continue
             }
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
-            let survey = LineSurvey(buffer, position..<contentEnd)
+            let survey = surveysLines ? LineSurvey(buffer, position..<contentEnd) : nil
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, line: line),
-                          printableASCII: survey.isPrintableASCII)
+                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer, position..<contentEnd))
             // A line counted as no action's room never is one (`ByteCount.startsNoAction`): a wrong count would write into the next piece's slots.
             precondition(result.actionLines.count < piece.room || !Bytes.isDigit(buffer[first]), "an action line outside its piece's room")
             let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)
             if !scanner.charactersAreText { result.linesAreText = false }
             // Whether the line is its own canonical form: for fmt's verdict and the hash.
-            let plain = survey.isPlain
-            if result.linesAreCanonical, contentEnd != lineEnd || !(plain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
+            if let survey, result.linesAreCanonical,
+               contentEnd != lineEnd || !(survey.isPlain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
                 result.linesAreCanonical = false
             }
             if counts {
                 scanner.findings.flush(into: &result.findings)
-                let hash = plain ? survey.hash : CanonicalLogLine.hash(buffer, position..<contentEnd, plain: false)
+                let hash = survey.map { $0.isPlain ? $0.hash : CanonicalLogLine.hash(buffer, position..<contentEnd, plain: false) } ?? 0
                 result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position, hash: hash))
             } else {
                 scanner.findings.flush(into: &result.findings)

@@ -128,8 +128,10 @@ package final class ParseCache: Sendable {
     /// line that changed (`LogReuse`).
     func log(_ file: SourceFile, measures: MeasureCatalog, judgesUnits: Bool, settings: Settings) -> LogParse {
         let repeats = findsRepeats(settings)
-        let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0, repeats ? 1 : 0]
-        let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats)
+        // Whether the log is in fmt's form matters only to the `use` (the `unformatted` verdict).
+        let judgesFormat = use != nil
+        let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0, repeats ? 1 : 0, judgesFormat ? 1 : 0]
+        let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats, judgesFormat: judgesFormat)
         let key = Key(kind: "", path: file.path)
         let parse: LogParse
         if let entry = entry(key, dependency: dependency), let earlier = entry.result as? LogParse {

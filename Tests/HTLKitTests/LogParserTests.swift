@@ -10,6 +10,35 @@ import LedgerGenerator
 import Testing
 
 @Suite struct LogParserTests {
+    /// A report asks neither for repeated lines nor for fmt's verdict: its
+    /// parse skips each line's hash and plainness, and reads the same
+    /// actions and findings as a full parse (repeats aside), on lines that
+    /// are printable ASCII or not, plain or not, in pieces or whole.
+    @Test func aParseThatJudgesNothingReadsTheSameActions() {
+        var rng = SeededGenerator(seed: 61)
+        let measures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
+        let items = ["Run", "5km", "+run", "#Tag", "\"a  quote\"", "café", "\t", "  ", "30min", "\u{7F}", "+nope", "5 km", "0km", "é"]
+        var lines: [String] = []
+        for _ in 0..<300 {
+            let day = ["2026-11-03", "2026-11-04", "2026-11-3x"].randomElement(using: &rng)!
+            lines.append(day + " " + (0..<Int.random(in: 1...5, using: &rng)).map { _ in items.randomElement(using: &rng)! }.joined(separator: " "))
+        }
+        let file = SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n")
+        let full = LogParser(measures: measures, findsRepeats: false, judgesFormat: true)
+        let bare = LogParser(measures: measures, findsRepeats: false, judgesFormat: false)
+        for size in [200, Int.max] {
+            let (a, b) = (full.parse(file, pieceSize: size), bare.parse(file, pieceSize: size))
+            #expect(a.actions == b.actions && a.findings == b.findings && a.rejectedLinks.map(\.goal) == b.rejectedLinks.map(\.goal))
+            #expect(a.actions.count > 50 && !a.findings.isEmpty)
+            #expect(b.isCanonical == nil)
+        }
+        // A DEL above leaves the verdict to the formatter (nil) even in a full parse; two plain logs do not.
+        let clean = SourceFile(path: "log/2026.log", text: "2026-11-03 Run 5km +run\n")
+        let spaced = SourceFile(path: "log/2026.log", text: "2026-11-03  Run 5km +run\n")
+        #expect(full.parse(clean).isCanonical == true && bare.parse(clean).isCanonical == nil)
+        #expect(full.parse(spaced).isCanonical == false && bare.parse(spaced).isCanonical == nil)
+    }
+
     /// A hostile log of blank lines: parsing reserves room by what its
     /// bytes can hold (an action line is at least `YYYY-MM-DD x`), not one
     /// action per line, and fmt writes it without a list of lines.
