@@ -4,6 +4,8 @@ import HTLCore
 /// (a parser may point one past the end; a line past the last one is the last).
 enum DiagnosticPlacement {
     static func clamp(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
+        // No findings, no table of the files by path (ten thousand of them hashed for nothing).
+        guard !diagnostics.isEmpty else { return diagnostics }
         var filesByPath: [String: SourceFile] = [:]
         for file in files { filesByPath[file.path] = file }
         var indexes: [String: LineIndex] = [:]

@@ -17,6 +17,13 @@ package final class ParseCache: Sendable {
     private struct Key: Hashable {
         var kind: String
         var path: String
+
+        /// By path alone: a path has one or two kinds of entry, and equal
+        /// keys still compare both (hashing the kind too was a third of the
+        /// cost of a look-up, a few per file).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+        }
     }
 
     /// A result a layer above computes while the parser has a file at hand

@@ -7,12 +7,15 @@ import HTLCore
 struct ExcerptSource {
     static let halfWidth = 50
 
-    private var files: [String: SourceFile] = [:]
+    /// The files by path, made when the first excerpt is asked for: a
+    /// ledger without findings (ten thousand files) needs none.
+    private var files: [String: SourceFile]?
+    private let allFiles: [SourceFile]
     private var indexes: [String: LineIndex] = [:]
     private var cursor: (path: String, line: Int, column: Int, byte: Int)?
 
     init(files: [SourceFile]) {
-        for file in files { self.files[file.path] = file }
+        allFiles = files
     }
 
     /// About 100 scalars of the line around the column (what the start of
@@ -20,7 +23,8 @@ struct ExcerptSource {
     /// characters shown as spaces, "…" where it is cut; and the caret's
     /// column within that text.
     mutating func window(_ location: SourceLocation) -> (String, Int)? {
-        guard let file = files[location.path] else { return nil }
+        if files == nil { files = Dictionary(allFiles.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last }) }
+        guard let file = files?[location.path] else { return nil }
         let bytes = file.bytes
         let index = indexes[location.path] ?? LineIndex(bytes)
         indexes[location.path] = index
