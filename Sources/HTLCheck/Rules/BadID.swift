@@ -13,15 +13,19 @@ extension RuleDescriptor {
 
     private static func badIDs(_ context: RuleContext) -> [Finding] {
         let ledger = context.ledger
-        let entities = ledger.values.map { ($0.id, $0.location) } + ledger.terms.map { ($0.id, $0.location) }
-            + ledger.goals.map { ($0.id, $0.location) }
-        return entities.compactMap { id, location in
-            guard !Identifier.isValidEntityID(id) else { return nil }
+        var found: [Finding] = []
+        // A file's place is worked out only for a finding (most ids are fine).
+        func check(_ id: String, _ location: () -> SourceLocation) {
+            guard !Identifier.isValidEntityID(id) else { return }
             let reason = id.utf8.count > Identifier.maxLength
                 ? "longer than \(Identifier.maxLength) characters"
                 : "not a valid id: use lowercase letters, digits and '-', starting with a letter or digit"
-            return Finding(.badID, location, "file name '\(id)' is \(reason)",
-                           help: Identifier.suggestedID(id).map { "rename it to '\($0).md'" }, wholeFile: true)
+            found.append(Finding(.badID, location(), "file name '\(id)' is \(reason)",
+                                 help: Identifier.suggestedID(id).map { "rename it to '\($0).md'" }, wholeFile: true))
         }
+        for value in ledger.values { check(value.id) { value.location } }
+        for term in ledger.terms { check(term.id) { term.location } }
+        for goal in ledger.goals { check(goal.id) { goal.location } }
+        return found
     }
 }

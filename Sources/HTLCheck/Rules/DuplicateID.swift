@@ -14,19 +14,19 @@ extension RuleDescriptor {
     private static func duplicates(_ context: RuleContext) -> [Finding] {
         let ledger = context.ledger
         var found: [Finding] = []
-        func repeated(_ kind: String, _ items: [(id: String, location: SourceLocation)]) {
-            var first: [String: SourceLocation] = [:]
-            for item in items {
-                if let earlier = first[item.id] {
-                    found.append(Finding(.duplicateID, item.location, "\(kind) id '\(item.id)' is also used by \(earlier.path)", wholeFile: true))
-                } else {
-                    first[item.id] = item.location
-                }
+        // Each id's first position, hashed once per entity; places are worked out only for a finding.
+        func repeated(_ kind: String, _ ids: [String], _ location: (Int) -> SourceLocation) {
+            var first: [String: Int] = [:]
+            first.reserveCapacity(ids.count)
+            for (position, id) in ids.enumerated() {
+                guard let earlier = first.updateValue(position, forKey: id) else { continue }
+                first[id] = earlier
+                found.append(Finding(.duplicateID, location(position), "\(kind) id '\(id)' is also used by \(location(earlier).path)", wholeFile: true))
             }
         }
-        repeated("value", ledger.values.map { ($0.id, $0.location) })
-        repeated("term", ledger.terms.map { ($0.id, $0.location) })
-        repeated("goal", ledger.goals.map { ($0.id, $0.location) })
+        repeated("value", ledger.values.map(\.id)) { ledger.values[$0].location }
+        repeated("term", ledger.terms.map(\.id)) { ledger.terms[$0].location }
+        repeated("goal", ledger.goals.map(\.id)) { ledger.goals[$0].location }
         var numbers: [Int: Term] = [:]
         for term in ledger.terms {
             if let earlier = numbers[term.number] {
