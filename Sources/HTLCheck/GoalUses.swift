@@ -38,9 +38,15 @@ struct GoalUses: Sendable {
         uses.measures = goals.map { $0.measuresCounted.compactMap { catalog.index(for: $0) } }
         // Sorted without repeats (a goal has a few measures: no Set per goal).
         uses.roots = uses.measures.map { measures in
-            if measures.count < 2 { return measures.map(catalog.root(of:)) }
-            let sorted = measures.map(catalog.root(of:)).sorted()
-            return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
+            let roots = measures.map(catalog.root(of:))
+            // One or two (most goals) without a sort.
+            switch roots.count {
+            case 0, 1: return roots
+            case 2: return roots[0] == roots[1] ? [roots[0]] : [min(roots[0], roots[1]), max(roots[0], roots[1])]
+            default:
+                let sorted = roots.sorted()
+                return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
+            }
         }
         return uses
     }
