@@ -18,9 +18,9 @@ extension RuleDescriptor {
     /// `kilometre` are one measure.
     private static func targetMeasureTwice(_ context: RuleContext) -> [Finding] {
         var found: [Finding] = []
-        // A goal with one target (or none) cannot name a measure twice: most
-        // are looked at no further (ten thousand goals, a table each, were
-        // a fifth of the checker's work on goals).
+        // A goal with one target (or none) cannot name a measure twice, and
+        // is looked at no further (a table per goal, for ten thousand goals,
+        // was a fifth of the checker's work on them).
         for goal in context.ledger.goals {
             if goal.targets.count > 1 {
                 found += measureTwice(goal.targets.map { ($0.measure, $0.location) }, "target", context.ledger.measures)
