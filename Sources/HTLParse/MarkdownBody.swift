@@ -52,9 +52,13 @@ struct MarkdownBody {
         while let last = rest.last, last == 0x20 || last == 0x09 || last == UInt8(ascii: "#") {
             rest = rest.dropLast()
         }
-        let lowered = rest.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }
-        return lowered.elementsEqual("action plan".utf8)
+        // Compared in place, upper case folded byte by byte (no lowered copy of the line).
+        let words = actionPlan
+        return rest.count == words.count
+            && zip(rest, words).allSatisfy { byte, word in (byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) == word }
     }
+
+    private static let actionPlan = Array("action plan".utf8)
 
     /// A task item: `- [ ] text`, `* [x] text`, `+ [X] text` or `1. [ ] text`.
     static func checklistItem(_ line: ArraySlice<UInt8>, line number: Int) -> Goal.ChecklistItem? {
