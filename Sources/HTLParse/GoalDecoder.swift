@@ -11,9 +11,8 @@ enum GoalDecoder {
         guard let pairs = yaml.pairs else { return (nil, yaml.diagnostics) }
         // The kind decides defaults and which keys are allowed, so read it first.
         var kind = Goal.Kind.goal
-        if let node = pairs.first(where: { $0.name == "kind" })?.value {
-            kind = reader.word(node, "kind", Goal.Kind.self) ?? .goal
-        }
+        // By index: `first(where:)` copied every pair it passed over.
+        if let k = pairs.firstIndex(where: { $0.name == "kind" }) { kind = reader.word(pairs[k].value, "kind", Goal.Kind.self) ?? .goal }
         var goal = Goal(id: id, path: file.path, title: id, kind: kind, importance: kind.defaultImportance,
                         urgency: kind.defaultUrgency, start: nil, target: nil, weeks: nil, terms: [], targets: [],
                         values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
