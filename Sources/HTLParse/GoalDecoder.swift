@@ -18,54 +18,10 @@ enum GoalDecoder {
                         values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
                         hasActionPlan: false, checklist: [])
         var startNode: YAMLNode?
-        for pair in pairs {
-            let node = pair.value
-            switch pair.name {
-            case "title":
-                if let title = reader.text(node, "title") { goal.title = title }
-            case "importance":
-                goal.importance = reader.int(node, "importance", 1...10) ?? goal.importance
-            case "urgency":
-                goal.urgency = reader.int(node, "urgency", 1...10) ?? goal.urgency
-            case "start":
-                if kind == .milestone {
-                    reader.report(.invalidValue, pair.key, "a milestone has no start date, only a target date")
-                } else {
-                    goal.start = reader.date(node, "start")
-                    goal.startLocation = reader.location(node)
-                    startNode = node
-                }
-            case "target":
-                goal.target = reader.date(node, "target")
-                goal.targetLocation = reader.location(node)
-            case "weeks":
-                goal.weeks = reader.int(node, "weeks", 1...52)
-            case "term":
-                goal.terms = termReferences(node, &reader)
-            case "targets":
-                goal.targets = targets(node, &reader)
-            case "values":
-                goal.values = alignments(node, &reader)
-            case "tags":
-                goal.tags = tags(node, &reader)
-            case "cadence":
-                goal.cadences = cadences(node, &reader)
-            case "breaks":
-                goal.breaks = breaks(node, &reader)
-            case "requested_by", "consequence":
-                if kind != .obligation {
-                    reader.report(.invalidValue, pair.key, "\(pair.name) is only for obligations (kind: obligation)")
-                } else if let text = reader.text(node, pair.name) {
-                    if pair.name == "requested_by" { goal.requestedBy = text } else { goal.consequence = text }
-                }
-            case "status":
-                goal.status = reader.word(node, "status", Goal.Status.self) ?? .active
-            case "kind":
-                break  // read first
-            default:  // every key of `Schema.goal` has its case above: this one is unknown
-                reader.rejectUnknownKey(pair, schema: Schema.goal, in: "a goal")
-            }
-        }
+        // Each pair read where it lies in the list (a pair taken out of it by
+        // `for pair in pairs` was a copy of both its nodes, every String and
+        // list in them counted once more).
+        for k in pairs.indices { read(pairs[k], into: &goal, startNode: &startNode, &reader) }
         if !pairs.contains(where: { $0.name == "title" }) {
             reader.diagnostics.append(Finding(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
         }
@@ -81,6 +37,55 @@ enum GoalDecoder {
             goal.checklist = scan.checklist
         }
         return (goal, yaml.diagnostics + reader.diagnostics)
+    }
+
+    /// One key of a goal's front matter into `goal` (its kind already read).
+    private static func read(_ pair: YAMLPair, into goal: inout Goal, startNode: inout YAMLNode?, _ reader: inout FieldReader) {
+        switch pair.name {
+        case "title":
+            if let title = reader.text(pair.value, "title") { goal.title = title }
+        case "importance":
+            goal.importance = reader.int(pair.value, "importance", 1...10) ?? goal.importance
+        case "urgency":
+            goal.urgency = reader.int(pair.value, "urgency", 1...10) ?? goal.urgency
+        case "start":
+            if goal.kind == .milestone {
+                reader.report(.invalidValue, pair.key, "a milestone has no start date, only a target date")
+            } else {
+                goal.start = reader.date(pair.value, "start")
+                goal.startLocation = reader.location(pair.value)
+                startNode = pair.value
+            }
+        case "target":
+            goal.target = reader.date(pair.value, "target")
+            goal.targetLocation = reader.location(pair.value)
+        case "weeks":
+            goal.weeks = reader.int(pair.value, "weeks", 1...52)
+        case "term":
+            goal.terms = termReferences(pair.value, &reader)
+        case "targets":
+            goal.targets = targets(pair.value, &reader)
+        case "values":
+            goal.values = alignments(pair.value, &reader)
+        case "tags":
+            goal.tags = tags(pair.value, &reader)
+        case "cadence":
+            goal.cadences = cadences(pair.value, &reader)
+        case "breaks":
+            goal.breaks = breaks(pair.value, &reader)
+        case "requested_by", "consequence":
+            if goal.kind != .obligation {
+                reader.report(.invalidValue, pair.key, "\(pair.name) is only for obligations (kind: obligation)")
+            } else if let text = reader.text(pair.value, pair.name) {
+                if pair.name == "requested_by" { goal.requestedBy = text } else { goal.consequence = text }
+            }
+        case "status":
+            goal.status = reader.word(pair.value, "status", Goal.Status.self) ?? .active
+        case "kind":
+            break  // read first
+        default:  // every key of `Schema.goal` has its case above: this one is unknown
+            reader.rejectUnknownKey(pair, schema: Schema.goal, in: "a goal")
+        }
     }
 
     private static func termReferences(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.TermReference] {
