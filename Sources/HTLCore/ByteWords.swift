@@ -57,6 +57,13 @@ public enum ByteWords {
         ((word &+ ones &* UInt64(127 - n)) | word) & high
     }
 
+    /// Up to eight bytes as one number, the first lowest: a short word
+    /// (a YAML special word, a ledger folder's name) compared in one step.
+    @inlinable
+    public static func packed<C: BidirectionalCollection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     /// Whether every byte of `buffer[range]` is printable ASCII (0x20-0x7E).
     @inlinable
     public static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -53,14 +53,9 @@ package enum YAMLScalarWriter {
     /// number: asked of every short scalar and key, compared without hashing.
     static let specialWordCodes: [[UInt64]] = {
         var codes = [[UInt64]](repeating: [], count: longestSpecialWord + 1)
-        for word in specialWords { codes[word.utf8.count].append(packed(Array(word.utf8)[...])) }
+        for word in specialWords { codes[word.utf8.count].append(ByteWords.packed(word.utf8)) }
         return codes
     }()
-
-    /// Up to eight bytes as one number, the first lowest.
-    static func packed<C: BidirectionalCollection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
-    }
 
     /// Reads the UTF-8 bytes: every character the checks name is ASCII or a
     /// fixed byte sequence, so no decoding is needed.
@@ -68,7 +63,7 @@ package enum YAMLScalarWriter {
         var utf8 = s
         return utf8.withUTF8 { bytes in
             guard isPlainSafe(bytes, inFlow: inFlow) else { return false }
-            return bytes.count > longestSpecialWord || !specialWordCodes[bytes.count].contains(packed(bytes))
+            return bytes.count > longestSpecialWord || !specialWordCodes[bytes.count].contains(ByteWords.packed(bytes))
         }
     }
 

@@ -44,7 +44,8 @@ public enum LedgerLayout {
 
     /// `kind(of:)` on a path's UTF-8: no component empty or hidden, at least
     /// a folder and a name, the folder one of htl's, the name's extension its.
-    /// The folder and the extension are compared as numbers (`packed`): as
+    /// The folder and the extension are compared as numbers
+    /// (`ByteWords.packed`): as
     /// byte ranges, each compare was a call, and ten thousand files were
     /// each asked about several times.
     private static func kind(ofBytes path: UnsafeBufferPointer<UInt8>) -> FileKind? {
@@ -69,11 +70,8 @@ public enum LedgerLayout {
         return nil
     }
 
-    /// Up to eight bytes as one number, the first lowest.
-    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var word: UInt64 = 0
-        for i in range.reversed() { word = word << 8 | UInt64(bytes[i]) }
-        return word
+    private static func packed(_ path: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        ByteWords.packed(UnsafeBufferPointer(rebasing: path[range]))
     }
 
     /// htl's folder names and file extensions as `packed` numbers (each is at most eight bytes).
@@ -85,7 +83,7 @@ public enum LedgerLayout {
         private init() {
             func word(_ text: String) -> UInt64 {
                 precondition(text.utf8.count <= 8)
-                return text.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+                return ByteWords.packed(text.utf8)
             }
             values = word(valuesFolder)
             terms = word(termsFolder)
