@@ -1,5 +1,7 @@
-/// What the log parser asks of every line, found in one pass over its
-/// bytes eight at a time: whether it is all printable ASCII (then nothing
+/// What the log parser asks of every line when it looks for repeated
+/// lines or fmt's verdict (a report's parse asks only
+/// `ByteWords.isPrintableASCII`), found in one pass over its bytes eight
+/// at a time: whether it is all printable ASCII (then nothing
 /// about its characters needs a closer look), whether it is plain
 /// (`CanonicalLogLine.isPlain`), and the hash of its bytes (which is the
 /// hash of its canonical form when it is plain). Three passes cost twice
