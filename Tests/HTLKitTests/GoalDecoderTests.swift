@@ -1,4 +1,3 @@
-@testable import HTLParse
 import HTLKit
 import HTLTestSupport
 import Testing
@@ -28,15 +27,5 @@ import Testing
             .filter { $0.rule == .unknownField }
             .map { "\($0.location.line):\($0.location.column): \($0.message)" }
         #expect(found == ["18:1: unknown field 'titel' in a goal (did you mean 'title'?)"])
-    }
-}
-
-/// Which body headings open a goal's action plan.
-@Suite struct ActionPlanHeadingTests {
-    @Test func anyLevelAnyCaseClosingHashesAllowedNothingElse() {
-        let yes = ["## Action plan", "# ACTION PLAN", "###### action plan ###", "##  Action Plan  ", "## Action plan\t#"]
-        let no = ["####### Action plan", "##Action plan", "## Action plans", "## Action  plan", "## Action pla", "Action plan", "## Actionplan", "## Äction plan"]
-        for line in yes { #expect(MarkdownBody.isActionPlanHeading(Array(line.utf8)[...]), "\(line)") }
-        for line in no { #expect(!MarkdownBody.isActionPlanHeading(Array(line.utf8)[...]), "\(line)") }
     }
 }
