@@ -53,8 +53,7 @@ public enum Identifier {
 
     /// The same without generics, for the log parser.
     package static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+        String(lowercasingASCII: bytes)
     }
 
     /// A valid id close to a bad one: lowercased, runs of other characters as '-'.

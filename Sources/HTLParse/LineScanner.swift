@@ -308,7 +308,7 @@ struct LineScanner {
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
-        let id = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]), as: UTF8.self)
+        let id = String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]))
         if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
         let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
         if !seen {

@@ -185,7 +185,7 @@ enum PlainYAML {
         }
 
         func text(_ start: Int, _ end: Int) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[start..<end]))
         }
     }
 
