@@ -15,6 +15,13 @@ struct GoalUses: Sendable {
     /// The goals (positions) of each tag whose windows are ordered, in ledger order.
     private(set) var byTag: [String: [Int]] = [:]
 
+    /// Whether goal `goal` counts actions or sums a measure of conversion
+    /// group `root`: an action of one quantity in that group that counts
+    /// toward it adds something.
+    func settles(goal: Int, root: Int) -> Bool {
+        countsActions[goal] || roots[goal].contains(root)
+    }
+
     /// Nothing worked out (no rule that runs asks).
     init() {}
 

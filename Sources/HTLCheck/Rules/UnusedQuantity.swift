@@ -24,7 +24,7 @@ extension RuleDescriptor {
         // What its linked goals make of each action with quantities, in one
         // pass in file order; only the actions they leave open go on to the
         // goals of their tags.
-        var open = OpenActions(actions, part.run(of: actions.count), context.actionFacts, context.tags, catalog) { i, roots, verdict in
+        var open = OpenActions(actions, part.run(of: actions.count), context.actionFacts, context.tags, catalog, uses) { i, roots, verdict in
             for k in 0..<context.linkCount(of: i) {
                 if let g = context.goal(ofLink: k, action: i) { verdict.add(goal: g, uses, roots) }
             }
@@ -84,10 +84,16 @@ extension RuleDescriptor {
         /// The open actions of `run`; `linked` adds to an action's verdict
         /// what its links make of its roots.
         init(_ actions: [Action], _ run: Range<Int>, _ facts: [ActionFacts], _ tags: IdentifierTable, _ catalog: MeasureCatalog,
-             linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void) {
+             _ uses: GoalUses, linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void) {
             self.tags = tags
             // The facts in file order; an action itself only for a further quantity or tag.
             for i in run where facts[i].hasQuantities {
+                // Most actions: one quantity, linked to one goal that counts actions or
+                // the quantity's measure, settled without a list of roots or a verdict.
+                if !facts[i].hasMoreQuantities, !facts[i].hasMoreLinks, facts[i].firstLinkGoal >= 0,
+                   uses.settles(goal: Int(facts[i].firstLinkGoal), root: catalog.root(of: Int(facts[i].firstMeasure))) {
+                    continue
+                }
                 let first = roots.count
                 roots.append(Int32(catalog.root(of: Int(facts[i].firstMeasure))))
                 if facts[i].hasMoreQuantities {
