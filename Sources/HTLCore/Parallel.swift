@@ -15,10 +15,11 @@ package enum Parallel {
         return slots.values
     }
 
-    /// Has a worker thread started now, ahead of the first `map`: a thread
-    /// the first `map` starts itself is placed on the core already busy
-    /// with the caller, and waits there for the kernel to move it (about
-    /// 4 ms, the length of a scheduler tick) while the caller works alone.
+    /// Has a worker thread started now, ahead of the first `map` (htl calls
+    /// it as a command starts). A thread the first `map` starts itself took
+    /// its first piece of work milliseconds later, while the caller worked
+    /// alone and then waited for that piece: on a small ledger, a tenth of
+    /// the whole command.
     package static func wake() {
         DispatchQueue.global().async {}
     }

@@ -13,7 +13,6 @@ import HTLSystem
 /// progress as of today.
 public enum LedgerLoader {
     public static func load(_ request: LoadRequest) throws -> LoadedLedger {
-        Parallel.wake()
         var read = try LedgerReader.read(request)
         // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
         // Lines logged twice are looked for when `duplicate-action` is on,
