@@ -43,17 +43,46 @@ func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double
 }
 
 func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> Measurement {
-    _ = run(arguments, in: directory)  // warm the file cache
-    var m = Measurement(seconds: [], peakKilobytes: 0, pageFaults: [], status: 0)
-    for _ in 0..<runs {
-        let r = run(arguments, in: directory)
-        m.seconds.append(r.seconds)
-        m.peakKilobytes = max(m.peakKilobytes, r.kilobytes)
-        m.pageFaults.append(r.pageFaults)
-        // The worst run's: one crash among them is a crash.
-        m.status = max(m.status, r.status)
+    measureInTurns([(arguments, runs, directory)])[0]
+}
+
+/// Several commands measured in turns: after a warm-up run of each (the
+/// file cache), one run of each per round, a command of fewer runs taking
+/// its turns in rounds spread evenly over all of them. The speed of a
+/// shared virtual machine drifts by minutes (the same check took 50 ms,
+/// then 80 ms a few minutes later, most of the difference in memory the
+/// kernel hands out for the first time): measured one after the other,
+/// each command's runs fell in whichever stretch it happened to get, and
+/// ratios between commands (linearity, fmt against check) compared a fast
+/// stretch with a slow one. In turns, every command sees the same
+/// stretches. Each round starts one command further on, so no command
+/// always follows the same one (a run after a million-line one meets the
+/// memory that one just gave back).
+func measureInTurns(_ commands: [(arguments: [String], runs: Int, directory: String?)]) -> [Measurement] {
+    for command in commands { _ = run(command.arguments, in: command.directory) }
+    var measurements = commands.map { _ in Measurement(seconds: [], peakKilobytes: 0, pageFaults: [], status: 0) }
+    let rounds = commands.map(\.runs).max() ?? 0
+    for round in 0..<rounds {
+        for step in commands.indices {
+            let k = (round + step) % commands.count
+            let command = commands[k]
+            guard takesATurn(runs: command.runs, round: round, of: rounds) else { continue }
+            let r = run(command.arguments, in: command.directory)
+            measurements[k].seconds.append(r.seconds)
+            measurements[k].peakKilobytes = max(measurements[k].peakKilobytes, r.kilobytes)
+            measurements[k].pageFaults.append(r.pageFaults)
+            // The worst run's: one crash among them is a crash.
+            measurements[k].status = max(measurements[k].status, r.status)
+        }
     }
-    return m
+    return measurements
+}
+
+/// Whether a command of `runs` runs has one in `round` of `rounds`: every
+/// round when it has as many runs as there are rounds, else `runs` rounds
+/// spread evenly (5 of 15: rounds 2, 5, 8, 11 and 14).
+func takesATurn(runs: Int, round: Int, of rounds: Int) -> Bool {
+    (round + 1) * runs / rounds > round * runs / rounds
 }
 
 func fail(_ message: String) -> Never {

@@ -200,12 +200,12 @@ cases += [
          budget: 2.0, runs: 3),
 ]
 
-print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs); wall time of the whole process, peak RSS, median page faults")
+print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs), all cases in turns; wall time of the whole process, peak RSS, median page faults")
 print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + pad("faults", 9) + "budget")
 var failures = 0
 var medians: [String: Double] = [:]
-for c in cases {
-    let m = measure(c.arguments, runs: c.runs ?? options.runs, in: c.directory)
+let measured = measureInTurns(cases.map { ($0.arguments, $0.runs ?? options.runs, $0.directory) })
+for (c, m) in zip(cases, measured) {
     let sorted = m.seconds.sorted()
     let median = sorted[sorted.count / 2]
     medians[c.name] = median
