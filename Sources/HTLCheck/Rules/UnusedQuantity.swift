@@ -88,14 +88,15 @@ extension RuleDescriptor {
             self.tags = tags
             // The facts in file order; an action itself only for a further quantity or tag.
             for i in run where facts[i].hasQuantities {
+                let root = catalog.root(of: Int(facts[i].firstMeasure))
                 // Most actions: one quantity, linked to one goal that counts actions or
                 // the quantity's measure, settled without a list of roots or a verdict.
                 if !facts[i].hasMoreQuantities, !facts[i].hasMoreLinks, facts[i].firstLinkGoal >= 0,
-                   uses.settles(goal: Int(facts[i].firstLinkGoal), root: catalog.root(of: Int(facts[i].firstMeasure))) {
+                   uses.settles(goal: Int(facts[i].firstLinkGoal), root: root) {
                     continue
                 }
                 let first = roots.count
-                roots.append(Int32(catalog.root(of: Int(facts[i].firstMeasure))))
+                roots.append(Int32(root))
                 if facts[i].hasMoreQuantities {
                     for k in 1..<actions[i].quantities.count {
                         roots.append(Int32(catalog.root(of: actions[i].quantities[k].measureIndex)))
