@@ -87,11 +87,16 @@ struct CadenceTally {
         let first = Int32(clamping: window.start.dayNumber)
         let last = Int32(clamping: window.end.dayNumber)
         var entries: [Entry] = []
+        // Room for one entry per counted action (a goal of a shared tag counts thousands: grown
+        // step by step, the list was copied a dozen times).
+        entries.reserveCapacity(counted.count)
+        // Which measures convert to the cadence's, asked once per measure, not per quantity.
+        let converts = measureIndex.map { target in catalog.measures.indices.map { catalog.canConvert(from: $0, to: target) } } ?? []
         index.forEachCounted(counted, from: sources) { f in
             guard f.day >= first, f.day <= last else { return }
-            if let target = measureIndex {
+            if measureIndex != nil {
                 index.forEachQuantity(of: f) { measure, amount in
-                    guard catalog.canConvert(from: measure, to: target) else { return }
+                    guard converts[measure] else { return }
                     entries.append(Entry(amount: amount, day: f.day, measure: Int32(measure)))
                 }
             } else if !index.isCorrection(f) {
