@@ -46,14 +46,10 @@ public enum Identifier {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
     }
 
-    /// ASCII lowercase of a tag.
+    /// ASCII lowercase of a tag (the log parser, with the bytes in hand,
+    /// calls `String(lowercasingASCII:)` itself).
     package static func lowercasedASCII<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { lowercasedASCII($0) }
-    }
-
-    /// The same without generics, for the log parser.
-    package static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(lowercasingASCII: bytes)
+        Array(bytes).withUnsafeBufferPointer { String(lowercasingASCII: $0) }
     }
 
     /// A valid id close to a bad one: lowercased, runs of other characters as '-'.

@@ -325,7 +325,7 @@ struct LineScanner {
                    help: "to write '#' in a description, quote it: \"#1 fan\"")
             return
         }
-        let tag = Identifier.lowercasedASCII(tagBytes)
+        let tag = String(lowercasingASCII: tagBytes)
         if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
         if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
             tags.append(tag)
