@@ -80,8 +80,10 @@ package enum Formatter {
                            parsed: YAMLParser.Result? = nil) -> [UInt8]? {
         // A parse of the same bytes gives the same tree: either is read.
         let source = parsed.map { Self.tree(of: $0, lines: lines, firstLine: firstLine) } ?? read(lines, firstLine: firstLine)
-        guard let (pairs, comments) = source, Shape.fits(pairs, level) else { return nil }
-        let text = YAMLFormatter(comments: comments).format(pairs, level: level)
+        guard let (pairs, comments) = source else { return nil }
+        let ranks = level.ranks(pairs)
+        guard Shape.fits(pairs, level, ranks: ranks) else { return nil }
+        let text = YAMLFormatter(comments: comments).format(pairs, level: level, ranks: ranks)
         guard verify else { return text }
         // Verify: same data, same comments.
         let outLines = TextLines.split(text)[...]
@@ -130,16 +132,17 @@ enum Shape {
         case map([String: Data])
     }
 
-    static func fits(_ pairs: [YAMLPair], _ level: YAMLFormatter.Level) -> Bool {
+    /// `ranks`: `level.ranks(pairs)`.
+    static func fits(_ pairs: [YAMLPair], _ level: YAMLFormatter.Level, ranks: [Int]) -> Bool {
         switch level {
         case .schema(let fields):
-            return pairs.allSatisfy { pair in fields.position(of: pair.name).map { fits(pair.value, fields.kinds[$0]) } ?? false }
+            return pairs.indices.allSatisfy { ranks[$0] < fields.kinds.count && fits(pairs[$0].value, fields.kinds[ranks[$0]]) }
         case .measures:
             return pairs.allSatisfy { pair in
                 guard plain(pair.key) else { return false }
                 if pair.value.isNull, plain(pair.value) { return true }
                 guard plain(pair.value), let fields = pair.value.pairs else { return false }
-                return fits(fields, .schema(.measure))
+                return fits(fields, .schema(.measure), ranks: SchemaFields.measure.ranks(fields))
             }
         }
     }

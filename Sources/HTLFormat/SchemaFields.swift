@@ -1,4 +1,5 @@
 import HTLModel
+import HTLParse
 
 /// A schema's keys in canonical order, each with how `htl fmt` writes its
 /// value, found by position: the formatter asks per key whether it belongs
@@ -27,6 +28,12 @@ struct SchemaFields {
         let length = name.utf8.count
         guard length < byLength.count else { return nil }
         return byLength[length].first { names[$0] == name }
+    }
+
+    /// Each key's position in canonical order (`names.count`: not in the
+    /// schema), found once per mapping for the shape test and the order.
+    func ranks(_ pairs: [YAMLPair]) -> [Int] {
+        pairs.map { position(of: $0.name) ?? names.count }
     }
 
     static let settings = SchemaFields(Schema.settings)

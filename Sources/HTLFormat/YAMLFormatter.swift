@@ -12,16 +12,23 @@ struct YAMLFormatter {
         case schema(SchemaFields)
         /// measures.yaml: measure ids in the user's order, each a `Schema.measure` mapping.
         case measures
+
+        /// Each key's position in the schema's order (none for measures.yaml's ids).
+        func ranks(_ pairs: [YAMLPair]) -> [Int] {
+            guard case .schema(let fields) = self else { return [] }
+            return fields.ranks(pairs)
+        }
     }
 
     let comments: YAMLComments
 
-    /// The canonical text of the root mapping, each line ending in LF.
-    func format(_ pairs: [YAMLPair], level: Level) -> [UInt8] {
+    /// The canonical text of the root mapping, each line ending in LF
+    /// (`ranks`: `level.ranks(pairs)`).
+    func format(_ pairs: [YAMLPair], level: Level, ranks: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 * pairs.count)
         var first = true
-        for (i, kind) in order(pairs, level) {
+        for (i, kind) in order(pairs, level, ranks: ranks) {
             if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pairs[i].key.start) { out.append(0x0A) }
             first = false
             switch level {
@@ -30,14 +37,14 @@ struct YAMLFormatter {
             case .measures:
                 line(pairs[i], indent: 0, into: &out)
                 if let fields = pairs[i].value.pairs {
-                    for (k, kind) in order(fields, .schema(.measure)) {
+                    for (k, kind) in order(fields, .schema(.measure), ranks: SchemaFields.measure.ranks(fields)) {
                         entry(fields[k], indent: 2, kind: kind, into: &out)
                     }
                 }
             }
         }
         for comment in comments.atEnd {
-            out += comment.utf8
+            YAMLScalarWriter.appendUTF8(comment, to: &out)
             out.append(0x0A)
         }
         return out
@@ -48,9 +55,8 @@ struct YAMLFormatter {
     /// user's order; each with how its value is written (measures.yaml's
     /// ids, in the user's order, have no kind of their own). Positions, not
     /// pairs: a pair copied is a reference count for each String it holds.
-    private func order(_ pairs: [YAMLPair], _ level: Level) -> [(index: Int, kind: Schema.FieldKind)] {
+    private func order(_ pairs: [YAMLPair], _ level: Level, ranks: [Int]) -> [(index: Int, kind: Schema.FieldKind)] {
         guard case .schema(let fields) = level else { return pairs.indices.map { ($0, .text) } }
-        let ranks = pairs.map { fields.position(of: $0.name) ?? fields.names.count }
         let order = zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 })
             ? pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) } : Array(pairs.indices)
         return order.map { ($0, ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
@@ -66,7 +72,7 @@ struct YAMLFormatter {
                 if let text = node.scalar { YAMLScalarWriter.append(text, to: &out) }
             }
         case .typed:
-            line(pair, indent: indent, into: &out) { out in out += (node.scalar ?? "").utf8 }
+            line(pair, indent: indent, into: &out) { out in YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out) }
         case .textList:
             line(pair, indent: indent, into: &out) { out in
                 Self.flowList(node.items ?? [node], into: &out) { YAMLScalarWriter.append($0, inFlow: true, to: &$1) }
@@ -74,9 +80,9 @@ struct YAMLFormatter {
         case .typedOrList:
             line(pair, indent: indent, into: &out) { out in
                 if let items = node.items {
-                    Self.flowList(items, into: &out) { $1 += $0.utf8 }
+                    Self.flowList(items, into: &out) { YAMLScalarWriter.appendUTF8($0, to: &$1) }
                 } else {
-                    out += (node.scalar ?? "").utf8
+                    YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out)
                 }
             }
         case .typedMapping:
@@ -103,7 +109,7 @@ struct YAMLFormatter {
         let leading = comments.leading.isEmpty ? [] : comments.leading[pair.key.start] ?? []
         for comment in leading {
             out += repeatElement(0x20, count: indent)
-            out += comment.utf8
+            YAMLScalarWriter.appendUTF8(comment, to: &out)
             out.append(0x0A)
         }
         out += repeatElement(0x20, count: indent)
@@ -115,7 +121,7 @@ struct YAMLFormatter {
         if out.count == keyEnd + 1 { out.removeLast() }
         if !comments.trailing.isEmpty, let comment = comments.trailing[pair.key.start] {
             out.append(0x20)
-            out += comment.utf8
+            YAMLScalarWriter.appendUTF8(comment, to: &out)
         }
         out.append(0x0A)
     }

@@ -10,8 +10,23 @@ package enum YAMLScalarWriter {
     }
 
     /// `text`, appended to a buffer.
+    /// (The bytes are looked at and copied in one visit to the String's
+    /// storage: `out += s.utf8` went through the generic sequence append,
+    /// hundreds of instructions for a key of five bytes.)
     static func append(_ s: String, inFlow: Bool = false, to out: inout [UInt8]) {
-        if isPlainSafe(s, inFlow: inFlow) { out += s.utf8 } else { out += doubleQuoted(s).utf8 }
+        var text = s
+        let plain = text.withUTF8 { bytes in
+            guard isPlainSafe(bytes, inFlow: inFlow), !isSpecialWord(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { appendUTF8(doubleQuoted(s), to: &out) }
+    }
+
+    /// A String's bytes, appended in one copy.
+    static func appendUTF8(_ s: String, to out: inout [UInt8]) {
+        var text = s
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     static func doubleQuoted(_ s: String) -> String {
@@ -61,10 +76,12 @@ package enum YAMLScalarWriter {
     /// fixed byte sequence, so no decoding is needed.
     static func isPlainSafe(_ s: String, inFlow: Bool) -> Bool {
         var utf8 = s
-        return utf8.withUTF8 { bytes in
-            guard isPlainSafe(bytes, inFlow: inFlow) else { return false }
-            return bytes.count > longestSpecialWord || !specialWordCodes[bytes.count].contains(ByteWords.packed(bytes))
-        }
+        return utf8.withUTF8 { isPlainSafe($0, inFlow: inFlow) && !isSpecialWord($0) }
+    }
+
+    /// One of `specialWords`.
+    private static func isSpecialWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= longestSpecialWord && specialWordCodes[bytes.count].contains(ByteWords.packed(bytes))
     }
 
     private static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
