@@ -334,7 +334,6 @@ struct LineScanner {
     }
 
     private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int, unitIsID: Bool) {
-        let measure = measures.measures[measureIndex].id
         switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
         case .success(let amount):
             if amount.isZero {
@@ -342,13 +341,13 @@ struct LineScanner {
                 report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max)) counts for nothing; remove it")
             } else if let previous = LineScanner.firstColumn(of: measureIndex, in: quantities, columns: quantityColumns) {
                 if onlyCounted(.duplicateQuantity) { return }
-                report(.duplicateQuantity, at: start, "a second quantity of \(measure) in one action (first at column \(previous))",
+                report(.duplicateQuantity, at: start, "a second quantity of \(measures.measures[measureIndex].id) in one action (first at column \(previous))",
                        help: "log one total, or two actions")
             } else {
                 let column = cursor.column(start)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
                 let ownSpelling = unitIsID && amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
-                quantities.append(Action.Quantity(measure: measure, measureIndex: measureIndex, amount: amount, column: column,
+                quantities.append(Action.Quantity(measure: measures.measures[measureIndex].id, measureIndex: measureIndex, amount: amount, column: column,
                                                   written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {

@@ -351,6 +351,9 @@ import Testing
         return (loaded.ledger.actions, loaded.findings)
     }
 
+    /// The sample ledger's measures, which the quantities of `parse` name by position.
+    let sampleMeasures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
+
     @Test func specExampleLines() {
         let (actions, diagnostics) = parse("""
         # 2026
@@ -366,11 +369,11 @@ import Testing
         #expect(a.date.description == "2026-11-20")
         #expect(a.time?.description == "07:10")
         #expect(a.description == "Morning run around the lake")
-        #expect(a.quantities.map { "\($0.amount) \($0.measure) @\($0.column)" } == ["5.8 km @46", "35 min @52"])
+        #expect(a.quantities.map { "\($0.amount) \($0.measure(in: sampleMeasures)) @\($0.column)" } == ["5.8 km @46", "35 min @52"])
         #expect(a.links.map(\.goal) == ["run"])
         #expect(a.links.first?.column == 58)
         #expect(a.tags == ["outdoors"])
-        #expect(actions[1].quantities.map(\.measure) == ["km", "sessions"])  // alias resolved
+        #expect(actions[1].quantities.map { $0.measure(in: sampleMeasures) } == ["km", "sessions"])  // alias resolved
         #expect(actions[1].tags == ["running"])  // lowercased
         #expect(actions[2].description == "Correction for the 20th")
         #expect(actions[2].quantities.first?.amount.description == "-0.8")
@@ -383,7 +386,7 @@ import Testing
                       "5kilometres", "0.000001km", "1.000000km", "10km", "100.5km", "7.0min"]
         let (actions, diagnostics) = parse(tokens.map { "2026-11-20 Run \($0) +run" }.joined(separator: "\n") + "\n")
         #expect(diagnostics.isEmpty)
-        #expect(actions.flatMap { $0.quantities.map(\.written) } == tokens)
+        #expect(actions.flatMap { $0.quantities.map { $0.written(in: sampleMeasures) } } == tokens)
         // Equal by what they say, whichever way each keeps its token.
         let (again, _) = parse(tokens.map { "2026-11-20 Run \($0) +run" }.joined(separator: "\n") + "\n")
         #expect(again.map(\.quantities) == actions.map(\.quantities))
@@ -460,13 +463,13 @@ import Testing
         let (actions, diagnostics) = parse("2026-11-20 Came 1st, 2nd 3rd 10th 21st 1ST; did 3x 12x sets 5km +run\n")
         #expect(diagnostics.isEmpty)
         #expect(actions.first?.description == "Came 1st, 2nd 3rd 10th 21st 1ST; did 3x 12x sets")
-        #expect(actions.first?.quantities.map(\.measure) == ["km"])
+        #expect(actions.first?.quantities.map { $0.measure(in: sampleMeasures) } == ["km"])
         let stones = SampleLedger.load(SampleLedger.with([
             "measures.yaml": "km:\n  type: distance\nst:\n  title: Stone\n  type: mass\n",
             "log/2026.log": "2026-11-20 Weighed 12st +run\n",
         ]))
         #expect(stones.findings.isEmpty)
-        #expect(stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure)" } == ["12 st"])
+        #expect(stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure(in: stones.ledger.measures))" } == ["12 st"])
     }
 
     @Test func columnsCountUnicodeScalarsNotBytes() {

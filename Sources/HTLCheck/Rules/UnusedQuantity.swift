@@ -57,8 +57,8 @@ extension RuleDescriptor {
         let counted = uniqueIDs(counting.flatMap { uses.measures[$0] }.map { catalog.measures[$0].id })
         return action.quantities.map { quantity in
             Finding(.unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
-                    "\(quantity.written) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
-                    help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure) target")
+                    "\(quantity.written(in: catalog)) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
+                    help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure(in: catalog)) target")
         }
     }
 

@@ -25,11 +25,12 @@ extension Exporter {
 
     func measurements(_ a: Action, actionID: String, when: String) -> JSON {
         .array(a.quantities.map { q in
-            let measure = ledger.measures.measure(named: q.measure)
-            return .object([("id", .string(StableUUID.make("measurement:\(actionID):\(q.measure)"))),
-                            ("measureId", .string(StableUUID.make("measure:\(q.measure)"))),
-                            ("measureTitle", .string(measure?.title ?? q.measure)), ("measureUnit", .string(q.measure)),
-                            ("measureType", .string(measure?.kind.rawValue ?? "other")), ("value", .number(q.amount.description)),
+            let id = q.measure(in: ledger.measures)
+            let measure = ledger.measures.measures[q.measureIndex]
+            return .object([("id", .string(StableUUID.make("measurement:\(actionID):\(id)"))),
+                            ("measureId", .string(StableUUID.make("measure:\(id)"))),
+                            ("measureTitle", .string(measure.title)), ("measureUnit", .string(id)),
+                            ("measureType", .string(measure.kind.rawValue)), ("value", .number(q.amount.description)),
                             ("createdAt", .string(when))])
         })
     }

@@ -47,7 +47,7 @@ extension Page {
         if let time = a.time { when += " " + time.description }
         var what: [N] = []
         if !a.text.isEmpty { what.append(.el("span", [], [.text(a.description)])) }
-        for q in a.quantities { what.append(.el("span", [("class", "qty")], [.text(q.written)])) }
+        for q in a.quantities { what.append(.el("span", [("class", "qty")], [.text(q.written(in: ledger.measures))])) }
         for id in goals { what.append(.el("a", [("href", "#goal-\(id)")], [.text("+" + id)])) }
         for tag in a.tags { what.append(.el("span", [("class", "tag")], [.text("#" + tag)])) }
         return .el("li", [("class", "action")], [

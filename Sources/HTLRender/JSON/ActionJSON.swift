@@ -20,7 +20,6 @@ struct ActionJSON {
     }
 
     private let pieces: QuotedStrings
-    private let measureIDs: [String]
     private let measures: QuotedStrings
     private let goals: QuotedStrings
     /// The room every action takes besides its values.
@@ -33,8 +32,7 @@ struct ActionJSON {
     init(indent: Int, measures catalog: MeasureCatalog, goalIDs: [String]) {
         let pieces = ActionJSON.pieces(indent: indent)
         self.pieces = QuotedStrings(raw: pieces)
-        measureIDs = catalog.measures.map(\.id)
-        measures = QuotedStrings(measureIDs)
+        measures = QuotedStrings(catalog.measures.map(\.id))
         goals = QuotedStrings(goalIDs)
         let count = { (piece: Piece) in pieces[piece.rawValue].count }
         fixedRoom = [Piece.open, .line, .date, .time, .description, .quantities, .goals, .tags, .links, .quantitiesClose, .close]
@@ -86,12 +84,10 @@ struct ActionJSON {
         pieces.withTable { pieces in
             measures.withTable { measures in
                 goals.withTable { goals in
-                    measureIDs.withUnsafeBufferPointer { ids in
-                        var shared = Shared(pieces: pieces, measures: measures, measureIDs: ids, goals: goals)
-                        for i in run {
-                            before(i, &out)
-                            write(actions.baseAddress! + i, goals: goalsOf(i), shared: &shared, into: &out)
-                        }
+                    var shared = Shared(pieces: pieces, measures: measures, goals: goals)
+                    for i in run {
+                        before(i, &out)
+                        write(actions.baseAddress! + i, goals: goalsOf(i), shared: &shared, into: &out)
                     }
                 }
             }
@@ -103,7 +99,6 @@ struct ActionJSON {
     private struct Shared {
         let pieces: QuotedStrings.Table
         let measures: QuotedStrings.Table
-        let measureIDs: UnsafeBufferPointer<String>
         let goals: QuotedStrings.Table
         var log: ObjectIdentifier?
         var path: [UInt8] = []
@@ -128,11 +123,9 @@ struct ActionJSON {
             day = date.dayNumber
         }
 
-        /// The quoted id of a quantity's measure: from the table, when the
-        /// quantity's position in the catalog names it (always, for a
-        /// ledger's own actions).
-        func measure(_ index: Int, _ id: String) -> UnsafeBufferPointer<UInt8>? {
-            index >= 0 && index < measureIDs.count && measureIDs[index] == id ? measures[index] : nil
+        /// The quoted id of the measure at `index` of the catalog.
+        func measure(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            measures[index]
         }
     }
 
@@ -142,8 +135,7 @@ struct ActionJSON {
         let quantityCount = action.pointee.quantities.count
         var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(action.pointee.text.utf8Count)
         for k in 0..<quantityCount {
-            let measure = action.pointee.quantities[k].measure
-            room += quantityRoom + ByteWriter.quotedRoom(measure.utf8.count)
+            room += quantityRoom + shared.measure(action.pointee.quantities[k].measureIndex).count
         }
         for p in positions { room += shared.goals[Int(p)].count + 2 }
         for k in 0..<action.pointee.tags.count { room += ByteWriter.quotedRoom(action.pointee.tags[k].utf8.count) + 2 }
@@ -163,9 +155,7 @@ struct ActionJSON {
             w.bytes(pieces[Piece.quantities.rawValue])
             for k in 0..<quantityCount {
                 w.bytes(pieces[(k == 0 ? Piece.firstQuantity : .nextQuantity).rawValue])
-                let index = action.pointee.quantities[k].measureIndex
-                let id = action.pointee.quantities[k].measure
-                if let quoted = shared.measure(index, id) { w.bytes(quoted) } else { w.quoted(id) }
+                w.bytes(shared.measure(action.pointee.quantities[k].measureIndex))
                 w.bytes(pieces[Piece.amount.rawValue])
                 w.decimal(action.pointee.quantities[k].amount)
                 w.bytes(pieces[Piece.quantityClose.rawValue])

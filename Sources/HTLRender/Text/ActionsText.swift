@@ -43,7 +43,7 @@ public enum ActionsText {
                 out += style.bold(g.rawValue) + "\n"
                 current = g
             }
-            out += line(action, goals: goals[i] ?? [], width: width, style: style,
+            out += line(action, goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
                         showDate: g != .today && g != .yesterday) + "\n"
         }
         return out
@@ -62,11 +62,12 @@ public enum ActionsText {
     /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`: the
     /// description is shortened to fit; links and tags that do not fit go on
     /// a second, indented line. `except` leaves out a goal (the one being shown).
-    static func line(_ a: Action, goals: [String], width: Int, style: TerminalStyle, showDate: Bool, except: String? = nil) -> String {
+    static func line(_ a: Action, goals: [String], measures: MeasureCatalog, width: Int, style: TerminalStyle, showDate: Bool,
+                     except: String? = nil) -> String {
         var head = "  "
         if showDate { head += a.date.description + " " }
         head += (a.time?.description ?? "     ") + "  "
-        let quantities = TextLayout.user(a.quantities.map(\.written).joined(separator: " "))
+        let quantities = TextLayout.user(a.quantities.map { $0.written(in: measures) }.joined(separator: " "))
         let marks = Self.marks(a, goals: goals, except: except)
         let description = a.description
         var tail = quantities

@@ -136,8 +136,8 @@ public enum ProgressText {
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(g.goal.id)\n" }
         let goals = report.goalsCounting(actions, actionCount: ledger.actions.count)
         for i in actions {
-            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], width: width, style: style, showDate: true,
-                                    except: g.goal.id) + "\n"
+            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
+                                    showDate: true, except: g.goal.id) + "\n"
         }
         return out
     }
