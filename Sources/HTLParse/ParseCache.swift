@@ -137,7 +137,10 @@ package final class ParseCache: Sendable {
         let repeats = findsRepeats(settings)
         // Whether the log is in fmt's form matters only to the `use` (the `unformatted` verdict).
         let judgesFormat = use != nil
-        let dependency = Array(measures.allNames.joined(separator: " ").utf8) + [judgesUnits ? 1 : 0, repeats ? 1 : 0, judgesFormat ? 1 : 0]
+        // Each measure's names on a line of their own, id first: a quantity is
+        // its measure's position, so an alias `b` of `a` and a measure `b` differ.
+        let names = measures.measures.map { ([$0.id] + $0.aliases).joined(separator: " ") }.joined(separator: "\n")
+        let dependency = Array(names.utf8) + [0, judgesUnits ? 1 : 0, repeats ? 1 : 0, judgesFormat ? 1 : 0]
         let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats, judgesFormat: judgesFormat)
         let key = Key(kind: "", path: file.path)
         let parse: LogParse

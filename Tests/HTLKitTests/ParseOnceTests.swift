@@ -81,4 +81,20 @@ import Testing
         #expect(known == files.map(\.path).filter { $0 != "goals/messy.md" })
         #expect(!Checker.isKnownCanonical(SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8) + [0x0A]), cache: cache))
     }
+
+    /// A log's parse is kept for the measures it was read against, told
+    /// apart by which names are ids and which aliases: `b` an alias of `a`
+    /// is not the measure `b` (a quantity names its measure by position).
+    @Test func aKeptLogParseIsForTheSameMeasuresOnly() {
+        let cache = ParseCache()
+        func measureOfTheQuantity(_ measures: String) -> [String] {
+            let files = [SourceFile(path: "measures.yaml", bytes: Array(measures.utf8)),
+                         SourceFile(path: "log/2026.log", bytes: Array("2026-11-20 Run 1b\n".utf8))]
+            let ledger = LedgerParser.parse(files, cache: cache).ledger
+            return ledger.actions.flatMap { $0.quantities.map { $0.measure(in: ledger.measures) } }
+        }
+        #expect(measureOfTheQuantity("a:\n  aliases: [b]\n") == ["a"])
+        #expect(measureOfTheQuantity("a:\nb:\n") == ["b"])
+        #expect(measureOfTheQuantity("a:\n  aliases: [b]\n") == ["a"])
+    }
 }
