@@ -10,23 +10,33 @@ import HTLCore
 /// lines, so its table stays in the processor's cache; one table for a
 /// million lines waited on memory at nearly every line.
 enum RepeatSearch {
-    /// An action line to look for among the others, 24 bytes (a million of
-    /// them are held until the search ends): where it starts (it runs to its
-    /// line break), its number and the hash of its canonical form.
+    /// An action line to look for among the others, 16 bytes (a million of
+    /// them are held until the search ends): the hash of its canonical
+    /// form, where it starts (it runs to its line break) and its number.
+    /// Positions in 32 bits: htl reads no file over 1 GiB, and a language
+    /// server's document is smaller still.
     struct ActionLine {
         var hash: UInt64
-        var start: Int
+        private var storedStart: UInt32
         private var storedLine: Int32
-        /// Its position among the seeds and the lists, one after the other.
-        fileprivate var order: Int32 = 0
 
         init(line: Int, start: Int, hash: UInt64) {
             self.hash = hash
-            self.start = start
+            storedStart = UInt32(truncatingIfNeeded: start)
             storedLine = Int32(clamping: line)
         }
 
+        var start: Int { Int(storedStart) }
         var line: Int { Int(storedLine) }
+    }
+
+    /// A line dealt into its bucket, 16 bytes: its hash, start, and its
+    /// position among the seeds and the lists, one after the other (its
+    /// number is looked up from that only for a line another repeats).
+    private struct DealtLine {
+        var hash: UInt64
+        var start: UInt32
+        var order: Int32
     }
 
     /// About this many lines per bucket.
@@ -38,9 +48,12 @@ enum RepeatSearch {
     /// earlier parse), which can be repeated but are not reported.
     static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: UnsafeBufferPointer<UInt8>,
                         linesPerBucket: Int = linesPerBucket) -> [[(position: Int, earlier: Int)]] {
-        let buckets = dealt([seeds] + lists, linesPerBucket: linesPerBucket)
+        // Starts are kept in 32 bits: a text past 4 GiB (none is read) is not searched.
+        guard buffer.count <= Int(UInt32.max) else { return lists.map { _ in [] } }
+        let all = [seeds] + lists
+        let buckets = dealt(all, linesPerBucket: linesPerBucket)
         let slices = Parallel.slices(buckets.starts.count - 1)
-        // Each bucket's repeats, as (order, earlier line), in order.
+        // Each bucket's repeats, as (order, earlier order), in order.
         let found = Parallel.map(slices.count) { s in
             var mine: [(order: Int32, earlier: Int)] = []
             var table = RepeatedLines()
@@ -49,21 +62,26 @@ enum RepeatSearch {
                 guard bucket.count > 1 else { continue }
                 table.removeAll(keepingCapacityFor: bucket.count)
                 for entry in bucket {
-                    if let earlier = table.earlier(buffer, start: entry.start, line: entry.line, hash: entry.hash), entry.order >= seeds.count {
+                    if let earlier = table.earlier(buffer, start: Int(entry.start), id: Int(entry.order), hash: entry.hash),
+                       entry.order >= seeds.count {
                         mine.append((entry.order, earlier))
                     }
                 }
             }
             return mine
         }
-        // Back to each list, in order of position.
-        var firstOrder = [seeds.count]
-        for list in lists { firstOrder.append(firstOrder.last! + list.count) }
+        // Back to each list, in order of position, each earlier line by its number.
+        let firstOrders = all.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        func line(_ order: Int) -> Int {
+            var list = 0
+            while order >= firstOrders[list + 1] { list += 1 }
+            return all[list][order - firstOrders[list]].line
+        }
         var byList = [[(position: Int, earlier: Int)]](repeating: [], count: lists.count)
-        var list = 0
+        var list = 1
         for repeated in found.joined().sorted(by: { $0.order < $1.order }) {
-            while Int(repeated.order) >= firstOrder[list + 1] { list += 1 }
-            byList[list].append((Int(repeated.order) - firstOrder[list], repeated.earlier))
+            while Int(repeated.order) >= firstOrders[list + 1] { list += 1 }
+            byList[list - 1].append((Int(repeated.order) - firstOrders[list], line(repeated.earlier)))
         }
         return byList
     }
@@ -74,7 +92,7 @@ enum RepeatSearch {
     /// core: a list's lines of a bucket go after the earlier lists' lines of
     /// it, so the order is that of one pass (a million lines dealt on one
     /// core kept the other waiting, while their room was first written).
-    private static func dealt(_ lists: [[ActionLine]], linesPerBucket: Int) -> (lines: [ActionLine], starts: [Int32]) {
+    private static func dealt(_ lists: [[ActionLine]], linesPerBucket: Int) -> (lines: [DealtLine], starts: [Int32]) {
         let total = lists.reduce(0) { $0 + $1.count }
         var bits = 0
         while bits < 16, total >> bits > max(linesPerBucket, 1) { bits += 1 }
@@ -99,16 +117,15 @@ enum RepeatSearch {
         }
         starts[bucketCount] = slot
         let firstOrders = lists.reduce(into: [Int32(0)]) { $0.append($0.last! + Int32($1.count)) }
-        let lines = [ActionLine](unsafeUninitializedCapacity: total) { storage, count in
+        let lines = [DealtLine](unsafeUninitializedCapacity: total) { storage, count in
             let base = storage.baseAddress
             _ = Parallel.map(lists.count) { k in
                 var next = firstSlots[k]
                 var order = firstOrders[k]
-                for var line in lists[k] {
-                    line.order = order
-                    order += 1
+                for line in lists[k] {
                     let b = bucket(line.hash)
-                    (base! + Int(next[b])).initialize(to: line)
+                    (base! + Int(next[b])).initialize(to: DealtLine(hash: line.hash, start: UInt32(truncatingIfNeeded: line.start), order: order))
+                    order += 1
                     next[b] += 1
                 }
             }

@@ -15,7 +15,7 @@ struct RepeatedLines {
     private struct Entry {
         var hash: UInt64
         var start: Int
-        var line: Int32
+        var id: Int32
         /// The earlier entry with the same hash, or -1.
         var previous: Int32
     }
@@ -50,11 +50,12 @@ struct RepeatedLines {
         return size
     }
 
-    /// The number of an earlier line with the same canonical text, if any
-    /// (`hash` is `CanonicalLogLine.hash` of the line).
+    /// The `id` an earlier line with the same canonical text was given, if
+    /// any (`id`: the line's number, or its place in a search; `hash`:
+    /// `CanonicalLogLine.hash` of the line).
     /// The line starts at byte `start` and runs to its line break (a
     /// carriage return before it is trimmed in the canonical form).
-    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, line: Int, hash key: UInt64) -> Int? {
+    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, id: Int, hash key: UInt64) -> Int? {
         let slot = find(key)
         var candidate = RepeatedLines.entry(slots[slot])
         // Canonical forms are built only for lines whose hashes meet (repeats, rare collisions).
@@ -62,11 +63,11 @@ struct RepeatedLines {
             let canonical = CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: start))
             while candidate >= 0 {
                 let entry = entries[Int(candidate)]
-                if CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: entry.start)) == canonical { return Int(entry.line) }
+                if CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: entry.start)) == canonical { return Int(entry.id) }
                 candidate = entry.previous
             }
         }
-        entries.append(Entry(hash: key, start: start, line: Int32(clamping: line), previous: RepeatedLines.entry(slots[slot])))
+        entries.append(Entry(hash: key, start: start, id: Int32(clamping: id), previous: RepeatedLines.entry(slots[slot])))
         slots[slot] = key & 0xFFFF_FFFF_0000_0000 | UInt64(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil

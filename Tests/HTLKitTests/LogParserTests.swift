@@ -626,7 +626,7 @@ import Testing
                 for (k, line) in lines.enumerated() {
                     let range = offset..<(offset + line.count)
                     let canonical = CanonicalLogLine.of(buffer, range)
-                    let answer = repeats.earlier(buffer, start: range.lowerBound, line: k + 1, hash: hashing(canonical))
+                    let answer = repeats.earlier(buffer, start: range.lowerBound, id: k + 1, hash: hashing(canonical))
                     #expect(answer == firstLine[canonical], "\(name), line \(k + 1)")
                     if firstLine[canonical] == nil { firstLine[canonical] = k + 1 }
                     offset += line.count + 1
