@@ -21,36 +21,35 @@ package struct LineSurvey {
         var unplain: UInt64 = 0
         var previousSpace = false
         var tail: UInt64 = 0
-        var i = range.lowerBound
         if let base = UnsafeRawPointer(line.baseAddress) {
-            while i < range.upperBound {
-                var word: UInt64
-                // Bytes of the word that belong to the line: all eight, or
-                // the last few of it, read as a whole word when the buffer
-                // goes on past the line (it nearly always does: a line break follows).
-                var inside = ByteWords.high
-                if i + 8 <= range.upperBound {
-                    word = ByteWords.load(base, i)
-                } else if i + 8 <= line.count {
-                    let kept = UInt64(range.upperBound - i) * 8
-                    word = ByteWords.load(base, i) & ((1 << kept) - 1)
-                    inside &= (1 << kept) - 1
-                } else {
-                    word = 0
-                    for k in i..<range.upperBound { word |= UInt64(line[k]) << (UInt64(k - i) * 8) }
-                    inside &= (1 << (UInt64(range.upperBound - i) * 8)) - 1
-                }
-                // Bytes past the line are zeros, above the line's own in the word: a
-                // borrow runs upward, so masking them off keeps the answer exact.
-                controls |= ByteWords.anyBelow(word, 0x20) & inside
+            // The whole words first, in a loop that asks nothing else (asking
+            // of every word whether it was the last made twice the work).
+            var i = range.lowerBound
+            let wholeEnd = range.upperBound &- range.count % 8
+            while i < wholeEnd {
+                let word = ByteWords.load(base, i)
+                controls |= ByteWords.anyBelow(word, 0x20)
                 other |= ByteWords.anyAbove(word, 0x7E)
                 unplain |= CanonicalLogLine.unplainBytes(word, previousSpace: &previousSpace)
-                if i + 8 > range.upperBound {
-                    tail = word
-                    break
-                }
                 h = CanonicalLogLine.hashStep(h, word)
-                i += 8
+                i &+= 8
+            }
+            if i < range.upperBound {
+                // The last few bytes, read as a whole word when the buffer goes
+                // on past the line (it nearly always does: a line break
+                // follows), the bytes past the line made zeros: above the
+                // line's own in the word, where a borrow running upward cannot
+                // reach back, so the answers stay exact.
+                let kept = UInt64(range.upperBound &- i) &* 8
+                let mask: UInt64 = (1 << kept) &- 1
+                if i &+ 8 <= line.count {
+                    tail = ByteWords.load(base, i) & mask
+                } else {
+                    for k in i..<range.upperBound { tail |= UInt64(line[k]) << (UInt64(k &- i) &* 8) }
+                }
+                controls |= ByteWords.anyBelow(tail, 0x20) & ByteWords.high & mask
+                other |= ByteWords.anyAbove(tail, 0x7E)
+                unplain |= CanonicalLogLine.unplainBytes(tail, previousSpace: &previousSpace)
             }
         }
         hash = CanonicalLogLine.hashEnd(h, tail: tail)
