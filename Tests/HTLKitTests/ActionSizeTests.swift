@@ -5,8 +5,8 @@ import Testing
 /// A million actions live in memory at once: their size is a budget.
 @Suite struct ActionSizeTests {
     @Test func anActionStaysCompact() {
-        #expect(MemoryLayout<Action>.stride == 136)
-        #expect(MemoryLayout<Action.Quantity>.stride == 48)
+        #expect(MemoryLayout<Action>.stride == 120)
+        #expect(MemoryLayout<Action.Quantity>.stride == 32)
         #expect(MemoryLayout<SmallList<Action.Link>>.size == 28)
         #expect(MemoryLayout<ExactDecimal>.alignment == 8)
     }
