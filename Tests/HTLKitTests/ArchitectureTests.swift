@@ -17,7 +17,7 @@ import Testing
     /// Modules from outside the library a layer may declare and import: the
     /// system's, and the MCP Swift SDK (`MCP`, from the package `swift-sdk`) for HTLMCP.
     /// and the logger type its transports state (`Logging`, from `swift-log`).
-    static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "MCP", "swift-sdk",
+    static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "CHTLBytes", "MCP", "swift-sdk",
                                              "Logging", "swift-log"]
     /// Single types a layer may import from a module it may not use whole:
     /// the bytes type the MCP SDK's `Transport` protocol speaks (htl itself

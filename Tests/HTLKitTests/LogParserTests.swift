@@ -180,20 +180,23 @@ import Testing
         #expect(Set(seen.values).count == seen.count)
     }
 
-    /// Property: the one-pass survey of a line answers as the three
-    /// separate questions do (printable ASCII, plain, hash of its bytes),
-    /// on lines of every length around the eight-byte words.
+    /// Property: the survey of a line answers as the three separate
+    /// questions do (printable ASCII, plain, hash of its bytes), on lines
+    /// of every length around the eight- and sixteen-byte steps, alone in
+    /// their buffer or after other bytes (a space just before the line
+    /// does not make its first space a double one).
     @Test func lineSurveyAgreesWithTheQuestionsItReplaces() {
         var rng = SeededGenerator(seed: 31)
         let pieces = ["2026-11-03", " ", "  ", "\t", "run", "5km", "\"a  b\"", "\r", "é", "\u{1}", "\u{7F}", "x", "#", "longer-word"]
         for _ in 0..<4000 {
-            let bytes = Array((0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let bytes = Array((0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
             let text = String(decoding: bytes, as: UTF8.self).debugDescription
             // Alone in its buffer, and followed by a line break and more (read past as whole words).
             let after = [0x0A] + (0..<Int.random(in: 0...9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            for buffer in [bytes, bytes + after] {
+            let before = Array(repeating: UInt8(0x20), count: Int.random(in: 1...17, using: &rng))
+            for (buffer, start) in [(bytes, 0), (bytes + after, 0), (before + bytes + after, before.count)] {
                 buffer.withUnsafeBufferPointer { all in
-                    let range = 0..<bytes.count
+                    let range = start..<(start + bytes.count)
                     let line = UnsafeBufferPointer(rebasing: all[range])
                     let survey = LineSurvey(all, range)
                     #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
