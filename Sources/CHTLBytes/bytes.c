@@ -44,3 +44,42 @@ int htl_byte_classes(const unsigned char *bytes, long count) {
     }
     return found;
 }
+
+/// `#`, a line break or a carriage return.
+static inline int starts_no_action(unsigned char b) { return b == 0x23 || b == 0x0A || b == 0x0D; }
+
+long htl_line_breaks(const unsigned char *bytes, long count, long *before_no_action) {
+    long breaks = 0;
+    long followed = 0;
+    long i = 0;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8(0x0A);
+    const __m128i one = _mm_set1_epi8(1);
+    __m128i breakSums = _mm_setzero_si128();
+    __m128i followedSums = _mm_setzero_si128();
+    // The last block's break flags, its last byte's moved to the first lane.
+    __m128i carried = _mm_setzero_si128();
+    for (; i + 16 <= count; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+        __m128i breaksHere = _mm_cmpeq_epi8(v, newline);
+        __m128i starts = _mm_or_si128(breaksHere, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x23)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D))));
+        // Whether the byte before each is a line break.
+        __m128i after = _mm_or_si128(_mm_slli_si128(breaksHere, 1), carried);
+        carried = _mm_srli_si128(breaksHere, 15);
+        // Sums of ones, eight lanes at a time, in two 64-bit halves.
+        breakSums = _mm_add_epi64(breakSums, _mm_sad_epu8(_mm_and_si128(breaksHere, one), _mm_setzero_si128()));
+        followedSums = _mm_add_epi64(followedSums, _mm_sad_epu8(_mm_and_si128(_mm_and_si128(after, starts), one), _mm_setzero_si128()));
+    }
+    breaks = _mm_cvtsi128_si64(breakSums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(breakSums, breakSums));
+    followed = _mm_cvtsi128_si64(followedSums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(followedSums, followedSums));
+    // A break that ends the last block, followed by the first byte of the rest.
+    if (i > 0 && i < count && bytes[i - 1] == 0x0A && starts_no_action(bytes[i])) followed++;
+#endif
+    for (; i < count; i++) {
+        if (bytes[i] != 0x0A) continue;
+        breaks++;
+        if (i + 1 < count && starts_no_action(bytes[i + 1])) followed++;
+    }
+    *before_no_action = followed;
+    return breaks;
+}

@@ -1,3 +1,5 @@
+import CHTLBytes
+
 /// Counting one byte value in a buffer eight bytes at a time.
 package enum ByteCount {
     /// How many bytes of `buffer` equal `byte`.
@@ -22,33 +24,12 @@ package enum ByteCount {
     /// is certainly not an action: one whose first byte is `#` (a comment),
     /// a line break (an empty line) or a carriage return (an empty line, or
     /// a control character). The log parser reserves room for the others.
+    /// (Counted sixteen bytes at a step by `htl_line_breaks`, C with SSE2,
+    /// which asks what `startsNoAction` asks.)
     package static func lineBreaks(in buffer: UnsafeBufferPointer<UInt8>) -> (breaks: Int, beforeNoAction: Int) {
-        var breaks = 0
+        guard let base = buffer.baseAddress else { return (0, 0) }
         var beforeNoAction = 0
-        var i = 0
-        let words = buffer.count / 8
-        var previousEndsInBreak: UInt64 = 0
-        if let base = UnsafeRawPointer(buffer.baseAddress) {
-            while i < words {
-                let word = ByteWords.load(base, i * 8)
-                let newlines = ByteWords.equal(word, 0x0A)
-                i += 1
-                // Most words hold no break and follow none: nothing more to look at.
-                guard newlines | previousEndsInBreak != 0 else { continue }
-                let starts = ByteWords.equal(word, UInt8(ascii: "#")) | newlines | ByteWords.equal(word, 0x0D)
-                // A break's next byte is a byte up in the word, or the next word's first.
-                let followed = ((newlines << 8) | previousEndsInBreak) & starts
-                breaks += Int(((newlines >> 7) &* 0x0101_0101_0101_0101) >> 56)
-                beforeNoAction += Int(((followed >> 7) &* 0x0101_0101_0101_0101) >> 56)
-                previousEndsInBreak = newlines >> 56
-            }
-        }
-        for k in (words * 8)..<buffer.count where buffer[k] == 0x0A {
-            breaks += 1
-            if k + 1 < buffer.count, startsNoAction(buffer[k + 1]) { beforeNoAction += 1 }
-        }
-        // A break that ends the last word, followed by a byte of the tail.
-        if previousEndsInBreak != 0, words * 8 < buffer.count, startsNoAction(buffer[words * 8]) { beforeNoAction += 1 }
+        let breaks = htl_line_breaks(base, buffer.count, &beforeNoAction)
         return (breaks, beforeNoAction)
     }
 

@@ -20,7 +20,7 @@ import Testing
     @Test func lineBreaksAndTheLinesAfterThemAgreeWithALoop() {
         var rng = SeededGenerator(seed: 47)
         for _ in 0..<4_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in [0x0A, 0x0D, 0x23, 0x32, 0x20, 0x0A].randomElement(using: &rng)! as UInt8 }
+            let bytes = (0..<Int.random(in: 0...80, using: &rng)).map { _ in [0x0A, 0x0D, 0x23, 0x32, 0x20, 0x0A].randomElement(using: &rng)! as UInt8 }
             let breaks = bytes.count { $0 == 0x0A }
             let beforeNoAction = bytes.indices.dropLast().count { bytes[$0] == 0x0A && [0x0A, 0x0D, 0x23].contains(bytes[$0 + 1]) }
             let counted = bytes.withUnsafeBufferPointer { ByteCount.lineBreaks(in: $0) }
@@ -29,6 +29,13 @@ import Testing
         // Across the end of a word: a break as the eighth byte, a comment as the ninth.
         let across = Array("2026-11\n# note\n".utf8)
         #expect(across.withUnsafeBufferPointer { ByteCount.lineBreaks(in: $0) } == (2, 1))
+        // Across the end of a sixteen-byte step, and into the bytes after the last step.
+        for text in ["2026-11-03 run\n# note\n", "2026-11-03 run 5\n#", "2026-11-03 run 5\n\n\r\n#x\n"] {
+            let bytes = Array(text.utf8)
+            let breaks = bytes.count { $0 == 0x0A }
+            let beforeNoAction = bytes.indices.dropLast().count { bytes[$0] == 0x0A && [0x0A, 0x0D, 0x23].contains(bytes[$0 + 1]) }
+            #expect(bytes.withUnsafeBufferPointer { ByteCount.lineBreaks(in: $0) } == (breaks, beforeNoAction), "\(text.debugDescription)")
+        }
     }
 
     @Test func anyBelowAndAboveAgreeWithTheBytes() {

@@ -1,6 +1,6 @@
-// Byte classes of a stretch of text, sixteen bytes at a step in vector
-// registers: what the log parser asks of every line (Swift's SIMD types
-// are compiled lane by lane here, twenty times the work).
+// What the log parser asks of its bytes, sixteen at a step in vector
+// registers: the classes of a line's bytes, the line breaks of a piece
+// (Swift's SIMD types are compiled lane by lane here, twenty times the work).
 #ifndef HTL_BYTES_H
 #define HTL_BYTES_H
 
@@ -14,5 +14,11 @@
 /// The classes found among the `count` bytes at `bytes`, as the flags above
 /// (a space at `bytes[0]` follows nothing). Reads no byte outside them.
 int htl_byte_classes(const unsigned char *bytes, long count);
+
+/// The line breaks among the `count` bytes at `bytes`, and in
+/// `*before_no_action` how many of them are followed (within the bytes) by
+/// one that starts a line that is no action: `#`, a line break or a
+/// carriage return (`ByteCount.startsNoAction`).
+long htl_line_breaks(const unsigned char *bytes, long count, long *before_no_action);
 
 #endif
