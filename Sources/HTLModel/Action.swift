@@ -49,13 +49,11 @@ public struct Action: Sendable, Equatable {
             spelledOut?.token ?? amount.description + measure(in: catalog)
         }
 
-        /// `measure`: the id of the measure at `measureIndex`; `written`:
-        /// the token as written, nil when it is `amount.description`
-        /// followed by `measure` (a token given that is so is not kept).
-        /// (`measure` is asked for only when a token is given.)
-        package init(measure: @autoclosure () -> String, measureIndex: Int, amount: ExactDecimal, column: Int, written: String?) {
+        /// `written`: the token as written, nil when it is `amount.description`
+        /// followed by the measure's id (the log parser knows which it is).
+        package init(measureIndex: Int, amount: ExactDecimal, column: Int, written: String?) {
             self.amount = amount
-            spelledOut = written.flatMap { $0 == amount.description + measure() ? nil : Spelling(token: $0) }
+            spelledOut = written.map(Spelling.init)
             storedMeasureIndex = Int32(clamping: measureIndex)
             storedColumn = Int32(clamping: column)
         }

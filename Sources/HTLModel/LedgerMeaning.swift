@@ -18,7 +18,11 @@ extension Ledger {
         copy.goals = goals.map { $0.meaning() }
         copy.actions = actions.map { action in
             var a = action
-            a.quantities = SmallList(action.quantities.lazy.map { Action.Quantity(measure: $0.measure(in: measures), measureIndex: $0.measureIndex, amount: $0.amount, column: 0, written: $0.written(in: measures)) })
+            a.quantities = SmallList(action.quantities.lazy.map { quantity in
+                var q = quantity
+                q.column = 0
+                return q
+            })
             a.links = SmallList(action.links.lazy.map { Action.Link(goal: $0.goal, column: 0) })
             return a
         }

@@ -347,7 +347,7 @@ struct LineScanner {
                 let column = cursor.column(start)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
                 let ownSpelling = unitIsID && amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
-                quantities.append(Action.Quantity(measure: measures.measures[measureIndex].id, measureIndex: measureIndex, amount: amount, column: column,
+                quantities.append(Action.Quantity(measureIndex: measureIndex, amount: amount, column: column,
                                                   written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {

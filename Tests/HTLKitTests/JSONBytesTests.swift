@@ -62,7 +62,7 @@ import Testing
         let here = SourceLocation(path: "measures.yaml", line: 1, column: 1)
         let km = Measure(id: "km", location: here)
         let minutes = Measure(id: "min", location: here)
-        let quantity = Action.Quantity(measure: "km", measureIndex: 0, amount: try! ExactDecimal.parse("5.8").get(), column: 30, written: nil)
+        let quantity = Action.Quantity(measureIndex: 0, amount: try! ExactDecimal.parse("5.8").get(), column: 30, written: nil)
         let action = Action(path: "log/2026.log", line: 3, date: CivilDate(year: 2026, month: 11, day: 20)!, time: ClockTime(hour: 7, minute: 5),
                             description: "Morning \"run\"", quantities: [quantity], links: [Action.Link(goal: "run-100km", column: 40)], tags: ["outdoors"])
         func written(_ catalog: [Measure]) -> String {
