@@ -25,8 +25,8 @@ extension Exporter {
 
     func measurements(_ a: Action, actionID: String, when: String) -> JSON {
         .array(a.quantities.map { q in
-            let id = q.measure(in: ledger.measures)
             let measure = ledger.measures.measures[q.measureIndex]
+            let id = measure.id
             return .object([("id", .string(StableUUID.make("measurement:\(actionID):\(id)"))),
                             ("measureId", .string(StableUUID.make("measure:\(id)"))),
                             ("measureTitle", .string(measure.title)), ("measureUnit", .string(id)),
