@@ -39,7 +39,7 @@ let package = Package(
         ),
         // Linux calls Swift's Glibc module does not expose (renameat2, fallocate, leases).
         .target(name: "CHTLSystem"),
-        // Byte classes sixteen bytes at a step (SSE2), for the log parser's survey of a line.
+        // The log parser's byte questions sixteen bytes at a step (SSE2): a line's byte classes, a piece's line breaks.
         .target(name: "CHTLBytes"),
         .target(name: "HTLCore", dependencies: ["CHTLBytes"]),
         .target(name: "HTLModel", dependencies: ["HTLCore"]),

@@ -45,8 +45,7 @@ int htl_byte_classes(const unsigned char *bytes, long count) {
     return found;
 }
 
-/// `#`, a line break or a carriage return.
-static inline int starts_no_action(unsigned char b) { return b == 0x23 || b == 0x0A || b == 0x0D; }
+int htl_starts_no_action(unsigned char b) { return b == 0x23 || b == 0x0A || b == 0x0D; }
 
 long htl_line_breaks(const unsigned char *bytes, long count, long *before_no_action) {
     long breaks = 0;
@@ -73,12 +72,12 @@ long htl_line_breaks(const unsigned char *bytes, long count, long *before_no_act
     breaks = _mm_cvtsi128_si64(breakSums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(breakSums, breakSums));
     followed = _mm_cvtsi128_si64(followedSums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(followedSums, followedSums));
     // A break that ends the last block, followed by the first byte of the rest.
-    if (i > 0 && i < count && bytes[i - 1] == 0x0A && starts_no_action(bytes[i])) followed++;
+    if (i > 0 && i < count && bytes[i - 1] == 0x0A && htl_starts_no_action(bytes[i])) followed++;
 #endif
     for (; i < count; i++) {
         if (bytes[i] != 0x0A) continue;
         breaks++;
-        if (i + 1 < count && starts_no_action(bytes[i + 1])) followed++;
+        if (i + 1 < count && htl_starts_no_action(bytes[i + 1])) followed++;
     }
     *before_no_action = followed;
     return breaks;

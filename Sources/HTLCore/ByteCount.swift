@@ -24,8 +24,7 @@ package enum ByteCount {
     /// is certainly not an action: one whose first byte is `#` (a comment),
     /// a line break (an empty line) or a carriage return (an empty line, or
     /// a control character). The log parser reserves room for the others.
-    /// (Counted sixteen bytes at a step by `htl_line_breaks`, C with SSE2,
-    /// which asks what `startsNoAction` asks.)
+    /// (Counted sixteen bytes at a step by `htl_line_breaks`, C with SSE2.)
     package static func lineBreaks(in buffer: UnsafeBufferPointer<UInt8>) -> (breaks: Int, beforeNoAction: Int) {
         guard let base = buffer.baseAddress else { return (0, 0) }
         var beforeNoAction = 0
@@ -34,7 +33,8 @@ package enum ByteCount {
     }
 
     /// Whether a line starting with `byte` is certainly not an action.
+    /// (Asked of C, where `htl_line_breaks` asks it of every break: one definition.)
     package static func startsNoAction(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "#") || byte == 0x0A || byte == 0x0D
+        htl_starts_no_action(byte) != 0
     }
 }

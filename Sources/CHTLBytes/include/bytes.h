@@ -15,10 +15,13 @@
 /// (a space at `bytes[0]` follows nothing). Reads no byte outside them.
 int htl_byte_classes(const unsigned char *bytes, long count);
 
+/// 1 when a line starting with `byte` is certainly no action: `#` (a
+/// comment), a line break (an empty line) or a carriage return.
+int htl_starts_no_action(unsigned char byte);
+
 /// The line breaks among the `count` bytes at `bytes`, and in
 /// `*before_no_action` how many of them are followed (within the bytes) by
-/// one that starts a line that is no action: `#`, a line break or a
-/// carriage return (`ByteCount.startsNoAction`).
+/// a byte that starts a line that is no action (`htl_starts_no_action`).
 long htl_line_breaks(const unsigned char *bytes, long count, long *before_no_action);
 
 #endif
