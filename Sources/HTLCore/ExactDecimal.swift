@@ -12,15 +12,18 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// product of parsed values far from the 128-bit range).
     package static let maxIntegerDigits = 15
 
-    private let low: UInt64
-    private let high: Int64
+    // Inlinable (with the sum and the comparison below): a goal's totals
+    // add and compare amounts hundreds of thousands of times in `status`,
+    // and each was a call into this module, some 30 instructions apiece.
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: Int64
 
     /// The value times 10^6.
-    package var millionths: Int128 {
+    @inlinable package var millionths: Int128 {
         Int128(high) << 64 | Int128(low)
     }
 
-    public init(millionths: Int128) {
+    @inlinable public init(millionths: Int128) {
         low = UInt64(truncatingIfNeeded: millionths)
         high = Int64(truncatingIfNeeded: millionths >> 64)
     }
@@ -36,11 +39,11 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     package var isNegative: Bool { millionths < 0 }
     package var isPositive: Bool { millionths > 0 }
 
-    public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+    @inlinable public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         lhs.millionths < rhs.millionths
     }
 
-    package static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    @inlinable package static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
         ExactDecimal(millionths: saturatingAdd(lhs.millionths, rhs.millionths))
     }
 
@@ -50,7 +53,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
         return ExactDecimal(millionths: d)
     }
 
-    package static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
+    @inlinable package static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
         lhs = lhs + rhs
     }
 
@@ -261,7 +264,7 @@ package func digit(_ b: UInt8) -> Int? {
 }
 
 @inline(__always)
-func saturatingAdd(_ a: Int128, _ b: Int128) -> Int128 {
+@inlinable func saturatingAdd(_ a: Int128, _ b: Int128) -> Int128 {
     let (s, overflow) = a.addingReportingOverflow(b)
     if overflow { return b > 0 ? .max : .min }
     return s
