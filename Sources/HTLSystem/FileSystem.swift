@@ -169,6 +169,12 @@ public enum FileSystem {
         if failure != 0 { throw HTLError("cannot read \(shown): \(errorText(failure))") }
         if atEnd { return bytes }
         // The file has grown since fstat: read on to its end.
+        try readOn(fd, appendingTo: &bytes, shown: shown, atMost: limit)
+        return bytes
+    }
+
+    /// Appends what is left from the descriptor's offset to the end of the file.
+    static func readOn(_ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int) throws {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
             while true {
                 let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
@@ -179,7 +185,78 @@ public enum FileSystem {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
             }
         }
-        return bytes
+    }
+
+    /// A long file read from its start in pieces of `pieceBytes`, so that
+    /// every core reads (and the kernel backs with memory) a part of it:
+    /// read in one call, a log of 50 MB kept one core busy for tens of
+    /// milliseconds while the other had read the goal files and waited.
+    /// `alongside(pieces, readPiece)` is handed the number of pieces and
+    /// must call `readPiece(k)` once for each `k`, on any core, with other
+    /// work of its own in the same run if it likes; what it returns comes
+    /// back with the bytes, whatever became of the read. A file that shrank
+    /// meanwhile is read again from its start, in one go; one that grew is
+    /// read on to its end, as `read` does.
+    static func readInPieces<T>(_ fd: Int32, shown: String, size: Int, atMost limit: Int,
+                                alongside: (_ pieces: Int, _ readPiece: (Int) -> Void) -> T) -> (bytes: Result<[UInt8], HTLError>, alongside: T) {
+        guard size <= limit else { return (.failure(tooLarge(shown, limit)), alongside(0, { _ in })) }
+        let pieces = max(1, (size + pieceBytes - 1) / pieceBytes)
+        let outcomes = UnsafeMutableBufferPointer<PieceRead>.allocate(capacity: pieces)
+        outcomes.initialize(repeating: .cutShort)
+        defer { outcomes.deallocate() }
+        var other: T?
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            HugePages.advise(buffer.baseAddress, count: buffer.count)
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            other = alongside(pieces) { k in
+                let start = k * pieceBytes
+                outcomes[k] = readPiece(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[start..<min(start + pieceBytes, size)]), at: start)
+            }
+            count = outcomes.allSatisfy { $0 == .filled } ? size : 0
+        }
+        if case .failed(let error)? = outcomes.first(where: { $0 != .filled && $0 != .cutShort }) {
+            return (.failure(HTLError("cannot read \(shown): \(errorText(error))")), other!)
+        }
+        do {
+            if bytes.count == size {
+                guard lseek(fd, off_t(size), SEEK_SET) >= 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
+                try readOn(fd, appendingTo: &bytes, shown: shown, atMost: limit)
+            } else {
+                guard lseek(fd, 0, SEEK_SET) >= 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
+                bytes = try read(fd, shown: shown, atMost: limit)
+            }
+            return (.success(bytes), other!)
+        } catch let error as HTLError {
+            return (.failure(error), other!)
+        } catch {
+            return (.failure(HTLError("cannot read \(shown)")), other!)
+        }
+    }
+
+    /// The bytes of one piece of a file read in pieces.
+    static let pieceBytes = 4 << 20
+
+    /// How one piece of a file read in pieces went.
+    enum PieceRead: Equatable {
+        case filled
+        /// The file ended before the piece did: it shrank since fstat.
+        case cutShort
+        case failed(Int32)
+    }
+
+    /// Fills `buffer` with the file's bytes from `offset` on, without
+    /// moving the descriptor's offset (pread): pieces of one file read on
+    /// several cores at once.
+    static func readPiece(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> PieceRead {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return .failed(errno) }
+            if n == 0 { return .cutShort }
+            done += n
+        }
+        return .filled
     }
 
     /// Names in a directory (not `.` or `..`) as raw bytes, sorted by bytes:

@@ -207,11 +207,32 @@ private struct Walk {
     /// Reads the files the walk found, in batches on every core; the files
     /// and findings come back in the walk's order.
     mutating func readFiles(below rootHandle: Int32?) {
-        let batches = Walk.batches(toRead)
+        var batches = Walk.batches(toRead)
         let root = root
         let paths = toRead
-        let read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
         var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
+        let read: [[ReadOutcome]]
+        if let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
+            // Its pieces first, then the other batches, all shared by the cores.
+            let index = batches.remove(at: long.batch)[0]
+            defer { close(long.fd) }
+            let (bytes, others) = FileSystem.readInPieces(long.fd, shown: paths[index], size: long.size, atMost: Walk.largestFile) { pieces, readPiece in
+                Parallel.map(pieces + batches.count) { t -> [ReadOutcome] in
+                    if t < pieces {
+                        readPiece(t)
+                        return []
+                    }
+                    return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) }
+                }.suffix(batches.count)
+            }
+            switch bytes {
+            case .success(let bytes): outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
+            case .failure(let error): outcomes[index] = .finding(Walk.entryFinding(paths[index], error.message))
+            }
+            read = Array(others)
+        } else {
+            read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
+        }
         for (batch, results) in zip(batches, read) {
             for (index, outcome) in zip(batch, results) { outcomes[index] = outcome }
         }
@@ -232,6 +253,23 @@ private struct Walk {
         let isLog = paths.map { LedgerLayout.kind(of: $0) == .log }
         let others = paths.indices.filter { !isLog[$0] }
         return paths.indices.filter { isLog[$0] }.map { [$0] } + Parallel.slices(others.count).map { Array(others[$0]) }
+    }
+
+    /// The longest log, when it is long enough to be read in pieces (at
+    /// least two), opened below the root: its batch (a batch of its own),
+    /// descriptor and size. The other logs are closed again, and read as before.
+    static func longLog(_ batches: [[Int]], _ paths: [String], below rootHandle: Int32) -> (batch: Int, fd: Int32, size: Int)? {
+        var longest: (batch: Int, fd: Int32, size: Int)?
+        for (k, batch) in batches.enumerated() where batch.count == 1 && LedgerLayout.kind(of: paths[batch[0]]) == .log {
+            guard let opened = FileSystem.openRegularBeneath(rootHandle, paths[batch[0]]) else { continue }
+            if opened.size >= 2 * FileSystem.pieceBytes, opened.size > longest?.size ?? 0 {
+                longest.map { _ = close($0.fd) }
+                longest = (k, opened.fd, opened.size)
+            } else {
+                close(opened.fd)
+            }
+        }
+        return longest
     }
 
     /// The largest ledger file htl reads: twenty times a log of a million

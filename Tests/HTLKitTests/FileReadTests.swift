@@ -61,4 +61,71 @@ import Testing
             "bad-entry log/2025.log is larger than 1024 MiB, more than htl reads from one file; split it",
         ])
     }
+
+    /// A long log's bytes, every one different from its neighbours' in
+    /// the same place of the next piece (a piece read into the wrong place,
+    /// or twice, shows).
+    static func longLog(pieces: Double) -> String {
+        let line = "2026-11-20 Run 5km +g1\n"
+        let count = Int(Double(FileSystem.pieceBytes) * pieces) / line.utf8.count
+        return (0..<count).map { "2026-11-20 Run \($0 % 100_000)km +g1\n" }.joined()
+    }
+
+    /// A log of several pieces is read whole, in order, alongside the
+    /// other files of the ledger.
+    @Test func aLongLogIsReadInPiecesOnEveryCore() throws {
+        let long = Self.longLog(pieces: 2.6)
+        let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
+                                          "goals/g1.md": "---\ntitle: G\n---\n"])
+        defer { ledger.remove() }
+        let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
+        #expect(read.findings.isEmpty)
+        #expect(read.files.map(\.path) == ["goals/g1.md", "htl.yaml", "log/2025.log", "log/2026.log"])
+        #expect(read.files.last?.bytes == Array(long.utf8))
+        #expect(read.files.first?.bytes == Array("---\ntitle: G\n---\n".utf8))
+    }
+
+    /// The pieces are handed out once each; a file that shrank before they
+    /// were read is read again whole, one that grew is read to its end.
+    @Test func aLongFileThatChangesWhileItIsReadInPiecesIsStillReadWhole() throws {
+        let long = Self.longLog(pieces: 3.2)
+        let size = long.utf8.count
+        let tail = "2026-11-21 Walk 2km\n"
+        for change in ["none", "shrink", "grow"] {
+            let path = NSTemporaryDirectory() + "htl-pieces-\(getpid())-\(change)"
+            try Data(long.utf8).write(to: URL(fileURLWithPath: path))
+            defer { unlink(path) }
+            let fd = open(path, O_RDWR)
+            defer { close(fd) }
+            var handed: [Int] = []
+            let (bytes, alongside) = FileSystem.readInPieces(fd, shown: "log/2026.log", size: size, atMost: 1 << 30) { pieces, readPiece in
+                if change == "shrink" { #expect(ftruncate(fd, off_t(size / 2)) == 0) }
+                if change == "grow" { #expect(pwrite(fd, tail, tail.utf8.count, off_t(size)) == tail.utf8.count) }
+                for k in 0..<pieces {
+                    handed.append(k)
+                    readPiece(k)
+                }
+                return pieces
+            }
+            #expect(alongside == 4 && handed == [0, 1, 2, 3], "\(change)")
+            let expected: [UInt8] = switch change {
+            case "shrink": Array(long.utf8.prefix(size / 2))
+            case "grow": Array((long + tail).utf8)
+            default: Array(long.utf8)
+            }
+            #expect(try bytes.get() == expected, "\(change)")
+        }
+    }
+
+    /// More than the limit is refused without a piece read; the work
+    /// alongside still runs.
+    @Test func aLongFileOverTheLimitIsRefusedInPiecesToo() throws {
+        var ran = false
+        let (bytes, _) = FileSystem.readInPieces(-1, shown: "log/2026.log", size: 3 << 30, atMost: 1 << 30) { pieces, _ in
+            #expect(pieces == 0)
+            ran = true
+        }
+        #expect(ran)
+        #expect(throws: HTLError.self) { try bytes.get() }
+    }
 }
