@@ -202,6 +202,7 @@ public enum FileSystem {
         guard size <= limit else { return (.failure(tooLarge(shown, limit)), alongside(0, { _ in })) }
         let pieces = max(1, (size + pieceBytes - 1) / pieceBytes)
         let outcomes = UnsafeMutableBufferPointer<PieceRead>.allocate(capacity: pieces)
+        // A piece never read counts as cut short: the file is then read again whole.
         outcomes.initialize(repeating: .cutShort)
         defer { outcomes.deallocate() }
         var other: T?

@@ -72,8 +72,8 @@ import Testing
     }
 
     /// A log of several pieces is read whole, in order, alongside the
-    /// other files of the ledger.
-    @Test func aLongLogIsReadInPiecesOnEveryCore() throws {
+    /// other files of the ledger (the pieces themselves: the next test).
+    @Test func aLongLogIsReadWholeAmongTheOtherFiles() throws {
         let long = Self.longLog(pieces: 2.6)
         let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
                                           "goals/g1.md": "---\ntitle: G\n---\n"])
