@@ -34,23 +34,23 @@ struct ActionIndex {
     private(set) var extraMeasures: [Int32] = []
     private(set) var extraAmounts: [ExactDecimal] = []
     /// The actions linking each goal, in log order.
-    private(set) var byLinkedGoal: [String: [Dated]] = [:]
+    private var linked = DatedGroups()
     /// The actions carrying each tag, sorted by date.
-    private(set) var byTag: [String: [Dated]] = [:]
-    /// The facts of each tag's actions, in the order of `byTag`: the fifty
-    /// goals that share a tag read its actions one after the other, not
-    /// spread over the whole log (each read there was a cache miss: a
+    private var tagged = DatedGroups()
+    /// The facts of the tagged actions, in the order of `tagged.all`: the
+    /// fifty goals that share a tag read its actions one after the other,
+    /// not spread over the whole log (each read there was a cache miss: a
     /// goal's totals were the largest part of `status`, at 100,000 actions
     /// as at a million).
-    private(set) var tagFacts: [String: [Facts]] = [:]
+    private var taggedFacts: [Facts] = []
 
     init(_ actions: [Action]) {
         // Slices of the log on every core; each writes its own part of the
         // facts (the array is written only by the slices: a million actions'
-        // facts zeroed on one core kept the other waiting) and its own lookup
-        // tables and further quantities, joined in log order. The actions
-        // are read once (a pass only to count further quantities first read
-        // 136 MB more at a million).
+        // facts zeroed on one core kept the other waiting) and its own
+        // groups' entries and further quantities, joined in log order. The
+        // actions are read once (a pass only to count further quantities
+        // first read 136 MB more at a million).
         let slices = Parallel.slices(actions.count)
         var tables: [Tables] = []
         facts = [Facts](unsafeUninitializedCapacity: actions.count) { facts, factCount in
@@ -66,23 +66,28 @@ struct ActionIndex {
             extraMeasures += table.extraMeasures
             extraAmounts += table.extraAmounts
         }
-        byLinkedGoal.reserveCapacity(tables.map(\.goals.count).max() ?? 0)
-        byTag.reserveCapacity(tables.map(\.tags.count).max() ?? 0)
-        for table in tables {
-            for (n, indices) in table.byGoal.enumerated() { byLinkedGoal[table.goals.names[n], default: []] += indices }
-            for (n, dated) in table.byTag.enumerated() { byTag[table.tags.names[n], default: []] += dated }
+        linked = DatedGroups(tables.map(\.byGoal))
+        tagged = DatedGroups(tables.map(\.byTag))
+        tables = []
+        tagged.sortEachGroup { a, b in a.day < b.day || (a.day == b.day && a.index < b.index) }
+        // On every core: each tagged action's facts read where they are in the log.
+        taggedFacts = Self.facts(of: tagged.all, in: facts)
+    }
+
+    /// `facts` of each of `actions`, in their order, gathered in slices on every core.
+    private static func facts(of actions: [Dated], in facts: [Facts]) -> [Facts] {
+        let slices = Parallel.slices(actions.count)
+        return [Facts](unsafeUninitializedCapacity: actions.count) { out, count in
+            let out = Columns(facts: out)
+            actions.withUnsafeBufferPointer { actions in
+                facts.withUnsafeBufferPointer { facts in
+                    _ = Parallel.map(slices.count) { s in
+                        for k in slices[s] { (out.facts.baseAddress! + k).initialize(to: facts[Int(actions[k].index)]) }
+                    }
+                }
+            }
+            count = actions.count
         }
-        // A log written in date order needs no sorting (checked in one pass).
-        func before(_ a: Dated, _ b: Dated) -> Bool { a.day < b.day || (a.day == b.day && a.index < b.index) }
-        for (tag, dated) in byTag where !zip(dated, dated.dropFirst()).allSatisfy({ before($0, $1) }) {
-            byTag[tag] = dated.sorted(by: before)
-        }
-        // On every core: each tag's actions are read where they are in the log.
-        let tags = Array(byTag.keys)
-        let byTag = byTag
-        let facts = facts
-        let copies = Parallel.map(tags.count) { k in byTag[tags[k]]!.map { facts[Int($0.index)] } }
-        tagFacts = Dictionary(uniqueKeysWithValues: zip(tags, copies))
     }
 
     func date(_ i: Int) -> CivilDate {
@@ -123,7 +128,7 @@ struct ActionIndex {
         /// linked goal and by tag, and its further quantities (the facts
         /// point into them as if they came first).
         func fill(from actions: [Action], _ slice: Range<Int>) -> Tables {
-            var tables = Tables()
+            var tables = Tables(actions: slice.count)
             // Each action is read in place (by position), never copied whole.
             for i in slice {
                 let day = Int32(clamping: actions[i].date.dayNumber)
@@ -141,82 +146,69 @@ struct ActionIndex {
                 f.extraCount = Int32(clamping: max(0, quantityCount - 1))
                 (facts.baseAddress! + i).initialize(to: f)
                 let dated = Dated(day: day, index: Int32(clamping: i))
-                for k in 0..<actions[i].links.count { tables.add(dated, link: actions[i].links[k].goal) }
-                for k in 0..<actions[i].tags.count { tables.add(dated, tag: actions[i].tags[k]) }
+                for k in 0..<actions[i].links.count { tables.byGoal.add(dated, under: actions[i].links[k].goal) }
+                for k in 0..<actions[i].tags.count { tables.byTag.add(dated, under: actions[i].tags[k]) }
             }
             return tables
         }
     }
 
-    /// One slice's actions by linked goal and by tag, and its further quantities; each list under the
-    /// number an `IdentifierTable` gives its goal id or tag (a look-up per
-    /// link and tag: a Dictionary's cost hashing Strings was most of the index's).
+    /// One slice's actions by linked goal and by tag, and its further quantities.
     private struct Tables {
-        var goals = IdentifierTable()
-        var byGoal: [[Dated]] = []
-        var tags = IdentifierTable()
-        var byTag: [[Dated]] = []
+        var byGoal: DatedGroups.Slice
+        var byTag: DatedGroups.Slice
         /// Quantities after the first, in log order, and the actions that have some.
         var extraMeasures: [Int32] = []
         var extraAmounts: [ExactDecimal] = []
         var withExtras: [Int] = []
 
-        mutating func add(_ action: Dated, link goal: String) {
-            let n = goals.insert(goal)
-            if n == byGoal.count { byGoal.append([]) }
-            byGoal[n].append(action)
-        }
-
-        mutating func add(_ action: Dated, tag: String) {
-            let n = tags.insert(tag)
-            if n == byTag.count { byTag.append([]) }
-            byTag[n].append(action)
+        /// Room for a link on every action of the slice, and a tag on every other.
+        init(actions: Int) {
+            byGoal = DatedGroups.Slice(expecting: actions)
+            byTag = DatedGroups.Slice(expecting: actions / 2)
         }
     }
 
     /// Where the actions that count toward a goal come from (FORMAT.md §7):
     /// the actions linking it, wherever they are dated, and for each of its
     /// tags the run of the tag's actions inside its window (positions in
-    /// `byTag[tag]` and `tagFacts[tag]`).
+    /// `tagged.all` and `taggedFacts`).
     struct Sources {
-        var linked: [Dated]
-        var runs: [(tag: String, range: Range<Int>)]
+        var linked: ArraySlice<Dated>
+        var runs: [Range<Int>]
 
         /// How many actions, an action linked and tagged (or carrying two of the goal's tags) counted each time.
-        var count: Int { runs.reduce(linked.count) { $0 + $1.range.count } }
+        var count: Int { runs.reduce(linked.count) { $0 + $1.count } }
     }
 
     /// A goal's sources, read from the index only, so goals can be counted
     /// on every core at once.
     func sources(toward goal: Goal) -> Sources {
-        var sources = Sources(linked: byLinkedGoal[goal.id] ?? [], runs: [])
+        var sources = Sources(linked: linked.all[linked.range(of: goal.id)], runs: [])
         for tag in goal.tags {
-            guard let dated = byTag[tag] else { continue }
+            let group = tagged.range(of: tag)
+            guard !group.isEmpty else { continue }
             // The window's run of the tag's actions, both ends found by binary search.
-            let first = firstDay(atLeast: goal.start.map { Int32(clamping: $0.dayNumber) }, in: dated)
-            let end = goal.target.map { firstDay(atLeast: Int32(clamping: $0.dayNumber) + 1, in: dated) } ?? dated.count
-            sources.runs.append((tag, first..<max(first, end)))
+            let first = goal.start.map { firstDay(atLeast: Int32(clamping: $0.dayNumber), in: group) } ?? group.lowerBound
+            let end = goal.target.map { firstDay(atLeast: Int32(clamping: $0.dayNumber) + 1, in: group) } ?? group.upperBound
+            sources.runs.append(first..<max(first, end))
         }
         return sources
     }
 
     /// The actions of `sources` dated `day` or before (a tag's run is in date order: it is cut where it passes the day).
     func through(day: Int32, _ sources: Sources) -> Sources {
-        Sources(linked: sources.linked.filter { $0.day <= day },
+        Sources(linked: ArraySlice(sources.linked.filter { $0.day <= day }),
                 runs: sources.runs.map { run in
-                    let after = day == .max ? run.range.upperBound : firstDay(atLeast: day + 1, in: byTag[run.tag] ?? [])
-                    return (run.tag, run.range.lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, after)))
+                    run.lowerBound..<(day == .max ? run.upperBound : firstDay(atLeast: day + 1, in: run))
                 })
     }
 
     /// The actions that count toward a goal, from its sources: by ascending
     /// index, each once, with their days.
     func counted(_ sources: Sources) -> [Dated] {
-        var result = sources.linked
-        for run in sources.runs {
-            guard let dated = byTag[run.tag] else { continue }
-            result = Self.merged(result, dated[run.range])
-        }
+        var result = Array(sources.linked)
+        for run in sources.runs { result = Self.merged(result, tagged.all[run]) }
         return result
     }
 
@@ -235,8 +227,7 @@ struct ActionIndex {
         }
         for f in sources.linked.map({ facts[Int($0.index)] }) { body(f) }
         for run in sources.runs {
-            guard let facts = tagFacts[run.tag] else { continue }
-            for f in facts[run.range] { body(f) }
+            for f in taggedFacts[run] { body(f) }
         }
     }
 
@@ -282,14 +273,13 @@ struct ActionIndex {
         return true
     }
 
-    /// Where `dated` (sorted by date) reaches `day` (nil: its start), by binary search.
-    private func firstDay(atLeast day: Int32?, in dated: [Dated]) -> Int {
-        guard let day else { return 0 }
-        var low = 0
-        var high = dated.count
+    /// Where the tagged actions in `run` (sorted by date) reach `day`, by binary search.
+    private func firstDay(atLeast day: Int32, in run: Range<Int>) -> Int {
+        var low = run.lowerBound
+        var high = run.upperBound
         while low < high {
             let mid = (low + high) / 2
-            if dated[mid].day < day { low = mid + 1 } else { high = mid }
+            if tagged.all[mid].day < day { low = mid + 1 } else { high = mid }
         }
         return low
     }
