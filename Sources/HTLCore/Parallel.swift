@@ -15,6 +15,21 @@ package enum Parallel {
         return slots.values
     }
 
+    /// `[body(0), …, body(count - 1)]`, made in `pieces` slices on every
+    /// core, each element written in its place: no list per slice joined
+    /// afterwards, which copied every element once more on one core (for
+    /// a goal's progress, a reference count per list it holds).
+    package static func array<T>(_ count: Int, pieces: Int = 8, _ body: (Int) -> T) -> [T] {
+        let slices = slices(count, pieces: pieces)
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = Place(base: buffer.baseAddress)
+            _ = map(slices.count) { s in
+                for i in slices[s] { (out.base! + i).initialize(to: body(i)) }
+            }
+            initialized = count
+        }
+    }
+
     /// Has a worker thread started now, ahead of the first `map` (htl calls
     /// it as a command starts). A thread the first `map` starts itself took
     /// its first piece of work milliseconds later, while the caller worked
@@ -29,6 +44,11 @@ package enum Parallel {
     package static func slices(_ count: Int, pieces: Int = 8) -> [Range<Int>] {
         let size = max(1, (count + pieces - 1) / pieces)
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
+    /// Where `array`'s slices write, each its own positions only.
+    private struct Place<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T>?
     }
 
     private struct Job<T>: @unchecked Sendable {

@@ -22,7 +22,8 @@ public struct ProgressReport: Sendable {
         self.values = values
         self.unalignedGoals = unalignedGoals
         var index: [String: Int] = [:]
-        for (i, g) in goals.enumerated() where index[g.id] == nil { index[g.id] = i }
+        // By position: a goal's progress taken out of the array is a reference count per list it holds.
+        for i in goals.indices where index[goals[i].id] == nil { index[goals[i].id] = i }
         goalIndex = index
     }
 
@@ -123,10 +124,9 @@ package enum ProgressEngine {
         // Each goal reads the index only: slices of them on every core, put back in ledger order.
         // Small slices: goals differ in work (a tag many actions carry), and
         // with eight a core was left alone with the heaviest for a while.
-        let slices = Parallel.slices(ledger.goals.count, pieces: 32)
-        let goals = Parallel.map(slices.count) { slice in
-            ledger.goals[slices[slice]].map { goalProgress($0, ledger: ledger, index: index, termStarts: termStarts, today: today) }
-        }.flatMap { $0 }
+        let goals = Parallel.array(ledger.goals.count, pieces: 32) {
+            goalProgress(ledger.goals[$0], ledger: ledger, index: index, termStarts: termStarts, today: today)
+        }
         // Goals (positions in `goals`: a goal's progress copied into each of
         // its terms and values was a reference count per array it holds) by
         // the terms they commit to and by the values they align to, built once.
@@ -148,9 +148,9 @@ package enum ProgressEngine {
             valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
         }
         let known = Set(ledger.values.map(\.id))
-        let unaligned = goals
-            .filter { $0.state != .dropped && !$0.goal.values.contains { known.contains($0.value) } }
-            .map(\.id)
+        let unaligned = goals.indices
+            .filter { goals[$0].state != .dropped && !goals[$0].goal.values.contains { known.contains($0.value) } }
+            .map { goals[$0].id }
             .sorted(by: ByteOrder.precedes)
         return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
     }
