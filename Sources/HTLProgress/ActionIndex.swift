@@ -198,7 +198,8 @@ struct ActionIndex {
 
     /// The actions of `sources` dated `day` or before (a tag's run is in date order: it is cut where it passes the day).
     func through(day: Int32, _ sources: Sources) -> Sources {
-        Sources(linked: ArraySlice(sources.linked.filter { $0.day <= day }),
+        // Most goals have no linked action after the day: their list is kept as it is, not copied.
+        Sources(linked: sources.linked.allSatisfy { $0.day <= day } ? sources.linked : ArraySlice(sources.linked.filter { $0.day <= day }),
                 runs: sources.runs.map { run in
                     run.lowerBound..<(day == .max ? run.upperBound : firstDay(atLeast: day + 1, in: run))
                 })
