@@ -17,6 +17,9 @@ public enum ProcessMemory {
     /// overcommit nothing is reserved: a reservation that fits could leave
     /// no room for a worker thread's stack, and the thread pool would wait
     /// for one forever.
+    /// Each thread keeps an arena of its own (one for all made the cores
+    /// wait on each other's allocations), except under such a limit, where
+    /// address space is scarce and one arena serves all.
     /// Without huge pages (the kernel's `transparent_hugepage` set to
     /// `never`) the advice is ignored and only the allocator settings apply.
     public static func preferLargePages() {

@@ -53,15 +53,17 @@ int htl_open_folder(const char *path);
 /// descriptor, or -1 with errno set (ENOSYS where the kernel lacks openat2).
 int htl_open_beneath(int folder, const char *path, int flags);
 
-/// Sets the C allocator up for a batch command over a large ledger: one
-/// arena, blocks up to 32 MB from the heap, the heap never trimmed, and
+/// Sets the C allocator up for a batch command over a large ledger:
+/// blocks up to 32 MB from the heap, the heap never trimmed, and
 /// `reserve` bytes of heap reserved at once and advised to be backed by
 /// huge pages (2 MB: 512 times fewer page faults, each of which is costly
 /// under virtualisation). No reservation under a limit on address space
 /// or data (`ulimit -v`, `ulimit -d`) or strict overcommit: it could leave
-/// too little for thread stacks. Call before any thread is started.
+/// too little for thread stacks, and then one arena for all threads (an
+/// arena of a thread's own reserves 64 MB of address space). Call before
+/// any thread is started.
 /// Returns 0, or -1 when there was no reservation or the advice failed
-/// (the allocator then behaves as before, with one arena).
+/// (the allocator then behaves as before).
 int htl_prefer_large_pages(size_t reserve);
 
 #endif
