@@ -1,3 +1,5 @@
+import Glibc
+
 /// Eight bytes at a time (SWAR): a word of the input is tested for several
 /// byte values at once, and only a word that holds one is looked at byte by
 /// byte. Masks have the high bit set in each byte that matches.
@@ -80,6 +82,18 @@ public enum ByteWords {
             i += 1
         }
         return true
+    }
+
+    /// The first line break (LF) in `buffer[from..<end]`, or `end`: the end
+    /// of a line, searched by the C library's `memchr` (32 bytes at a step
+    /// in vector registers; eight at a time, as `firstIndex` goes, cost a
+    /// hundred instructions on a log line of fifty bytes). For the end of a
+    /// word `firstIndex` is quicker: a call costs more than its search.
+    @inlinable
+    public static func lineBreak(in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+        guard from < end, let base = buffer.baseAddress else { return end }
+        guard let found = memchr(base + from, 0x0A, end - from) else { return end }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// The first index of `byte` in `buffer[from..<end]`, or `end`.

@@ -19,7 +19,7 @@ package enum TextLines {
         var start = 0
         while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
         while true {
-            let i = ByteWords.firstIndex(of: 0x0A, in: bytes, from: start, end: bytes.count)
+            let i = ByteWords.lineBreak(in: bytes, from: start, end: bytes.count)
             guard i < bytes.count else { break }
             var end = i
             while end > start, bytes[end - 1] == 0x0D { end -= 1 }

@@ -40,7 +40,7 @@ package enum LogFormatter {
         return bytes.withUnsafeBufferPointer { b in
             var i = 0
             while i < b.count {
-                let end = ByteWords.firstIndex(of: 0x0A, in: b, from: i, end: b.count)
+                let end = ByteWords.lineBreak(in: b, from: i, end: b.count)
                 if !CanonicalLogLine.isCanonical(b, i..<end) { return false }
                 i = end + 1
             }

@@ -161,7 +161,7 @@ struct LogParser {
         let end = piece.bytes.upperBound
         while position < end {
             line += 1
-            let lineEnd = ByteWords.firstIndex(of: Bytes.newline, in: buffer, from: position, end: end)
+            let lineEnd = ByteWords.lineBreak(in: buffer, from: position, end: end)
             var contentEnd = lineEnd
             if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
             // A blank line says nothing: no need to start the scanner on it.

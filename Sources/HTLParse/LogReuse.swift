@@ -55,7 +55,7 @@ struct LogReuse {
         var line = 1
         var position = LineIndex.hasByteOrderMark(buffer) ? 3 : 0
         while next < actions.endIndex, position < start {
-            let end = ByteWords.firstIndex(of: 0x0A, in: buffer, from: position, end: start)
+            let end = ByteWords.lineBreak(in: buffer, from: position, end: start)
             if actions[next].line == line {
                 var contentEnd = end
                 if contentEnd > position, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }

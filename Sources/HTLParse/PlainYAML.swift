@@ -49,7 +49,7 @@ enum PlainYAML {
 
         /// The end of the line starting at `lineStart` (its newline, or the end).
         func lineEnd() -> Int {
-            ByteWords.firstIndex(of: Bytes.newline, in: buffer, from: lineStart, end: buffer.count)
+            ByteWords.lineBreak(in: buffer, from: lineStart, end: buffer.count)
         }
 
         /// Moves to the line after `end`; false (staying) at the end of the text.

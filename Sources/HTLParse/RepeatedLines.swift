@@ -75,7 +75,7 @@ struct RepeatedLines {
 
     /// A line's bytes from `start` up to its line break (or the end).
     private static func line(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int> {
-        start..<ByteWords.firstIndex(of: 0x0A, in: buffer, from: start, end: buffer.count)
+        start..<ByteWords.lineBreak(in: buffer, from: start, end: buffer.count)
     }
 
     /// The slot holding `key`, or the empty slot where it belongs (linear probing).

@@ -17,6 +17,24 @@ import Testing
         #expect(newlines.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } == 64)
     }
 
+    /// The end of a line, found by `memchr`, is where a loop stops: at the
+    /// first LF from `from`, never one before it or at `end` and beyond.
+    @Test func aLineBreakIsFoundWhereALoopStops() {
+        var rng = SeededGenerator(seed: 53)
+        for _ in 0..<4_000 {
+            let bytes = (0..<Int.random(in: 0...120, using: &rng)).map { _ in [0x0A, 0x20, 0x41, 0x41, 0x41, 0x0D].randomElement(using: &rng)! as UInt8 }
+            let from = Int.random(in: 0...bytes.count, using: &rng)
+            let end = Int.random(in: from...bytes.count, using: &rng)
+            let expected = bytes[from..<end].firstIndex(of: 0x0A) ?? end
+            #expect(bytes.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: from, end: end) } == expected, "\(bytes) \(from)..<\(end)")
+        }
+        // A break just past `end` is not found; one at the last byte before it is.
+        let line = Array((String(repeating: "x", count: 40) + "\n").utf8)
+        #expect(line.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 0, end: 40) } == 40)
+        #expect(line.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 3, end: 41) } == 40)
+        #expect([UInt8]().withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 0, end: 0) } == 0)
+    }
+
     @Test func lineBreaksAndTheLinesAfterThemAgreeWithALoop() {
         var rng = SeededGenerator(seed: 47)
         for _ in 0..<4_000 {
