@@ -5,8 +5,9 @@
 
 /// The classes of the sixteen bytes at `at` (one of `bytes`), added to the
 /// three masks; whether the byte before each is a space is read from the
-/// byte before `at`, or is no for the first byte of `bytes`.
-static inline void classes16(const unsigned char *bytes, long at, __m128i *controls, __m128i *above, __m128i *unplain) {
+/// byte before `at`, or is no for the first byte of `bytes`. Returns which
+/// of the sixteen are spaces (bit k: byte `at + k`).
+static inline unsigned classes16(const unsigned char *bytes, long at, __m128i *controls, __m128i *above, __m128i *unplain) {
     const __m128i space = _mm_set1_epi8(0x20);
     __m128i v = _mm_loadu_si128((const __m128i *)(bytes + at));
     // Unsigned: v <= 0x1F exactly when min(v, 0x1F) == v; v >= 0x7F when max(v, 0x7F) == v.
@@ -16,20 +17,29 @@ static inline void classes16(const unsigned char *bytes, long at, __m128i *contr
     __m128i before = at > 0 ? _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + at - 1)), space)
                             : _mm_slli_si128(spaces, 1);
     *unplain = _mm_or_si128(*unplain, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x22)), _mm_and_si128(spaces, before)));
+    return (unsigned)_mm_movemask_epi8(spaces);
 }
 #endif
 
-int htl_byte_classes(const unsigned char *bytes, long count) {
+int htl_byte_classes(const unsigned char *bytes, long count, unsigned long long *spaces) {
     int found = 0;
+    unsigned long long mask = 0;
 #if defined(__SSE2__)
     if (count >= 16) {
         __m128i controls = _mm_setzero_si128();
         __m128i above = _mm_setzero_si128();
         __m128i unplain = _mm_setzero_si128();
         long i = 0;
-        for (; i + 16 <= count; i += 16) classes16(bytes, i, &controls, &above, &unplain);
+        for (; i + 16 <= count; i += 16) {
+            unsigned m = classes16(bytes, i, &controls, &above, &unplain);
+            if (i < 64) mask |= (unsigned long long)m << i;
+        }
         // The last few bytes as the last sixteen: some are looked at twice, which changes no answer.
-        if (i < count) classes16(bytes, count - 16, &controls, &above, &unplain);
+        if (i < count) {
+            unsigned m = classes16(bytes, count - 16, &controls, &above, &unplain);
+            if (count - 16 < 64) mask |= (unsigned long long)m << (count - 16);
+        }
+        if (spaces) *spaces = mask;
         if (_mm_movemask_epi8(controls)) found |= HTL_BYTES_CONTROL;
         if (_mm_movemask_epi8(above)) found |= HTL_BYTES_ABOVE_ASCII;
         if (_mm_movemask_epi8(unplain)) found |= HTL_BYTES_UNPLAIN;
@@ -41,7 +51,9 @@ int htl_byte_classes(const unsigned char *bytes, long count) {
         if (b < 0x20) found |= HTL_BYTES_CONTROL;
         if (b > 0x7E) found |= HTL_BYTES_ABOVE_ASCII;
         if (b == 0x22 || (b == 0x20 && i > 0 && bytes[i - 1] == 0x20)) found |= HTL_BYTES_UNPLAIN;
+        if (b == 0x20 && i < 64) mask |= 1ull << i;
     }
+    if (spaces) *spaces = mask;
     return found;
 }
 

@@ -13,16 +13,19 @@ package struct LineSurvey {
     package let isPlain: Bool
     /// `CanonicalLogLine.wordHash` of the line's bytes.
     package let hash: UInt64
+    /// Which of the line's first 64 bytes are spaces (bit k: the line's byte k).
+    package let spaces: UInt64
 
     package init(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         var h = CanonicalLogLine.hashStart(count: range.count)
         var tail: UInt64 = 0
         var classes: Int32 = 0
+        var spaces: UInt64 = 0
         if let base = line.baseAddress {
             // The byte classes sixteen bytes at a step (C, SSE2: the same
             // questions asked eight bytes at a time in Swift were four
             // times the work), then the hash a word at a time.
-            classes = htl_byte_classes(base + range.lowerBound, range.count)
+            classes = htl_byte_classes(base + range.lowerBound, range.count, &spaces)
             let raw = UnsafeRawPointer(base)
             var i = range.lowerBound
             let wholeEnd = range.upperBound &- range.count % 8
@@ -40,6 +43,7 @@ package struct LineSurvey {
             }
         }
         hash = CanonicalLogLine.hashEnd(h, tail: tail)
+        self.spaces = spaces
         isPrintableASCII = classes & (HTL_BYTES_CONTROL | HTL_BYTES_ABOVE_ASCII) == 0
         if classes & HTL_BYTES_CONTROL != 0 {
             // A tab or carriage return makes a line unplain, other controls do not: asked exactly (rare).

@@ -33,6 +33,8 @@ struct LineScanner {
     /// A bare number just read (`5` of `5 km`), waiting to see whether a unit follows.
     private var pendingNumber: Range<Int>?
     private var knownPrintableASCII = false
+    /// The line's spaces as bits, when it is printable ASCII and short (most lines).
+    private var spaces: LineSpaces?
 
     let judgesUnits: Bool
     /// The last date read: consecutive lines mostly share their day.
@@ -54,9 +56,10 @@ struct LineScanner {
     /// releases empty storage is work done for every line of the log.
     /// `printableASCII`: the line is known to be all printable ASCII
     /// (`LineSurvey`), so its characters need no second look.
-    mutating func begin(_ cursor: LineCursor, printableASCII: Bool = false) {
+    mutating func begin(_ cursor: LineCursor, printableASCII: Bool = false, spaces: UInt64? = nil) {
         self.cursor = cursor
         knownPrintableASCII = printableASCII
+        self.spaces = printableASCII ? spaces.flatMap { LineSpaces(start: cursor.start, end: cursor.end, spaces: $0) } : nil
         if !findings.isEmpty { findings = LineFindings() }
         if !links.isEmpty { links = [] }
         time = nil
@@ -111,8 +114,10 @@ struct LineScanner {
     mutating func parse(into slots: ActionSlots, at index: Int) -> Bool {
         charactersAreText = checkCharacters()
         guard charactersAreText else { return false }
-        var i = cursor.start
         let end = cursor.end
+        // Read once: the calls below may change the scanner, so a stored property is read again at each use.
+        let spaces = spaces
+        var i = cursor.start
         while i < end, Bytes.isBlank(buffer[i]) { i += 1 }
         if i == end || buffer[i] == Bytes.hash { return false }
         let dateStart = i
@@ -125,7 +130,7 @@ struct LineScanner {
                 guard readQuoted(&i) else { break }
             } else {
                 let start = i
-                i = LineScanner.tokenEnd(buffer, from: i, end: end, printableASCII: knownPrintableASCII)
+                i = LineScanner.tokenEnd(buffer, from: i, end: end, printableASCII: knownPrintableASCII, spaces: spaces)
                 if first, ClockTime.isShaped(UnsafeBufferPointer(rebasing: buffer[start..<i])) {
                     guard readTime(start, i) else { break }
                 } else {
@@ -148,9 +153,12 @@ struct LineScanner {
 
     /// Where the token starting at `i` ends: at the next blank, or at `end`.
     /// A line known to be printable ASCII holds no tab, so its blanks are
-    /// spaces, looked for eight bytes at a time (byte by byte, the tokens
-    /// of a line were a tenth of reading it). Static: see `firstColumn`.
-    private static func tokenEnd(_ buffer: UnsafeBufferPointer<UInt8>, from i: Int, end: Int, printableASCII: Bool) -> Int {
+    /// spaces: read off the line's `spaces` when it has them, else looked
+    /// for eight bytes at a time (byte by byte, the tokens of a line were a
+    /// tenth of reading it). Static: see `firstColumn`.
+    private static func tokenEnd(_ buffer: UnsafeBufferPointer<UInt8>, from i: Int, end: Int, printableASCII: Bool,
+                                 spaces: LineSpaces?) -> Int {
+        if let spaces { return spaces.nextSpace(from: i) }
         if printableASCII { return ByteWords.firstIndex(of: Bytes.space, in: buffer, from: i, end: end) }
         var j = i
         while j < end, !Bytes.isBlank(buffer[j]) { j += 1 }
@@ -202,7 +210,7 @@ struct LineScanner {
 
     private mutating func readDate(_ i: inout Int) -> CivilDate? {
         let start = i
-        i = LineScanner.tokenEnd(buffer, from: i, end: cursor.end, printableASCII: knownPrintableASCII)
+        i = LineScanner.tokenEnd(buffer, from: i, end: cursor.end, printableASCII: knownPrintableASCII, spaces: spaces)
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
         if let date = lastDate.date(bytes) { return date }
         if let date = CivilDate.parse(bytes) {

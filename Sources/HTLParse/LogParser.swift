@@ -176,7 +176,8 @@ struct LogParser {
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
             let survey = surveysLines ? LineSurvey(buffer, position..<contentEnd) : nil
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, line: line),
-                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer, position..<contentEnd))
+                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer, position..<contentEnd),
+                          spaces: survey?.spaces)
             // A line counted as no action's room never is one (`ByteCount.startsNoAction`): a wrong count would write into the next piece's slots.
             precondition(result.actionLines.count < piece.room || !Bytes.isDigit(buffer[first]), "an action line outside its piece's room")
             let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)

@@ -21,7 +21,8 @@ import Testing
         var lines: [String] = []
         for _ in 0..<300 {
             let day = ["2026-11-03", "2026-11-04", "2026-11-3x"].randomElement(using: &rng)!
-            lines.append(day + " " + (0..<Int.random(in: 1...5, using: &rng)).map { _ in items.randomElement(using: &rng)! }.joined(separator: " "))
+            // Up to nine items: lines on both sides of 64 bytes (the survey notes the spaces of the first 64).
+            lines.append(day + " " + (0..<Int.random(in: 1...9, using: &rng)).map { _ in items.randomElement(using: &rng)! }.joined(separator: " "))
         }
         let file = SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n")
         let full = LogParser(measures: measures, findsRepeats: false, judgesFormat: true)
@@ -180,8 +181,9 @@ import Testing
         #expect(Set(seen.values).count == seen.count)
     }
 
-    /// Property: the survey of a line answers as the three separate
-    /// questions do (printable ASCII, plain, hash of its bytes), on lines
+    /// Property: the survey of a line answers as the separate questions do
+    /// (printable ASCII, plain, hash of its bytes, where its first 64
+    /// bytes hold spaces), on lines
     /// of every length around the eight- and sixteen-byte steps, alone in
     /// their buffer or after other bytes (a space just before the line
     /// does not make its first space a double one).
@@ -202,6 +204,8 @@ import Testing
                     #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
                     #expect(survey.isPlain == CanonicalLogLine.isPlain(all, range), "\(text)")
                     #expect(survey.hash == CanonicalLogLine.wordHash(line), "\(text)")
+                    let spaces = line.prefix(64).indices.reduce(UInt64(0)) { line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0 }
+                    #expect(survey.spaces == spaces, "\(text)")
                 }
             }
         }

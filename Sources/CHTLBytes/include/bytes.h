@@ -13,7 +13,9 @@
 
 /// The classes found among the `count` bytes at `bytes`, as the flags above
 /// (a space at `bytes[0]` follows nothing). Reads no byte outside them.
-int htl_byte_classes(const unsigned char *bytes, long count);
+/// When `spaces` is not NULL, it receives which of the first 64 bytes are
+/// spaces (bit k: `bytes[k]`).
+int htl_byte_classes(const unsigned char *bytes, long count, unsigned long long *spaces);
 
 /// 1 when a line starting with `byte` is certainly no action: `#` (a
 /// comment), a line break (an empty line) or a carriage return.
