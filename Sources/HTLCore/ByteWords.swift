@@ -91,8 +91,9 @@ public enum ByteWords {
     /// word `firstIndex` is quicker: a call costs more than its search.
     @inlinable
     public static func lineBreak(in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
-        guard from < end, let base = buffer.baseAddress else { return end }
-        guard let found = memchr(base + from, 0x0A, end - from) else { return end }
+        // An empty range answers `from`, as `firstIndex` does.
+        guard from < end else { return from }
+        guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return end }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 

@@ -55,8 +55,9 @@ struct HTLMain {
             }
             // A command that reads the ledger once and ends takes its memory in 2 MB
             // pages; the servers live long and give memory back. A worker thread starts
-            // now (after the memory set-up, so it shares the one heap), ready by the time
-            // the command first shares work out over the cores (`Parallel.wake`).
+            // now (after the allocator is set up, which must come before any other
+            // thread allocates), ready by the time the command first shares work out
+            // over the cores (`Parallel.wake`).
             if command != LspCommand.self, command != McpCommand.self { ProcessMemory.preferLargePages() }
             Parallel.wake()
             try command.init(parsed).run()

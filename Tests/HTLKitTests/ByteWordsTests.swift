@@ -33,6 +33,9 @@ import Testing
         #expect(line.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 0, end: 40) } == 40)
         #expect(line.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 3, end: 41) } == 40)
         #expect([UInt8]().withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 0, end: 0) } == 0)
+        // A range that ends before it starts answers its start, as `firstIndex` does.
+        #expect(line.withUnsafeBufferPointer { ByteWords.lineBreak(in: $0, from: 12, end: 5) } == 12)
+        #expect(line.withUnsafeBufferPointer { ByteWords.firstIndex(of: 0x0A, in: $0, from: 12, end: 5) } == 12)
     }
 
     @Test func lineBreaksAndTheLinesAfterThemAgreeWithALoop() {
