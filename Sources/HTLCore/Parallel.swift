@@ -22,7 +22,7 @@ package enum Parallel {
     package static func array<T>(_ count: Int, pieces: Int = 8, _ body: (Int) -> T) -> [T] {
         let slices = slices(count, pieces: pieces)
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let out = Place(base: buffer.baseAddress)
+            let out = Place(buffer)
             _ = map(slices.count) { s in
                 for i in slices[s] { (out.base! + i).initialize(to: body(i)) }
             }
@@ -46,9 +46,14 @@ package enum Parallel {
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
-    /// Where `array`'s slices write, each its own positions only.
-    private struct Place<T>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<T>?
+    /// Where the slices of one parallel job write into one buffer, each its
+    /// own positions only (the pointer outlives no call).
+    package struct Place<T>: @unchecked Sendable {
+        package let base: UnsafeMutablePointer<T>?
+
+        package init(_ buffer: UnsafeMutableBufferPointer<T>) {
+            base = buffer.baseAddress
+        }
     }
 
     private struct Job<T>: @unchecked Sendable {

@@ -76,17 +76,8 @@ struct ActionIndex {
 
     /// `facts` of each of `actions`, in their order, gathered in slices on every core.
     private static func facts(of actions: [Dated], in facts: [Facts]) -> [Facts] {
-        let slices = Parallel.slices(actions.count)
-        return [Facts](unsafeUninitializedCapacity: actions.count) { out, count in
-            let out = Columns(facts: out)
-            actions.withUnsafeBufferPointer { actions in
-                facts.withUnsafeBufferPointer { facts in
-                    _ = Parallel.map(slices.count) { s in
-                        for k in slices[s] { (out.facts.baseAddress! + k).initialize(to: facts[Int(actions[k].index)]) }
-                    }
-                }
-            }
-            count = actions.count
+        actions.withUnsafeBufferPointer { actions in
+            facts.withUnsafeBufferPointer { facts in Parallel.array(actions.count) { facts[Int(actions[$0].index)] } }
         }
     }
 

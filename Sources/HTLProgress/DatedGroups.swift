@@ -31,7 +31,7 @@ struct DatedGroups {
         }
     }
 
-    private(set) var names = IdentifierTable()
+    private var names = IdentifierTable()
     /// Group `n` is `all[starts[n]..<starts[n + 1]]`.
     private var starts: [Int] = [0]
     private(set) var all: [ActionIndex.Dated] = []
@@ -60,7 +60,7 @@ struct DatedGroups {
             }
         }
         all = [ActionIndex.Dated](unsafeUninitializedCapacity: starts[starts.count - 1]) { out, count in
-            let out = Output(base: out.baseAddress)
+            let out = Parallel.Place(out)
             _ = Parallel.map(slices.count) { s in
                 var places = places[s]
                 for entry in slices[s].entries {
@@ -79,7 +79,7 @@ struct DatedGroups {
     }
 
     /// Every group's range, by number.
-    var ranges: [Range<Int>] {
+    private var ranges: [Range<Int>] {
         names.names.indices.map { starts[$0]..<starts[$0 + 1] }
     }
 
@@ -93,10 +93,5 @@ struct DatedGroups {
                 if !zip(group, group.dropFirst()).allSatisfy({ areInOrder($0, $1) }) { group.sort(by: areInOrder) }
             }
         }
-    }
-
-    /// Where the slices write (each its own places only; the pointer outlives no call).
-    private struct Output: @unchecked Sendable {
-        let base: UnsafeMutablePointer<ActionIndex.Dated>?
     }
 }
