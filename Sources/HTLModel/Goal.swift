@@ -127,7 +127,11 @@ public struct Goal: Sendable, Equatable {
 
     private var box: Box
 
-    /// The box, made this goal's own first if it is shared.
+    /// The box, made this goal's own first if it is shared. Not inlined:
+    /// inlined, the copy of the fields became part of every setter's
+    /// coroutine frame, too large for the caller's room, so each field set
+    /// allocated one (584 bytes) even when the box was the goal's own.
+    @inline(never)
     private mutating func ownBox() -> Box {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
         return box
