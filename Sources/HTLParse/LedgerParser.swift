@@ -32,7 +32,7 @@ package enum LedgerParser {
         let logs = known.filter { $0.kind == .log }.map(\.file)
         let entities = known.filter { $0.kind.isEntity }.map(\.file)
         let termWeeks = parsed.ledger.settings.termWeeks
-        let slices = Parallel.slices(entities.count)
+        let slices = Parallel.slices(entities.count, pieces: 32)
         // Handed back in path order (the entities are a run of `sorted`'s order), not
         // looked up in the cache again one by one.
         var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
