@@ -8,7 +8,7 @@ import HTLSystem
 /// The one pipeline every command and server calls (in the spirit of
 /// beancount's loader): read the files (from disk, git's index or a
 /// commit, with unsaved buffers laid over them; the committed log lines
-/// compared once parsing is done, git answering meanwhile) → parse them into the model
+/// compared while they are parsed, git answering meanwhile) → parse them into the model
 /// → check it (rules, `rules:` severities, the append-only rule) → compute
 /// progress as of today.
 public enum LedgerLoader {
@@ -21,8 +21,9 @@ public enum LedgerLoader {
         let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil) { settings in
             RuleConfiguration(settings.rules).isLookedFor(.duplicateAction, warnings: warnings)
         }
+        let comparing = LedgerReader.comparingCommitted(request, read)
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
-        try LedgerReader.compareCommitted(request, &read)
+        (read.appendOnlyFindings, read.committedLines) = try comparing.result()
         let today = parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).

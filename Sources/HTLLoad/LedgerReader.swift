@@ -24,7 +24,7 @@ enum LedgerReader {
     }
 
     /// The files. In a git work tree, a plain check's question about HEAD
-    /// is put to git here and answered in `compareCommitted`: git works
+    /// is put to git here and answered in `comparingCommitted`: git works
     /// while the files are parsed.
     static func read(_ request: LoadRequest) throws -> Read {
         var read: Read
@@ -52,10 +52,28 @@ enum LedgerReader {
         return read
     }
 
-    /// The append-only rule's findings and each log's committed prefix,
-    /// into `read` (after parsing: git may still be answering till then).
-    static func compareCommitted(_ request: LoadRequest, _ read: inout Read) throws {
-        (read.appendOnlyFindings, read.committedLines) = try appendOnly(request, read: read)
+    /// The append-only rule's findings and each log's committed prefix.
+    typealias Committed = (findings: [Finding], lines: [String: Int])
+
+    /// The comparison of the committed log lines, started: a plain check in
+    /// a work tree compares on a thread of its own while the files are
+    /// parsed (git answers, then each log's beginning is hashed: at 100,000
+    /// lines some 5 ms the other core spent waiting when it came after the
+    /// parse); any other load compares when it is asked to (`Comparing.result`).
+    static func comparingCommitted(_ request: LoadRequest, _ read: Read) -> Comparing {
+        guard read.headLogs != nil else { return Comparing(request: request, read: read, side: nil) }
+        let side = SideThread { Result { try appendOnly(request, read: read) } }
+        return Comparing(request: request, read: read, side: side)
+    }
+
+    struct Comparing {
+        let request: LoadRequest
+        let read: Read
+        let side: SideThread<Result<Committed, Error>>?
+
+        func result() throws -> Committed {
+            try side?.result.get() ?? appendOnly(request, read: read)
+        }
     }
 
     /// The staged ledger (`git ls-files`), with findings about what git holds.
@@ -73,7 +91,7 @@ enum LedgerReader {
 
     /// `log-rewrite`: committed log lines at the base revision against the
     /// log files being loaded; and how much of each log is committed.
-    private static func appendOnly(_ request: LoadRequest, read: Read) throws -> ([Finding], [String: Int]) {
+    private static func appendOnly(_ request: LoadRequest, read: Read) throws -> Committed {
         var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
         guard let base = try committedLogs(request, read: read, current: current) else { return ([], [:]) }
