@@ -210,6 +210,19 @@ import Testing
             }
         }
     }
+    /// How many pieces a log is read in: 32 KB or more each up to 32 pieces
+    /// (a log of a few thousand lines is already read on both cores), then
+    /// pieces of 256 KB or more up to 128 (the last piece a core finishes
+    /// alone is short). Hand-computed.
+    @Test func longLogsAreReadInMorePieces() {
+        let size = LogParser.pieceSize
+        #expect(LogParser.pieceCount(0, pieceSize: size) == 1)
+        #expect(LogParser.pieceCount(100_000, pieceSize: size) == 3)  // 100,000 / 32,768
+        #expect(LogParser.pieceCount(4_925_531, pieceSize: size) == 32)  // 150 by size; 18 long pieces
+        #expect(LogParser.pieceCount(10_485_760, pieceSize: size) == 40)  // 40 pieces of 256 KB
+        #expect(LogParser.pieceCount(49_471_861, pieceSize: size) == 128)  // 188 long pieces, at most 128
+    }
+
 
     /// A long log is read in pieces on every core: the result is the one
     /// pass's, byte for byte: line numbers, findings in order (a repeat's
@@ -234,7 +247,8 @@ import Testing
         let measures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
         let parser = LogParser(measures: measures)
         let pieces = file.bytes.withUnsafeBufferPointer { LogParser.pieces($0, from: 3, pieceSize: 200) }
-        #expect(pieces.count == LogParser.mostPieces)
+        // Pieces of 200 bytes or more, at most 32 for a log this short.
+        #expect(pieces.count == 32)
         let whole = parser.parse(file, pieceSize: .max)
         let split = parser.parse(file, pieceSize: 200)
         #expect(split.actions == whole.actions)
