@@ -54,7 +54,7 @@ package struct ActionFacts: Sendable {
     /// `firstTag` is -1 and the table is empty.
     static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32],
                    numberingTags: Bool) -> (facts: [ActionFacts], tags: IdentifierTable) {
-        let slices = Parallel.slices(actions.count)
+        let slices = Parallel.slices(actions.count, pieces: 32)
         var sliceTags: [IdentifierTable] = []
         var facts = [ActionFacts](unsafeUninitializedCapacity: actions.count) { storage, count in
             let out = storage.baseAddress
