@@ -103,16 +103,22 @@ struct YAMLFormatter {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// `count` spaces (a loop: the generic append of a repeated element
+    /// cost a hundred instructions a line, for the nothing of a top-level key).
+    private static func indent(_ count: Int, _ out: inout [UInt8]) {
+        for _ in 0..<count { out.append(0x20) }
+    }
+
     /// Leading comments, then `key: value  # comment`; `value` writes the
     /// value (nothing written: the key stands alone).
     private func line(_ pair: YAMLPair, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }) {
         let leading = comments.leading.isEmpty ? [] : comments.leading[pair.key.start] ?? []
         for comment in leading {
-            out += repeatElement(0x20, count: indent)
+            Self.indent(indent, &out)
             YAMLScalarWriter.appendUTF8(comment, to: &out)
             out.append(0x0A)
         }
-        out += repeatElement(0x20, count: indent)
+        Self.indent(indent, &out)
         YAMLScalarWriter.append(pair.name, to: &out)
         out.append(UInt8(ascii: ":"))
         let keyEnd = out.count
