@@ -114,7 +114,8 @@ struct LogParser {
     /// pieces of a log of a million lines, some 15 ms.
     static func pieceCount(_ bytes: Int, pieceSize: Int) -> Int {
         let count = min(32, max(1, bytes / max(pieceSize, 1)))
-        return min(mostPieces, max(count, bytes / longPieceSize))
+        // A larger `pieceSize` asked for (`.max`: one piece) is kept.
+        return min(mostPieces, max(count, bytes / max(longPieceSize, pieceSize)))
     }
 
     static let mostPieces = 128

@@ -221,6 +221,8 @@ import Testing
         #expect(LogParser.pieceCount(4_925_531, pieceSize: size) == 32)  // 150 by size; 18 long pieces
         #expect(LogParser.pieceCount(10_485_760, pieceSize: size) == 40)  // 40 pieces of 256 KB
         #expect(LogParser.pieceCount(49_471_861, pieceSize: size) == 128)  // 188 long pieces, at most 128
+        #expect(LogParser.pieceCount(49_471_861, pieceSize: 1 << 20) == 47)  // pieces of 1 MB asked for
+        #expect(LogParser.pieceCount(49_471_861, pieceSize: .max) == 1)  // one piece asked for
     }
 
 
