@@ -42,6 +42,12 @@ package final class SideThread<T>: @unchecked Sendable {
         }
         return value!
     }
+
+    /// A thread whose result was never asked for is let go: its resources
+    /// are freed when it ends, with no one to join it.
+    deinit {
+        if let thread { pthread_detach(thread) }
+    }
 }
 
 /// What a side thread runs: the work of the `SideThread` it was given.
