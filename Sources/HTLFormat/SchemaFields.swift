@@ -33,7 +33,7 @@ struct SchemaFields {
     /// Each key's position in canonical order (`names.count`: not in the
     /// schema), found once per mapping for the shape test and the order.
     func ranks(_ pairs: [YAMLPair]) -> [Int] {
-        pairs.map { position(of: $0.name) ?? names.count }
+        pairs.indices.map { position(of: pairs.keyName(at: $0)) ?? names.count }
     }
 
     static let settings = SchemaFields(Schema.settings)

@@ -130,3 +130,19 @@ package struct YAMLPair: Sendable {
     /// The key's text (keys are always scalars once parsed).
     public var name: String { key.scalar ?? "" }
 }
+
+extension Array where Element == YAMLPair {
+    /// The key of the pair at `k`, read off its stored content (as `name`
+    /// reads it). Asked through `name`, or of a pair handed to a closure,
+    /// each pair was first copied whole through its value witness (every
+    /// String, list and mark in it): some three hundred instructions a key.
+    package func keyName(at k: Int) -> String {
+        if case .scalar(let text, _) = self[k].key.content { return text }
+        return ""
+    }
+
+    /// The position of the pair whose key is `name` (see `keyName(at:)`).
+    package func index(ofKey name: String) -> Int? {
+        indices.first { keyName(at: $0) == name }
+    }
+}
