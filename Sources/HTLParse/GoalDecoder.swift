@@ -12,7 +12,7 @@ enum GoalDecoder {
         // The kind decides defaults and which keys are allowed, so read it first.
         var kind = Goal.Kind.goal
         // By index: `first(where:)` copied every pair it passed over.
-        if let k = pairs.firstIndex(where: { $0.name == "kind" }) { kind = reader.word(pairs[k].value, "kind", Goal.Kind.self) ?? .goal }
+        if let k = pairs.index(ofKey: "kind") { kind = reader.word(pairs[k].value, "kind", Goal.Kind.self) ?? .goal }
         var goal = Goal(id: id, path: file.path, title: id, kind: kind, importance: kind.defaultImportance,
                         urgency: kind.defaultUrgency, start: nil, target: nil, weeks: nil, terms: [], targets: [],
                         values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
@@ -21,11 +21,11 @@ enum GoalDecoder {
         // Each pair read where it lies in the list (a pair taken out of it by
         // `for pair in pairs` was a copy of both its nodes, every String and
         // list in them counted once more).
-        for k in pairs.indices { read(pairs[k], into: &goal, startNode: &startNode, &reader) }
-        if !pairs.contains(where: { $0.name == "title" }) {
+        for k in pairs.indices { read(pairs, k, into: &goal, startNode: &startNode, &reader) }
+        if pairs.index(ofKey: "title") == nil {
             reader.diagnostics.append(Finding(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
         }
-        if kind != .goal, !pairs.contains(where: { $0.name == "target" }) {
+        if kind != .goal, pairs.index(ofKey: "target") == nil {
             reader.diagnostics.append(Finding(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
         }
         if let start = goal.start, let target = goal.target, start > target, let startNode {
@@ -39,52 +39,55 @@ enum GoalDecoder {
         return (goal, yaml.diagnostics + reader.diagnostics)
     }
 
-    /// One key of a goal's front matter into `goal` (its kind already read).
-    private static func read(_ pair: YAMLPair, into goal: inout Goal, startNode: inout YAMLNode?, _ reader: inout FieldReader) {
-        switch pair.name {
+    /// The key at `k` of a goal's front matter into `goal` (its kind already
+    /// read). The pair is read where it lies: handed over by value, each pair
+    /// was copied whole.
+    private static func read(_ pairs: [YAMLPair], _ k: Int, into goal: inout Goal, startNode: inout YAMLNode?, _ reader: inout FieldReader) {
+        let name = pairs.keyName(at: k)
+        switch name {
         case "title":
-            if let title = reader.text(pair.value, "title") { goal.title = title }
+            if let title = reader.text(pairs[k].value, "title") { goal.title = title }
         case "importance":
-            goal.importance = reader.int(pair.value, "importance", 1...10) ?? goal.importance
+            goal.importance = reader.int(pairs[k].value, "importance", 1...10) ?? goal.importance
         case "urgency":
-            goal.urgency = reader.int(pair.value, "urgency", 1...10) ?? goal.urgency
+            goal.urgency = reader.int(pairs[k].value, "urgency", 1...10) ?? goal.urgency
         case "start":
             if goal.kind == .milestone {
-                reader.report(.invalidValue, pair.key, "a milestone has no start date, only a target date")
+                reader.report(.invalidValue, pairs[k].key, "a milestone has no start date, only a target date")
             } else {
-                goal.start = reader.date(pair.value, "start")
-                goal.startLocation = reader.location(pair.value)
-                startNode = pair.value
+                goal.start = reader.date(pairs[k].value, "start")
+                goal.startLocation = reader.location(pairs[k].value)
+                startNode = pairs[k].value
             }
         case "target":
-            goal.target = reader.date(pair.value, "target")
-            goal.targetLocation = reader.location(pair.value)
+            goal.target = reader.date(pairs[k].value, "target")
+            goal.targetLocation = reader.location(pairs[k].value)
         case "weeks":
-            goal.weeks = reader.int(pair.value, "weeks", 1...52)
+            goal.weeks = reader.int(pairs[k].value, "weeks", 1...52)
         case "term":
-            goal.terms = termReferences(pair.value, &reader)
+            goal.terms = termReferences(pairs[k].value, &reader)
         case "targets":
-            goal.targets = targets(pair.value, &reader)
+            goal.targets = targets(pairs[k].value, &reader)
         case "values":
-            goal.values = alignments(pair.value, &reader)
+            goal.values = alignments(pairs[k].value, &reader)
         case "tags":
-            goal.tags = tags(pair.value, &reader)
+            goal.tags = tags(pairs[k].value, &reader)
         case "cadence":
-            goal.cadences = cadences(pair.value, &reader)
+            goal.cadences = cadences(pairs[k].value, &reader)
         case "breaks":
-            goal.breaks = breaks(pair.value, &reader)
+            goal.breaks = breaks(pairs[k].value, &reader)
         case "requested_by", "consequence":
             if goal.kind != .obligation {
-                reader.report(.invalidValue, pair.key, "\(pair.name) is only for obligations (kind: obligation)")
-            } else if let text = reader.text(pair.value, pair.name) {
-                if pair.name == "requested_by" { goal.requestedBy = text } else { goal.consequence = text }
+                reader.report(.invalidValue, pairs[k].key, "\(name) is only for obligations (kind: obligation)")
+            } else if let text = reader.text(pairs[k].value, name) {
+                if name == "requested_by" { goal.requestedBy = text } else { goal.consequence = text }
             }
         case "status":
-            goal.status = reader.word(pair.value, "status", Goal.Status.self) ?? .active
+            goal.status = reader.word(pairs[k].value, "status", Goal.Status.self) ?? .active
         case "kind":
             break  // read first
         default:  // every key of `Schema.goal` has its case above: this one is unknown
-            reader.rejectUnknownKey(pair, schema: Schema.goal, in: "a goal")
+            reader.rejectUnknownKey(pairs[k], schema: Schema.goal, in: "a goal")
         }
     }
 
