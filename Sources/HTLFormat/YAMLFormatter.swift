@@ -33,12 +33,12 @@ struct YAMLFormatter {
             first = false
             switch level {
             case .schema:
-                entry(pairs[i], indent: 0, kind: kind, into: &out)
+                entry(pairs, i, indent: 0, kind: kind, into: &out)
             case .measures:
-                line(pairs[i], indent: 0, into: &out)
+                line(pairs, i, indent: 0, into: &out)
                 if let fields = pairs[i].value.pairs {
                     for (k, kind) in order(fields, .schema(.measure), ranks: SchemaFields.measure.ranks(fields)) {
-                        entry(fields[k], indent: 2, kind: kind, into: &out)
+                        entry(fields, k, indent: 2, kind: kind, into: &out)
                     }
                 }
             }
@@ -62,23 +62,25 @@ struct YAMLFormatter {
         return order.map { ($0, ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
     }
 
-    /// One key with its comments and value; nested mappings follow on their own lines.
-    private func entry(_ pair: YAMLPair, indent: Int, kind: Schema.FieldKind, into out: inout [UInt8]) {
-        let node = pair.value
-        if node.isNull { return line(pair, indent: indent, into: &out) }
+    /// The key at `i` with its comments and value; nested mappings follow
+    /// on their own lines. (Pairs are read where they lie: handed over by
+    /// value, each was copied whole, every String and list in it counted.)
+    private func entry(_ pairs: [YAMLPair], _ i: Int, indent: Int, kind: Schema.FieldKind, into out: inout [UInt8]) {
+        let node = pairs[i].value
+        if node.isNull { return line(pairs, i, indent: indent, into: &out) }
         switch kind {
         case .text:
-            line(pair, indent: indent, into: &out) { out in
+            line(pairs, i, indent: indent, into: &out) { out in
                 if let text = node.scalar { YAMLScalarWriter.append(text, to: &out) }
             }
         case .typed:
-            line(pair, indent: indent, into: &out) { out in YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out) }
+            line(pairs, i, indent: indent, into: &out) { out in YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out) }
         case .textList:
-            line(pair, indent: indent, into: &out) { out in
+            line(pairs, i, indent: indent, into: &out) { out in
                 Self.flowList(node.items ?? [node], into: &out) { YAMLScalarWriter.append($0, inFlow: true, to: &$1) }
             }
         case .typedOrList:
-            line(pair, indent: indent, into: &out) { out in
+            line(pairs, i, indent: indent, into: &out) { out in
                 if let items = node.items {
                     Self.flowList(items, into: &out) { YAMLScalarWriter.appendUTF8($0, to: &$1) }
                 } else {
@@ -86,9 +88,10 @@ struct YAMLFormatter {
                 }
             }
         case .typedMapping:
-            line(pair, indent: indent, into: &out)
-            for nested in node.pairs ?? [] {
-                entry(nested, indent: indent + 2, kind: .typed, into: &out)
+            line(pairs, i, indent: indent, into: &out)
+            let nested = node.pairs ?? []
+            for k in nested.indices {
+                entry(nested, k, indent: indent + 2, kind: .typed, into: &out)
             }
         }
     }
@@ -111,21 +114,22 @@ struct YAMLFormatter {
 
     /// Leading comments, then `key: value  # comment`; `value` writes the
     /// value (nothing written: the key stands alone).
-    private func line(_ pair: YAMLPair, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }) {
-        let leading = comments.leading.isEmpty ? [] : comments.leading[pair.key.start] ?? []
+    private func line(_ pairs: [YAMLPair], _ i: Int, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }) {
+        let start = pairs[i].key.start
+        let leading = comments.leading.isEmpty ? [] : comments.leading[start] ?? []
         for comment in leading {
             Self.indent(indent, &out)
             YAMLScalarWriter.appendUTF8(comment, to: &out)
             out.append(0x0A)
         }
         Self.indent(indent, &out)
-        YAMLScalarWriter.append(pair.name, to: &out)
+        YAMLScalarWriter.append(pairs.keyName(at: i), to: &out)
         out.append(UInt8(ascii: ":"))
         let keyEnd = out.count
         out.append(0x20)
         value(&out)
         if out.count == keyEnd + 1 { out.removeLast() }
-        if !comments.trailing.isEmpty, let comment = comments.trailing[pair.key.start] {
+        if !comments.trailing.isEmpty, let comment = comments.trailing[start] {
             out.append(0x20)
             YAMLScalarWriter.appendUTF8(comment, to: &out)
         }
