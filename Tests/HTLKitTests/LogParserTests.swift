@@ -210,6 +210,7 @@ import Testing
             }
         }
     }
+
     /// How many pieces a log is read in: 32 KB or more each up to 32 pieces
     /// (a log of a few thousand lines is already read on both cores), then
     /// pieces of 256 KB or more up to 128 (the last piece a core finishes
@@ -224,7 +225,6 @@ import Testing
         #expect(LogParser.pieceCount(49_471_861, pieceSize: 1 << 20) == 47)  // pieces of 1 MB asked for
         #expect(LogParser.pieceCount(49_471_861, pieceSize: .max) == 1)  // one piece asked for
     }
-
 
     /// A long log is read in pieces on every core: the result is the one
     /// pass's, byte for byte: line numbers, findings in order (a repeat's
