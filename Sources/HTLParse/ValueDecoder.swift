@@ -24,7 +24,7 @@ enum ValueDecoder {
             default: break
             }
         }
-        if !pairs.contains(where: { $0.name == "title" }) {
+        if pairs.index(ofKey: "title") == nil {
             reader.diagnostics.append(Finding(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
                                                  "value '\(id)' has no title", wholeFile: true))
         }

@@ -96,7 +96,7 @@ struct YAMLTreeBuilder {
         /// Where a key with this text first appeared, if it did.
         func firstMark(of text: String) -> YAMLMark? {
             if let seenKeys { return seenKeys[text] }
-            return pairs.first { $0.name == text }?.key.start
+            return pairs.index(ofKey: text).map { pairs[$0].key.start }
         }
 
         /// Records a key; a mapping that outgrows a scan gets a table of its keys.
