@@ -62,7 +62,7 @@ build: deps
 	$(SWIFT) build $(CHECKED)
 
 release: deps
-	$(SWIFT) build -c release --product htl
+	$(SWIFT) build -c release $(RELEASE_LTO) --product htl
 
 # Unit tests of the library, then end-to-end tests of the built binary,
 # then make install into a temporary prefix (a debug build: the same recipe).
@@ -76,12 +76,20 @@ test: test-deps
 # linked in, libyaml, libc and libcurl from the system), shell completions
 # where bash, zsh and fish look, and a man page. DESTDIR for packagers.
 STATIC := .build/static
+# A release build is optimized across modules when it is linked (LLVM's full
+# link-time optimization): a call from one module into another's small
+# function (a line's text, an identifier's hash) is inlined like one inside
+# a module. A check of 100,000 lines runs 14.5 % fewer instructions (491 ->
+# 419 M), status 12.6 %, export 10.1 %, fmt --check 14.4 %; the build of htl
+# takes about 4 minutes instead of 2.5. Debug builds (make test) are not affected.
+RELEASE_LTO := --experimental-lto-mode=full
+LTO := $(if $(filter release,$(CONFIG)),$(RELEASE_LTO))
 BIN := $(DESTDIR)$(PREFIX)/bin
 SHARE := $(DESTDIR)$(PREFIX)/share
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-11-23)
 install: deps
-	$(SWIFT) build -c $(CONFIG) --product htl --static-swift-stdlib --scratch-path $(STATIC)
-	$(SWIFT) build -c $(CONFIG) --product htl-mcp --static-swift-stdlib --scratch-path $(STATIC)
+	$(SWIFT) build -c $(CONFIG) $(LTO) --product htl --static-swift-stdlib --scratch-path $(STATIC)
+	$(SWIFT) build -c $(CONFIG) $(LTO) --product htl-mcp --static-swift-stdlib --scratch-path $(STATIC)
 	install -d $(BIN) $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 $(STATIC)/$(CONFIG)/htl $(BIN)/htl
 	install -m 755 $(STATIC)/$(CONFIG)/htl-mcp $(BIN)/htl-mcp
@@ -105,7 +113,7 @@ BENCH_WORK ?= /tmp/htl-bench
 bench: deps
 	@command -v ledger >/dev/null 2>&1 || { echo "installing ledger (ledger-cli, timed side by side)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ledger; }
-	$(SWIFT) build -c release --product htl --static-swift-stdlib --scratch-path $(STATIC)
+	$(SWIFT) build -c release $(RELEASE_LTO) --product htl --static-swift-stdlib --scratch-path $(STATIC)
 	$(SWIFT) build -c release --product htl-bench
 	.build/release/htl-bench --htl $(STATIC)/release/htl --work $(BENCH_WORK)
 
