@@ -27,4 +27,22 @@ import Testing
         #expect(table.number(of: "g1") == nil)
         #expect(table.count == 5000)
     }
+
+    /// The hash reads every byte: at every length from 1 to 24 (whole words,
+    /// and tails of one to seven bytes read as four, two and one), a name
+    /// and the same name with one byte changed, at each position, hash
+    /// apart; so do names that differ only in length (a zero byte is not
+    /// nothing). (Seeded at random per process: two names collide by chance
+    /// once in 2^32.)
+    @Test func theHashReadsEveryByte() {
+        for length in 1...24 {
+            let name = (0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) }
+            for position in 0..<length {
+                var changed = name
+                changed[position] = "#"
+                #expect(IdentifierTable.hash(String(name)) != IdentifierTable.hash(String(changed)), "\(length) \(position)")
+            }
+            #expect(IdentifierTable.hash(String(name)) != IdentifierTable.hash(String(name) + "\u{0}"), "\(length)")
+        }
+    }
 }
