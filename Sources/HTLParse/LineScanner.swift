@@ -145,8 +145,10 @@ struct LineScanner {
             return false
         }
         let text = description.text(in: file, lineStart: cursor.start)
-        // The lists move into the action (no copy to count references for, nothing left to reset).
-        slots.put(Action(line: cursor.line, date: date, time: time, text: text,
+        // The text and the lists move into the action (no copy to count references for,
+        // nothing left to reset; the text handed over as a copy was a retain and a
+        // release of the log's store a line).
+        slots.put(Action(line: cursor.line, date: date, time: time, text: consume text,
                          quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
         return true
     }
