@@ -32,14 +32,14 @@ package enum CanonicalLogLine {
 
     /// The same, told whether the line is plain (`isPlain`, already asked).
     package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool) -> UInt64 {
-        if plain { return wordHash(UnsafeBufferPointer(rebasing: line[range])) }
+        if plain { return WordHash.hash(UnsafeBufferPointer(rebasing: line[range])) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
             var count = 0
             forEachByte(line, range) { byte in
                 scratch[count] = byte
                 count += 1
             }
-            return wordHash(UnsafeBufferPointer(rebasing: scratch[0..<count]))
+            return WordHash.hash(UnsafeBufferPointer(rebasing: scratch[0..<count]))
         }
     }
 
@@ -113,46 +113,6 @@ package enum CanonicalLogLine {
         if bytes.isEmpty { return true }
         if LineIndex.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
         return bytes.count > 1 && bytes[bytes.count - 2] != 0x0A
-    }
-
-    /// Eight bytes per step, the last word zero-padded; the length is mixed
-    /// in so that padding cannot make two texts meet.
-    static func wordHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = hashStart(count: bytes.count)
-        var i = 0
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while i + 8 <= bytes.count {
-                h = hashStep(h, ByteWords.load(base, i))
-                i += 8
-            }
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        return hashEnd(h, tail: tail)
-    }
-
-    // The steps of `wordHash`, for a pass that reads the words for more than the hash (`LineSurvey`).
-    private static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
-
-    @inline(__always)
-    package static func hashStart(count: Int) -> UInt64 { 0xCBF2_9CE4_8422_2325 ^ UInt64(count) }
-
-    @inline(__always)
-    package static func hashStep(_ h: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = (h ^ word) &* hashMultiplier
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// The last word, zero-padded (zero when the length is a multiple of eight).
-    @inline(__always)
-    package static func hashEnd(_ h: UInt64, tail: UInt64) -> UInt64 {
-        let mixed = (h ^ tail) &* hashMultiplier
-        return mixed ^ (mixed >> 29)
     }
 
     /// Calls `body` with each byte of the canonical form, in order.

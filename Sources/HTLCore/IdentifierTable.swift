@@ -67,51 +67,21 @@ public struct IdentifierTable: Sendable {
         }
     }
 
-    /// The UTF-8 bytes eight at a time (the last few zero-padded, the
-    /// count mixed in), each word multiplied in from a start chosen at
-    /// random per process, then mixed so every bit reaches the low ones the
-    /// mask keeps. The random start keeps a ledger from being written to
-    /// collide (tags that all probe one run of slots would make every
-    /// look-up linear); numbers are given in the order names are added, so
-    /// nothing a user sees depends on it. (Read from the String's contiguous
-    /// bytes in place: walking `utf8` costs tens of instructions a byte, and
-    /// a copy to call `withUTF8` on was a retain and a release.)
+    /// `WordHash` of the UTF-8 bytes from a start chosen at random per
+    /// process, then mixed so every bit reaches the low ones the mask keeps.
+    /// The random start keeps a ledger from being written to collide (tags
+    /// that all probe one run of slots would make every look-up linear);
+    /// numbers are given in the order names are added, so nothing a user
+    /// sees depends on it. (Read from the String's contiguous bytes in place:
+    /// walking `utf8` costs tens of instructions a byte, and a copy to call
+    /// `withUTF8` on was a retain and a release.)
     static func hash(_ name: String) -> UInt32 {
-        var h = name.utf8.withContiguousStorageIfAvailable(words) ?? {
+        var h = name.utf8.withContiguousStorageIfAvailable { WordHash.hash($0, seed: seed) } ?? {
             var copy = name
-            return copy.withUTF8(words)
+            return copy.withUTF8 { WordHash.hash($0, seed: seed) }
         }()
         h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         return UInt32(truncatingIfNeeded: h ^ (h >> 33))
-    }
-
-    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = (0xCBF2_9CE4_8422_2325 ^ seed) &+ UInt64(bytes.count)
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return h }
-        var i = 0
-        while i &+ 8 <= bytes.count {
-            h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h &>> 29
-            i &+= 8
-        }
-        if i < bytes.count {
-            // The last one to seven bytes as four, two and one (little-endian, as a word is read).
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            if bytes.count &- i >= 4 {
-                tail = UInt64(base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                i &+= 4
-                shift = 32
-            }
-            if bytes.count &- i >= 2 {
-                tail |= UInt64(base.loadUnaligned(fromByteOffset: i, as: UInt16.self)) &<< shift
-                i &+= 2
-                shift &+= 16
-            }
-            if i < bytes.count { tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) &<< shift }
-            h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
-        }
-        return h
     }
 
     private static let seed = UInt64.random(in: .min ... .max)

@@ -11,13 +11,13 @@ import CHTLBytes
 package struct LineSurvey {
     package let isPrintableASCII: Bool
     package let isPlain: Bool
-    /// `CanonicalLogLine.wordHash` of the line's bytes.
+    /// `WordHash.hash` of the line's bytes.
     package let hash: UInt64
     /// Which of the line's first 64 bytes are spaces (bit k: the line's byte k).
     package let spaces: UInt64
 
     package init(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        var h = CanonicalLogLine.hashStart(count: range.count)
+        var h = WordHash.start(count: range.count)
         var tail: UInt64 = 0
         var classes: Int32 = 0
         var spaces: UInt64 = 0
@@ -30,7 +30,7 @@ package struct LineSurvey {
             var i = range.lowerBound
             let wholeEnd = range.upperBound &- range.count % 8
             while i < wholeEnd {
-                h = CanonicalLogLine.hashStep(h, ByteWords.load(raw, i))
+                h = WordHash.step(h, ByteWords.load(raw, i))
                 i &+= 8
             }
             // The last few bytes, zero-padded.
@@ -42,7 +42,7 @@ package struct LineSurvey {
                 }
             }
         }
-        hash = CanonicalLogLine.hashEnd(h, tail: tail)
+        hash = WordHash.end(h, tail: tail)
         self.spaces = spaces
         isPrintableASCII = classes & (HTL_BYTES_CONTROL | HTL_BYTES_ABOVE_ASCII) == 0
         if classes & HTL_BYTES_CONTROL != 0 {

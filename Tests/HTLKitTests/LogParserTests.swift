@@ -203,7 +203,7 @@ import Testing
                     let survey = LineSurvey(all, range)
                     #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
                     #expect(survey.isPlain == CanonicalLogLine.isPlain(all, range), "\(text)")
-                    #expect(survey.hash == CanonicalLogLine.wordHash(line), "\(text)")
+                    #expect(survey.hash == WordHash.hash(line), "\(text)")
                     let spaces = line.prefix(64).indices.reduce(UInt64(0)) { line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0 }
                     #expect(survey.spaces == spaces, "\(text)")
                 }
