@@ -36,16 +36,24 @@ extension ReportJSON {
         // Ten thousand goals' objects, on every core.
         stream.arrayField("goals", count: report.goals.count) { i, out in
             let g = report.goals[i]
-            JSON.object(goal(g) + [
-                ("weeks", maybeInt(g.goal.weeks)),
-                ("tags", .array(g.goal.tags.map(JSON.string))),
-                ("breaks", .array(g.goal.breaks.map { .string($0.days.description) })),
-                ("requested_by", .optional(g.goal.requestedBy)),
-                ("consequence", .optional(g.goal.consequence)),
-                ("status", .string(g.goal.status.rawValue)),
-                ("has_action_plan", .bool(g.goal.hasActionPlan)),
-                ("checklist_items", .array(g.goal.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done)), ("line", .int($0.line))]) })),
-            ] + place(g.goal.location)).write(into: &out, indent: 4)
+            GoalJSON.write(g, .full, into: &out, indent: 4) { o, out in
+                o.int("weeks", g.goal.weeks, &out)
+                o.list("tags", g.goal.tags, &out) { tag, out in out.appendQuoted(tag) }
+                o.list("breaks", g.goal.breaks, &out) { b, out in out.appendQuoted(b.days.description) }
+                o.string("requested_by", g.goal.requestedBy, &out)
+                o.string("consequence", g.goal.consequence, &out)
+                o.string("status", g.goal.status.rawValue, &out)
+                o.bool("has_action_plan", g.goal.hasActionPlan, &out)
+                o.objects("checklist_items", g.goal.checklist, &out) { item, out, indent in
+                    var c = JSONObjectWriter(&out, indent: indent)
+                    c.string("text", item.text, &out)
+                    c.bool("done", item.done, &out)
+                    c.int("line", item.line, &out)
+                    c.close(&out)
+                }
+                o.string("path", g.goal.location.path, &out)
+                o.int("line", g.goal.location.line, &out)
+            }
         }
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
         let writer = ActionJSON(indent: 4, measures: ledger.measures, goalIDs: report.goals.map(\.id))

@@ -7,78 +7,16 @@ import HTLProgress
 /// The JSON shapes of CLI.md, keys in the documented order.
 public enum ReportJSON {
     /// Ratios and progress: rounded half-even to 4 digits.
+    static func rounded(_ value: ExactDecimal?) -> ExactDecimal? {
+        value?.rounded(toFractionDigits: 4)
+    }
+
     static func ratio(_ value: ExactDecimal?) -> JSON {
-        value.map { .decimal($0.rounded(toFractionDigits: 4)) } ?? .null
+        rounded(value).map(JSON.decimal) ?? .null
     }
 
     static func maybeInt(_ value: Int?) -> JSON {
         value.map(JSON.int) ?? .null
-    }
-
-    /// The goal object shared by status, progress, terms and export.
-    public static func goal(_ g: GoalProgress) -> [(String, JSON)] {
-        head(g) + [
-            ("terms", .array(g.goal.terms.map { .int($0.number) })),
-            ("targets", .array(g.targets.map { .object(target($0)) } + g.cadences.map { .object(cadence($0)) })),
-            ("checklist", .object([("done", .int(g.checklistDone)), ("total", .int(g.checklistTotal))])),
-            ("values", .array(g.goal.values.map { .object([("id", .string($0.value)), ("strength", .int($0.strength))]) })),
-        ]
-    }
-
-    /// The goal object's first fields: a goal in a list of things to do
-    /// (`htl next`, `htl due`, `htl review`).
-    static func head(_ g: GoalProgress) -> [(String, JSON)] {
-        [
-            ("id", .string(g.id)),
-            ("title", .string(g.goal.title)),
-            ("kind", .string(g.goal.kind.rawValue)),
-            ("state", .string(g.state.rawValue)),
-            ("progress", ratio(g.progress)),
-            ("start", .date(g.goal.start)),
-            ("target", .date(g.goal.target)),
-            ("days_left", maybeInt(g.daysLeft)),
-            ("importance", .int(g.goal.importance)),
-            ("urgency", .int(g.goal.urgency)),
-        ]
-    }
-
-    static func target(_ t: GoalProgress.TargetProgress) -> [(String, JSON)] {
-        [
-            ("measure", .string(t.measure)),
-            ("target", .decimal(t.target)),
-            ("actual", .decimal(t.actual)),
-            ("ratio", ratio(t.ratio)),
-        ]
-    }
-
-    /// A cadence target (CLI.md): `"target": null` and a `"cadence"` object.
-    static func cadence(_ c: CadenceProgress) -> [(String, JSON)] {
-        [
-            ("measure", .string(c.measure)),
-            ("target", .null),
-            ("actual", .decimal(c.actual)),
-            ("ratio", ratio(c.ratio)),
-            ("cadence", .object([
-                ("amount", .decimal(c.cadence.amount)),
-                ("per", .string(c.cadence.period.rawValue)),
-                ("at_most", .bool(c.cadence.atMost)),
-                ("periods", .int(c.periods)),
-                ("met", .int(c.met)),
-                ("missed", .int(c.missed)),
-                ("current", c.current.map { p in
-                    .object([
-                        ("start", .date(p.days.start)),
-                        ("end", .date(p.days.end)),
-                        ("actual", .decimal(p.amount)),
-                        ("required", .decimal(p.required)),
-                        ("status", .string(p.status.rawValue)),
-                    ])
-                } ?? .null),
-                ("streak", .int(c.streak)),
-                ("best_streak", .int(c.bestStreak)),
-                ("excused", .int(c.excused)),
-            ])),
-        ]
     }
 
     public static func term(_ t: TermProgress) -> [(String, JSON)] {
@@ -133,33 +71,21 @@ public enum ReportJSON {
         JSON.object([
             ("today", .date(report.today)),
             ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
-            ("goals", .array(goals.map { .object(goal($0)) })),
+            ("goals", .array(goals.map { GoalJSON.json($0, .full) })),
         ]).serialized()
     }
 
     public static func progress(_ g: GoalProgress, ledger: Ledger, report: ProgressReport) -> String {
-        var fields = goal(g)
-        if let k = fields.firstIndex(where: { $0.0 == "targets" }) {
-            fields[k].1 = .array(g.targets.map { t in
-                .object(target(t) + [
-                    ("remaining", .decimal(t.remaining)),
-                    ("needed_per_week", t.neededPerWeek.map(JSON.decimal) ?? .null),
-                ])
-            } + g.cadences.map { c in
-                // What this period still needs (at least) or still allows (at most).
-                .object(cadence(c) + [
-                    ("remaining", c.current.map { .decimal(max($0.required - $0.amount, .zero)) } ?? .null),
-                    ("needed_per_week", .null),
-                ])
-            })
+        let actions = actionList(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
+                                 ledger: ledger, report: report)
+        var out = JSONBytes()
+        GoalJSON.write(g, .detailed, into: &out, indent: 0) { o, out in
+            o.date("projected_finish", g.projectedFinish, &out)
+            o.int("pace_days", g.paceDays, &out)
+            o.value("actions", actions, &out)
         }
-        fields += [
-            ("projected_finish", .date(g.projectedFinish)),
-            ("pace_days", maybeInt(g.paceDays)),
-            ("actions", actionList(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
-                                   ledger: ledger, report: report)),
-        ]
-        return JSON.object(fields).serialized()
+        out.append("\n")
+        return out.text
     }
 
     public static func terms(_ report: ProgressReport) -> String {
@@ -219,7 +145,10 @@ public enum ReportJSON {
             ("quadrants", .array(Eisenhower.matrix(report).map { quadrant, goals in
                 .object([
                     ("quadrant", .string(quadrant.rawValue)),
-                    ("goals", .array(goals.map { g in .object(head(g) + [("next_step", nextStep(NextStep(g)))]) })),
+                    ("goals", .array(goals.map { g in
+                        let step = nextStep(NextStep(g))
+                        return GoalJSON.json(g, .head) { o, out in o.value("next_step", step, &out) }
+                    })),
                 ])
             })),
         ]).serialized()
@@ -273,8 +202,8 @@ public enum ReportJSON {
                 .object([("id", .string(m.goal.id)), ("measure", .string(m.measure)),
                          ("start", .date(m.period.start)), ("end", .date(m.period.end))])
             })),
-            ("overdue", .array(r.due.overdue.map { .object(head($0)) })),
-            ("due", .array(r.due.due.map { .object(head($0)) })),
+            ("overdue", .array(r.due.overdue.map { GoalJSON.json($0, .head) })),
+            ("due", .array(r.due.due.map { GoalJSON.json($0, .head) })),
             ("neglected_values", .array(r.neglected.map { .string($0.value.id) })),
             ("prompts", .array(ReviewText.PromptKind.allCases.map { kind in
                 .object([("kind", .string(kind.rawValue)), ("text", .string(ReviewText.prompt(kind, r, report: report)))])
@@ -287,8 +216,8 @@ public enum ReportJSON {
         JSON.object([
             ("today", .date(today)),
             ("within", .int(days)),
-            ("overdue", .array(list.overdue.map { .object(head($0)) })),
-            ("due", .array(list.due.map { .object(head($0)) })),
+            ("overdue", .array(list.overdue.map { GoalJSON.json($0, .head) })),
+            ("due", .array(list.due.map { GoalJSON.json($0, .head) })),
         ]).serialized()
     }
 }

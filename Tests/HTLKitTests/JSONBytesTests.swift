@@ -145,4 +145,55 @@ import Testing
         more.appendQuoted("\u{1}\u{7F}\u{85}\u{9F}\u{A0}é—\u{2029}\\\r")
         #expect(more.text == "\"\\u0001\\u007f\\u0085\\u009f\u{A0}é—\\u2029\\\\\\r\"")
     }
+
+    /// An object written member by member (`JSONObjectWriter`, how goals
+    /// are written) has the layout of the same object as a `JSON` tree,
+    /// written at the top and inside a list, every kind of member in it:
+    /// empty and filled lists and objects, nulls, escapes.
+    @Test func anObjectWrittenByMembersIsLaidOutAsItsTree() {
+        let day = CivilDate(year: 2026, month: 11, day: 20)!
+        let amount = try! ExactDecimal.parse("-12.5").get()
+        let tree: JSON = .object([
+            ("id", .string("run-100km")), ("title", .string("A \"quoted\"\ttitle")), ("none", .null),
+            ("count", .int(-3)), ("missing", .null), ("amount", .decimal(amount)), ("day", .date(day)),
+            ("no_day", .null), ("done", .bool(true)), ("empty_list", .array([])), ("numbers", .array([.int(1), .int(2)])),
+            ("words", .array([.string("a"), .string("b\\")])), ("no_objects", .array([])),
+            ("objects", .array([.object([("n", .int(1))]), .object([])])), ("empty", .object([])),
+            ("nested", .object([("inner", .object([("deep", .bool(false))])), ("tree", .array([.object([("x", .null)])]))])),
+        ])
+        @Sendable func members(_ out: inout JSONBytes, indent: Int) {
+            var o = JSONObjectWriter(&out, indent: indent)
+            o.string("id", "run-100km", &out)
+            o.string("title", "A \"quoted\"\ttitle", &out)
+            o.string("none", nil, &out)
+            o.int("count", -3, &out)
+            o.int("missing", nil, &out)
+            o.decimal("amount", amount, &out)
+            o.date("day", day, &out)
+            o.date("no_day", nil, &out)
+            o.bool("done", true, &out)
+            o.list("empty_list", [Int](), &out) { n, out in out.append(n) }
+            o.list("numbers", [1, 2], &out) { n, out in out.append(n) }
+            o.list("words", ["a", "b\\"], &out) { w, out in out.appendQuoted(w) }
+            o.objects("no_objects", [Int](), &out) { _, _, _ in }
+            o.objects("objects", [1, 0], &out) { n, out, indent in
+                var inner = JSONObjectWriter(&out, indent: indent)
+                if n > 0 { inner.int("n", n, &out) }
+                inner.close(&out)
+            }
+            o.object("empty", &out) { _, _ in }
+            o.object("nested", &out) { n, out in
+                n.object("inner", &out) { i, out in i.bool("deep", false, &out) }
+                n.value("tree", .array([.object([("x", .null)])]), &out)
+            }
+            o.close(&out)
+        }
+        var top = JSONBytes()
+        members(&top, indent: 0)
+        top.append("\n")
+        #expect(top.text == tree.serialized())
+        let inList = JSON.object([("goals", .array([.int(0), .writtenObject { out, indent in members(&out, indent: indent) }]))])
+        #expect(inList.serialized() == JSON.object([("goals", .array([.int(0), tree]))]).serialized())
+        #expect(top.text.contains("\"empty_list\": [],\n  \"numbers\": [1, 2],") && top.text.contains("\"empty\": {},"))
+    }
 }

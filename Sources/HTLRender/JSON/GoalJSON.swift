@@ -1,0 +1,124 @@
+import HTLCore
+import HTLModel
+import HTLProgress
+
+/// The goal object of CLI.md (status, progress, export, next, review,
+/// due), written straight into bytes, members in the documented order.
+/// Every command that shows a goal writes it here, with the members of its
+/// own that follow (`more`).
+enum GoalJSON {
+    /// What a goal's object holds besides its head.
+    enum Shape {
+        /// The head alone: a goal in a list of things to do (`next`, `due`, `review`).
+        case head
+        /// Head, terms, targets, checklist and values (`status`, `export`).
+        case full
+        /// The same, each target with what it still needs (`progress`).
+        case detailed
+    }
+
+    /// The object of `g`, opening at `indent`; `more` writes members after
+    /// the shape's own.
+    static func write(_ g: GoalProgress, _ shape: Shape, into out: inout JSONBytes, indent: Int,
+                      more: (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }) {
+        var object = JSONObjectWriter(&out, indent: indent)
+        head(g, &object, &out)
+        if shape != .head { body(g, detailed: shape == .detailed, &object, &out) }
+        more(&object, &out)
+        object.close(&out)
+    }
+
+    /// As a member of a `JSON` tree.
+    static func json(_ g: GoalProgress, _ shape: Shape, more: @escaping @Sendable (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }) -> JSON {
+        .writtenObject { out, indent in write(g, shape, into: &out, indent: indent, more: more) }
+    }
+
+    private static func head(_ g: GoalProgress, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
+        o.string("id", g.id, &out)
+        o.string("title", g.goal.title, &out)
+        o.string("kind", g.goal.kind.rawValue, &out)
+        o.string("state", g.state.rawValue, &out)
+        o.decimal("progress", ReportJSON.rounded(g.progress), &out)
+        o.date("start", g.goal.start, &out)
+        o.date("target", g.goal.target, &out)
+        o.int("days_left", g.daysLeft, &out)
+        o.int("importance", g.goal.importance, &out)
+        o.int("urgency", g.goal.urgency, &out)
+    }
+
+    private static func body(_ g: GoalProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
+        o.list("terms", g.goal.terms, &out) { term, out in out.append(term.number) }
+        o.key("targets", &out)
+        out.append("[")
+        let at = o.valueIndent
+        for (n, t) in g.targets.enumerated() {
+            out.element(n, indent: at)
+            target(t, detailed: detailed, into: &out, indent: at + 2)
+        }
+        for (n, c) in g.cadences.enumerated() {
+            out.element(g.targets.count + n, indent: at)
+            cadence(c, detailed: detailed, into: &out, indent: at + 2)
+        }
+        out.close("]", count: g.targets.count + g.cadences.count, indent: at)
+        o.object("checklist", &out) { c, out in
+            c.int("done", g.checklistDone, &out)
+            c.int("total", g.checklistTotal, &out)
+        }
+        o.objects("values", g.goal.values, &out) { alignment, out, indent in
+            var v = JSONObjectWriter(&out, indent: indent)
+            v.string("id", alignment.value, &out)
+            v.int("strength", alignment.strength, &out)
+            v.close(&out)
+        }
+    }
+
+    private static func target(_ t: GoalProgress.TargetProgress, detailed: Bool, into out: inout JSONBytes, indent: Int) {
+        var o = JSONObjectWriter(&out, indent: indent)
+        o.string("measure", t.measure, &out)
+        o.decimal("target", t.target, &out)
+        o.decimal("actual", t.actual, &out)
+        o.decimal("ratio", ReportJSON.rounded(t.ratio), &out)
+        if detailed {
+            o.decimal("remaining", t.remaining, &out)
+            o.decimal("needed_per_week", t.neededPerWeek, &out)
+        }
+        o.close(&out)
+    }
+
+    /// A cadence target (CLI.md): `"target": null` and a `"cadence"` object.
+    private static func cadence(_ c: CadenceProgress, detailed: Bool, into out: inout JSONBytes, indent: Int) {
+        var o = JSONObjectWriter(&out, indent: indent)
+        o.string("measure", c.measure, &out)
+        o.null("target", &out)
+        o.decimal("actual", c.actual, &out)
+        o.decimal("ratio", ReportJSON.rounded(c.ratio), &out)
+        o.object("cadence", &out) { r, out in
+            r.decimal("amount", c.cadence.amount, &out)
+            r.string("per", c.cadence.period.rawValue, &out)
+            r.bool("at_most", c.cadence.atMost, &out)
+            r.int("periods", c.periods, &out)
+            r.int("met", c.met, &out)
+            r.int("missed", c.missed, &out)
+            if let p = c.current {
+                r.object("current", &out) { q, out in
+                    q.date("start", p.days.start, &out)
+                    q.date("end", p.days.end, &out)
+                    q.decimal("actual", p.amount, &out)
+                    q.decimal("required", p.required, &out)
+                    q.string("status", p.status.rawValue, &out)
+                }
+            } else {
+                r.null("current", &out)
+            }
+            r.int("streak", c.streak, &out)
+            r.int("best_streak", c.bestStreak, &out)
+            r.int("excused", c.excused, &out)
+        }
+        if detailed {
+            // What this period still needs (at least) or still allows (at most).
+            o.decimal("remaining", c.current.map { max($0.required - $0.amount, .zero) }, &out)
+            o.null("needed_per_week", &out)
+        }
+        o.close(&out)
+    }
+}
