@@ -27,6 +27,9 @@ struct LineScanner {
     private var tagSet: Set<String>?
     /// The column of each measure's quantity on this line, by measure (0: none), once it has many.
     private var quantityColumns: [Int]?
+    /// Long goal ids and tags of this piece of the log, made into Strings once.
+    private var linkNames = NameCache()
+    private var tagNames = NameCache()
     private var hasContent = false
     private var failed = false
     private var stopped = false
@@ -318,7 +321,7 @@ struct LineScanner {
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
-        let id = String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]))
+        let id = linkNames.string(buffer, (start + 1)..<end) { String(utf8Bytes: $0) }
         if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
         let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
         if !seen {
@@ -335,7 +338,7 @@ struct LineScanner {
                    help: "to write '#' in a description, quote it: \"#1 fan\"")
             return
         }
-        let tag = String(lowercasingASCII: tagBytes)
+        let tag = tagNames.string(buffer, (start + 1)..<end) { String(lowercasingASCII: $0) }
         if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
         if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
             tags.append(tag)
