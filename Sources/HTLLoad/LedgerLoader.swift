@@ -18,7 +18,8 @@ public enum LedgerLoader {
         // Lines logged twice are looked for when `duplicate-action` is on,
         // and without warnings only when `rules:` make it an error.
         let warnings = request.warnings
-        let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil) { settings in
+        // A cache of its own serves this load alone: parses are not kept (`keepsParses`).
+        let cache = request.cache ?? ParseCache(use: request.formatting ? Checker.unformattedOnParse : nil, keepsParses: false) { settings in
             RuleConfiguration(settings.rules).isLookedFor(.duplicateAction, warnings: warnings)
         }
         let comparing = LedgerReader.comparingCommitted(request, read)

@@ -15,7 +15,8 @@ package enum LedgerParser {
         let sorted = known.map(\.file)
         var parsed = ParsedLedger(ledger: Ledger(), files: sorted, findings: entryFindings, context: ParseContext())
         parsed.context.measuresUnreadable = entryFindings.contains { $0.location.path == LedgerLayout.measuresFile }
-        let cache = cache ?? ParseCache()
+        // A cache made here serves this parse alone.
+        let cache = cache ?? ParseCache(keepsParses: false)
         if let file = parsed.file(at: LedgerLayout.settingsFile) {
             let (settings, found) = cache.settings(file)
             parsed.ledger.settings = settings
@@ -37,15 +38,18 @@ package enum LedgerParser {
         // looked up in the cache again one by one.
         var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
             .joined().makeIterator()
-        for file in logs {
-            _ = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
-                          settings: parsed.ledger.settings)
-        }
+        var logParses = logs.map { file in
+            cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
+                      settings: parsed.ledger.settings)
+        }.makeIterator()
         for (file, kind) in known {
             if kind.isEntity, let entity = read.next() {
                 add(entity, of: file, to: &parsed)
-            } else {
-                add(file, to: &parsed, cache: cache)
+            } else if kind == .log, let log = logParses.next() {
+                add(log, to: &parsed)
+            } else if kind == .review {
+                // Free Markdown: htl only asks that it be UTF-8.
+                _ = YAMLFile.checkedBytes(file, into: &parsed.findings)
             }
         }
         return parsed
@@ -83,21 +87,11 @@ package enum LedgerParser {
         }
     }
 
-    /// Puts a log's actions into the ledger, and reads the other files.
-    private static func add(_ file: SourceFile, to parsed: inout ParsedLedger, cache: ParseCache) {
-        switch LedgerLayout.kind(of: file.path) {
-        case .log:
-            let log = cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
-                                settings: parsed.ledger.settings)
-            // The first log's actions are shared with the cache, not copied.
-            if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
-            parsed.findings += log.findings
-            parsed.context.linksOnRejectedLines += log.rejectedLinks
-        case .review:
-            // Free Markdown: htl only asks that it be UTF-8.
-            _ = YAMLFile.checkedBytes(file, into: &parsed.findings)
-        case .value, .term, .goal, .settings, .measures, nil:
-            break
-        }
+    /// Puts a log's actions into the ledger.
+    private static func add(_ log: LogParse, to parsed: inout ParsedLedger) {
+        // The first log's actions are shared with the parse (and the cache, when it keeps them), not copied.
+        if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
+        parsed.findings += log.findings
+        parsed.context.linksOnRejectedLines += log.rejectedLinks
     }
 }

@@ -51,8 +51,15 @@ package final class ParseCache: Sendable {
     /// that only counts errors may not need them.
     private let findsRepeats: @Sendable (Settings) -> Bool
 
-    public init(use: ParseUse? = nil, findsRepeats: @escaping @Sendable (Settings) -> Bool = { _ in true }) {
+    /// False for a cache that serves one load only (an `htl` command): no
+    /// file is parsed twice in one load, so a parse is not kept, only what
+    /// `derived` makes (a layer above asks for it again). Ten thousand goal
+    /// files were a look-up and a dictionary entry each for nothing.
+    private let keepsParses: Bool
+
+    public init(use: ParseUse? = nil, keepsParses: Bool = true, findsRepeats: @escaping @Sendable (Settings) -> Bool = { _ in true }) {
         self.use = use
+        self.keepsParses = keepsParses
         self.findsRepeats = findsRepeats
     }
 
@@ -62,6 +69,7 @@ package final class ParseCache: Sendable {
     /// made of `T` (an optional, a tuple) was built at run time, its type
     /// looked up, a few hundred instructions a file.
     private func cached<T: Sendable>(_ file: SourceFile, kind: String = "", dependency: [UInt8] = [], _ make: () -> T) -> T {
+        if kind.isEmpty, !keepsParses { return make() }
         let key = Key(kind: kind, path: file.path)
         if let entry = entry(key, dependency: dependency), entry.bytes == file.bytes, let result = entry.result as? T { return result }
         let result = make()
@@ -142,6 +150,7 @@ package final class ParseCache: Sendable {
         let names = measures.measures.map { ([$0.id] + $0.aliases).joined(separator: " ") }.joined(separator: "\n")
         let dependency = Array(names.utf8) + [0, judgesUnits ? 1 : 0, repeats ? 1 : 0, judgesFormat ? 1 : 0]
         let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats, judgesFormat: judgesFormat)
+        guard keepsParses else { return keepingVerdict(parser.parse(file), file) }
         let key = Key(kind: "", path: file.path)
         let parse: LogParse
         if let entry = entry(key, dependency: dependency), let earlier = entry.result as? LogParse {
