@@ -11,6 +11,7 @@ public enum ReportJSON {
         value?.rounded(toFractionDigits: 4)
     }
 
+    /// `rounded` as a JSON number (null for none).
     static func ratio(_ value: ExactDecimal?) -> JSON {
         rounded(value).map(JSON.decimal) ?? .null
     }
