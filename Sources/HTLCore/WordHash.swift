@@ -3,11 +3,11 @@
 /// make two texts meet. Log lines are hashed from a start of 0
 /// (`CanonicalLogLine`, `LineSurvey`: a repeated line is found by its hash);
 /// identifiers from a start chosen at random per process (`IdentifierTable`).
-package enum WordHash {
+enum WordHash {
     private static var multiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     /// The hash of `bytes` from `seed`.
-    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
         var h = start(count: bytes.count, seed: seed)
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return end(h, tail: 0) }
         var i = 0

@@ -34,8 +34,8 @@ package enum LedgerParser {
         let entities = known.filter { $0.kind.isEntity }.map(\.file)
         let termWeeks = parsed.ledger.settings.termWeeks
         let slices = Parallel.slices(entities.count, pieces: 32)
-        // Handed back in path order (the entities are a run of `sorted`'s order), not
-        // looked up in the cache again one by one.
+        // Handed back in path order (the entities are a run of `sorted`'s order) and
+        // taken from here, never asked of the cache a second time.
         var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
             .joined().makeIterator()
         var logParses = logs.map { file in
@@ -55,7 +55,7 @@ package enum LedgerParser {
         return parsed
     }
 
-    /// A value, term or goal file's parse (kept in the cache too).
+    /// A value, term or goal file's parse (kept in the cache too when it keeps parses).
     private enum Entity {
         case value(Value?, [Finding])
         case term(Term?, [Finding])

@@ -12,14 +12,17 @@ import HTLCore
 /// (a tag's String is lowercased). The cache holds at most `capacity`
 /// names, its table made on the first long name: a log of ever new names
 /// costs a look-up more per name than without it, never more memory than
-/// the table.
+/// the table. Slots are found by `IdentifierTable`'s hash of the bytes
+/// (from a start chosen at random per process, every bit mixed into the
+/// low ones): a log cannot be written so that its names share a run of
+/// slots and every look-up walks them all.
 struct NameCache {
     /// The most bytes a String holds without an allocation of its own.
     static let inPlace = 15
     static let capacity = 2048
 
     private struct Entry {
-        var hash: UInt64
+        var hash: UInt32
         var start: UInt32
         var count: UInt32
         var string: String
@@ -30,7 +33,8 @@ struct NameCache {
     private var entries: [Entry] = []
 
     /// The String for bytes `range` of `buffer` (the log's bytes, which
-    /// outlive the cache), made by `make` when it is not kept. (Inlined, so
+    /// outlive the cache; always the same buffer: entries are positions
+    /// in it), made by `make` when it is not kept. (Inlined, so
     /// that a short name is made where it is read, as without the cache.)
     @inline(__always)
     mutating func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
@@ -47,7 +51,7 @@ struct NameCache {
         let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         guard let base = buffer.baseAddress else { return make(bytes) }
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 2 * NameCache.capacity) }
-        let hash = WordHash.hash(bytes)
+        let hash = IdentifierTable.hash(bytes: bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
