@@ -44,12 +44,10 @@ extension ReportJSON {
                 o.string("consequence", g.goal.consequence, &out)
                 o.string("status", g.goal.status.rawValue, &out)
                 o.bool("has_action_plan", g.goal.hasActionPlan, &out)
-                o.objects("checklist_items", g.goal.checklist, &out) { item, out, indent in
-                    var c = JSONObjectWriter(&out, indent: indent)
+                o.objects("checklist_items", g.goal.checklist, &out) { item, c, out in
                     c.string("text", item.text, &out)
                     c.bool("done", item.done, &out)
                     c.int("line", item.line, &out)
-                    c.close(&out)
                 }
                 o.string("path", g.goal.location.path, &out)
                 o.int("line", g.goal.location.line, &out)

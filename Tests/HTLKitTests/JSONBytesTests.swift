@@ -176,10 +176,8 @@ import Testing
             o.list("numbers", [1, 2], &out) { n, out in out.append(n) }
             o.list("words", ["a", "b\\"], &out) { w, out in out.appendQuoted(w) }
             o.objects("no_objects", [Int](), &out) { _, _, _ in }
-            o.objects("objects", [1, 0], &out) { n, out, indent in
-                var inner = JSONObjectWriter(&out, indent: indent)
+            o.objects("objects", [1, 0], &out) { n, inner, out in
                 if n > 0 { inner.int("n", n, &out) }
-                inner.close(&out)
             }
             o.object("empty", &out) { _, _ in }
             o.object("nested", &out) { n, out in

@@ -21,11 +21,11 @@ enum GoalJSON {
     /// the shape's own.
     static func write(_ g: GoalProgress, _ shape: Shape, into out: inout JSONBytes, indent: Int,
                       more: (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }) {
-        var object = JSONObjectWriter(&out, indent: indent)
-        head(g, &object, &out)
-        if shape != .head { body(g, detailed: shape == .detailed, &object, &out) }
-        more(&object, &out)
-        object.close(&out)
+        JSONObjectWriter.write(into: &out, indent: indent) { object, out in
+            head(g, &object, &out)
+            if shape != .head { body(g, detailed: shape == .detailed, &object, &out) }
+            more(&object, &out)
+        }
     }
 
     /// As a member of a `JSON` tree.
@@ -48,32 +48,25 @@ enum GoalJSON {
 
     private static func body(_ g: GoalProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
         o.list("terms", g.goal.terms, &out) { term, out in out.append(term.number) }
-        o.key("targets", &out)
-        out.append("[")
-        let at = o.valueIndent
-        for (n, t) in g.targets.enumerated() {
-            out.element(n, indent: at)
-            target(t, detailed: detailed, into: &out, indent: at + 2)
+        // Measure targets, then cadence targets, in one list.
+        o.objects("targets", 0..<(g.targets.count + g.cadences.count), &out) { k, t, out in
+            if k < g.targets.count {
+                target(g.targets[k], detailed: detailed, &t, &out)
+            } else {
+                cadence(g.cadences[k - g.targets.count], detailed: detailed, &t, &out)
+            }
         }
-        for (n, c) in g.cadences.enumerated() {
-            out.element(g.targets.count + n, indent: at)
-            cadence(c, detailed: detailed, into: &out, indent: at + 2)
-        }
-        out.close("]", count: g.targets.count + g.cadences.count, indent: at)
         o.object("checklist", &out) { c, out in
             c.int("done", g.checklistDone, &out)
             c.int("total", g.checklistTotal, &out)
         }
-        o.objects("values", g.goal.values, &out) { alignment, out, indent in
-            var v = JSONObjectWriter(&out, indent: indent)
+        o.objects("values", g.goal.values, &out) { alignment, v, out in
             v.string("id", alignment.value, &out)
             v.int("strength", alignment.strength, &out)
-            v.close(&out)
         }
     }
 
-    private static func target(_ t: GoalProgress.TargetProgress, detailed: Bool, into out: inout JSONBytes, indent: Int) {
-        var o = JSONObjectWriter(&out, indent: indent)
+    private static func target(_ t: GoalProgress.TargetProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
         o.string("measure", t.measure, &out)
         o.decimal("target", t.target, &out)
         o.decimal("actual", t.actual, &out)
@@ -82,12 +75,10 @@ enum GoalJSON {
             o.decimal("remaining", t.remaining, &out)
             o.decimal("needed_per_week", t.neededPerWeek, &out)
         }
-        o.close(&out)
     }
 
     /// A cadence target (CLI.md): `"target": null` and a `"cadence"` object.
-    private static func cadence(_ c: CadenceProgress, detailed: Bool, into out: inout JSONBytes, indent: Int) {
-        var o = JSONObjectWriter(&out, indent: indent)
+    private static func cadence(_ c: CadenceProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
         o.string("measure", c.measure, &out)
         o.null("target", &out)
         o.decimal("actual", c.actual, &out)
@@ -119,6 +110,5 @@ enum GoalJSON {
             o.decimal("remaining", c.current.map { max($0.required - $0.amount, .zero) }, &out)
             o.null("needed_per_week", &out)
         }
-        o.close(&out)
     }
 }

@@ -16,6 +16,13 @@ struct JSONObjectWriter {
         out.append("{")
     }
 
+    /// A whole object at `indent`: opened, its members written by `members`, closed.
+    static func write(into out: inout JSONBytes, indent: Int, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void) {
+        var object = JSONObjectWriter(&out, indent: indent)
+        members(&object, &out)
+        object.close(&out)
+    }
+
     /// The next member's name; its value is written next, at `valueIndent`.
     mutating func key(_ name: StaticString, _ out: inout JSONBytes) {
         out.key(literal: name, at: count, indent: indent)
@@ -83,26 +90,24 @@ struct JSONObjectWriter {
         out.append("]")
     }
 
-    /// A list of objects, one per line (`[]` when empty); `write` writes
-    /// each object, opening at the indentation it is given.
+    /// A list of objects, one per line (`[]` when empty); `members` writes
+    /// each item's members.
     mutating func objects<C: Collection>(_ name: StaticString, _ items: C, _ out: inout JSONBytes,
-                                         _ write: (C.Element, inout JSONBytes, Int) -> Void) {
+                                         _ members: (C.Element, inout JSONObjectWriter, inout JSONBytes) -> Void) {
         key(name, &out)
         out.append("[")
         var n = 0
         for item in items {
             out.element(n, indent: valueIndent)
-            write(item, &out, valueIndent + 2)
+            JSONObjectWriter.write(into: &out, indent: valueIndent + 2) { o, out in members(item, &o, &out) }
             n += 1
         }
         out.close("]", count: n, indent: valueIndent)
     }
 
-    /// A member whose value is an object, written by `write`.
-    mutating func object(_ name: StaticString, _ out: inout JSONBytes, _ write: (inout JSONObjectWriter, inout JSONBytes) -> Void) {
+    /// A member whose value is an object, its members written by `members`.
+    mutating func object(_ name: StaticString, _ out: inout JSONBytes, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void) {
         key(name, &out)
-        var inner = JSONObjectWriter(&out, indent: valueIndent)
-        write(&inner, &out)
-        inner.close(&out)
+        JSONObjectWriter.write(into: &out, indent: valueIndent, members)
     }
 }
