@@ -35,8 +35,11 @@ public enum SyntheticLedger {
     static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
                         "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
 
-    /// `cadence`: every second goal also keeps a weekly cadence in its first
-    /// measure (the ledger is otherwise byte for byte the same).
+    /// Goals of past terms are complete on 2026-11-22, the current term's in
+    /// progress (their targets are set from what the log adds up to:
+    /// `SyntheticGoal.text`). `cadence`: every second goal also keeps a
+    /// weekly cadence in its first measure (the ledger is otherwise byte for
+    /// byte the same).
     public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false) -> [(path: String, text: String)] {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
@@ -57,48 +60,67 @@ public enum SyntheticLedger {
         }
         let todayNumber = dayNumber(today.year, today.month, today.day)
         let tags = tags(goals: goalCount)
-        var windows: [(id: String, start: Int, end: Int, tag: String, measures: [String])] = []
-        for g in 1...max(goalCount, 1) {
-            let id = "g\(pad(g, 5))"
-            let term = Int.random(in: 1...5, using: &rng)
-            let termStart = firstTermStart + (term - 1) * 70
-            let start = termStart + Int.random(in: 0...14, using: &rng)
-            let end = termStart + 69 - Int.random(in: 0...7, using: &rng)
-            let tag = tags.randomElement(using: &rng)!
-            let m1 = measures.randomElement(using: &rng)!
-            var m2 = measures.randomElement(using: &rng)!
-            while m2 == m1 || (m1 == "min" && m2 == "hours") || (m1 == "hours" && m2 == "min") { m2 = measures.randomElement(using: &rng)! }
-            var text = "---\ntitle: Goal \(g) with a realistic title\n"
-            text += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
-            text += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
-            text += "targets:\n  \(m1): \(Int.random(in: 10...500, using: &rng))\n"
-            let counted = Bool.random(using: &rng) ? [m1, m2] : [m1]
-            if counted.count == 2 { text += "  \(m2): \(Int.random(in: 5...200, using: &rng))\n" }
-            text += "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
-            text += "tags: [\(tag)]\n"
-            if cadence, g % 2 == 0 { text += "cadence:\n  \(m1): \(g % 5 + 1)/week\n" }
-            text += "---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
-            if g % 3 == 0 { text += "- [x] First step\n- [ ] Second step\n" }
-            files.append(("goals/\(id).md", text))
-            if g <= goalCount { windows.append((id, start, min(end, todayNumber), tag, counted)) }
+        let goals = (1...max(goalCount, 1)).map {
+            goal($0, tags: tags, firstTermStart: firstTermStart, today: todayNumber, cadence: cadence, using: &rng)
         }
         // Log lines inside their goal's window, in date order.
-        var lines: [(day: Int, text: String)] = []
+        var lines: [SyntheticLine] = []
         lines.reserveCapacity(logLines)
         for _ in 0..<logLines {
-            let w = windows.randomElement(using: &rng)!
-            let day = Int.random(in: w.start...max(w.start, w.end), using: &rng)
-            var line = date(day)
-            if Bool.random(using: &rng) { line += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
-            for _ in 0..<Int.random(in: 2...4, using: &rng) { line += " " + words.randomElement(using: &rng)! }
-            let q1 = w.measures.randomElement(using: &rng)!  // a quantity its goal counts (unused-quantity)
-            line += " \(Int.random(in: 1...60, using: &rng)).\(Int.random(in: 1...9, using: &rng))\(q1)"
-            if Int.random(in: 0..<10, using: &rng) < 7 { line += " +\(w.id)" } else { line += " #\(w.tag)" }
-            lines.append((day, line))
+            let index = Int.random(in: 0..<goalCount, using: &rng)
+            lines.append(line(for: index, of: goals[index], using: &rng))
+        }
+        let counted = countedTenths(goals: goals, lines: lines)
+        for (index, goal) in goals.enumerated() where index < goalCount {
+            files.append(("goals/\(goal.id).md", goal.text(counted: counted[index], today: todayNumber)))
         }
         lines.sort { $0.day < $1.day }
         files.append(("log/2026.log", "# synthetic log\n" + lines.map(\.text).joined(separator: "\n") + "\n"))
         return files
+    }
+
+    /// Goal `g`: a window inside one of the first five terms, a tag, one or
+    /// two measures it counts; its targets are set once the log is written.
+    static func goal(_ g: Int, tags: [String], firstTermStart: Int, today: Int, cadence: Bool,
+                     using rng: inout SeededGenerator) -> SyntheticGoal {
+        let term = Int.random(in: 1...5, using: &rng)
+        let termStart = firstTermStart + (term - 1) * 70
+        let start = termStart + Int.random(in: 0...14, using: &rng)
+        let end = termStart + 69 - Int.random(in: 0...7, using: &rng)
+        let tag = tags.randomElement(using: &rng)!
+        let m1 = measures.randomElement(using: &rng)!
+        var m2 = measures.randomElement(using: &rng)!
+        while m2 == m1 || (m1 == "min" && m2 == "hours") || (m1 == "hours" && m2 == "min") { m2 = measures.randomElement(using: &rng)! }
+        var goal = SyntheticGoal(number: g, start: start, end: end, counted: min(end, today), tag: tag, measures: [m1])
+        goal.head = "---\ntitle: Goal \(g) with a realistic title\n"
+        goal.head += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
+        goal.head += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
+        goal.percents = [Int.random(in: 80...130, using: &rng)]
+        if Bool.random(using: &rng) {
+            goal.measures.append(m2)
+            goal.percents.append(Int.random(in: 80...130, using: &rng))
+        }
+        goal.tail = "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
+        goal.tail += "tags: [\(tag)]\n"
+        if cadence, g % 2 == 0 { goal.tail += "cadence:\n  \(m1): \(g % 5 + 1)/week\n" }
+        goal.tail += "---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
+        if g % 3 == 0 { goal.tail += "- [x] First step\n- [ ] Second step\n" }
+        return goal
+    }
+
+    /// A log line for `goal` (at `index`), on a day it counts, in a measure
+    /// it counts (so no quantity is unused), linking it or carrying its tag.
+    static func line(for index: Int, of goal: SyntheticGoal, using rng: inout SeededGenerator) -> SyntheticLine {
+        let day = Int.random(in: goal.start...max(goal.start, goal.counted), using: &rng)
+        var text = date(day)
+        if Bool.random(using: &rng) { text += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
+        for _ in 0..<Int.random(in: 2...4, using: &rng) { text += " " + words.randomElement(using: &rng)! }
+        let measure = goal.measures.randomElement(using: &rng)!
+        let tenths = Int.random(in: 1...60, using: &rng) * 10 + Int.random(in: 1...9, using: &rng)
+        text += " \(tenths / 10).\(tenths % 10)\(measure)"
+        let linked = Int.random(in: 0..<10, using: &rng) < 7
+        text += linked ? " +\(goal.id)" : " #\(goal.tag)"
+        return SyntheticLine(day: day, text: text, goal: index, linked: linked, measure: measure, tenths: tenths)
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
