@@ -364,6 +364,48 @@ import Testing
         }
     }
 
+    /// A cadence in hours over minutes and hours, logged by link and by tag
+    /// (an action can be both, and count once), in no order: each period's
+    /// amount and the window's are each measure's sum, converted once.
+    @Test func hoursFromMinutesAndHoursOfLinkedAndTaggedActions() throws {
+        var rng = SeededGenerator(seed: 9)
+        let start = CivilDate(year: 2026, month: 9, day: 7)!
+        for round in 0..<150 {
+            let target = start.adding(days: Int.random(in: 0...70, using: &rng))
+            let today = start.adding(days: Int.random(in: -5...90, using: &rng))
+            let period = ["day", "week", "month"].randomElement(using: &rng)!
+            let front = "start: \(start)\ntarget: \(target)\ntags: [running]\ncadence:\n  hours: \(Int.random(in: 1...4, using: &rng))/\(period)\n"
+            var log = ""
+            var logged: [(day: CivilDate, minutes: Int, hours: Int)] = []
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
+                let d = start.adding(days: Int.random(in: -5...80, using: &rng))
+                let (minutes, halfHours) = (Int.random(in: 0...3, using: &rng) == 0 ? 0 : Int.random(in: 1...95, using: &rng),
+                                            Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...4, using: &rng) : 0)
+                let source = ["+run", "#running", "+run #running"].randomElement(using: &rng)!
+                log += "\(d) Practice" + (minutes > 0 ? " \(minutes)min" : "") + (halfHours > 0 ? " \(halfHours * 5 / 10).\(halfHours * 5 % 10)hours" : "")
+                    + " \(source)\n"
+                logged.append((d, minutes, halfHours))
+            }
+            let loaded = SampleLedger.load(SampleLedger.with([
+                "goals/run.md": "---\ntitle: Run\n" + front + "---\n",
+                "log/2026.log": log,
+            ]))
+            let c = try #require(ProgressEngine.compute(loaded.ledger, today: today).goal("run")?.cadences.first, "round \(round)")
+            let catalog = loaded.ledger.measures
+            let (min, hours) = (try #require(catalog.index(for: "min")), try #require(catalog.index(for: "hours")))
+            func amount(from first: CivilDate, to last: CivilDate) -> ExactDecimal {
+                let inside = logged.filter { first <= $0.day && $0.day <= last && $0.day <= today }
+                let minutes = ExactDecimal(inside.reduce(0) { $0 + $1.minutes })
+                let halves = ExactDecimal(inside.reduce(0) { $0 + $1.hours * 5 }).divided(by: 10)!
+                return catalog.convert(minutes, from: min, to: hours)! + halves
+            }
+            for p in c.recent {
+                #expect(p.amount == amount(from: p.days.start, to: p.days.end), "round \(round): \(p.days)\n\(log)")
+            }
+            #expect(c.actual == amount(from: start, to: target), "round \(round)\n\(log)")
+        }
+    }
+
     func key(_ date: CivilDate, _ period: String, weekStart: Int) -> Int {
         switch period {
         case "day": return date.dayNumber
