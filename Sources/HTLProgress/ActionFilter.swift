@@ -19,7 +19,7 @@ public struct ActionFilter: Sendable {
     public func apply(_ ledger: Ledger, _ report: ProgressReport) -> [Int] {
         var indices: [Int]
         if let goal {
-            indices = report.goal(goal).map { $0.actionIndices + $0.upcomingActionIndices } ?? []
+            indices = report.goal(goal).map(\.allActionIndices) ?? []
         } else {
             indices = Array(ledger.actions.indices)
         }

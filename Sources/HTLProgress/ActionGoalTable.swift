@@ -58,7 +58,7 @@ package struct ActionGoalTable: Sendable {
     /// `body(action, goal position)` for each action of `slice` in each
     /// goal's lists, goals in position order (binary search finds where a
     /// list enters the slice).
-    private static func forEachEntry(_ lists: [[[Int]]], in slice: Range<Int>, _ body: (Int, Int) -> Void) {
+    private static func forEachEntry(_ lists: [[ActionPositions]], in slice: Range<Int>, _ body: (Int, Int) -> Void) {
         for (position, goalLists) in lists.enumerated() {
             for list in goalLists {
                 var k = firstIndex(in: list, atLeast: slice.lowerBound)
@@ -71,7 +71,7 @@ package struct ActionGoalTable: Sendable {
     }
 
     /// The first position of `list` (ascending) holding `value` or more.
-    private static func firstIndex(in list: [Int], atLeast value: Int) -> Int {
+    private static func firstIndex(in list: ActionPositions, atLeast value: Int) -> Int {
         var low = 0
         var high = list.count
         while low < high {

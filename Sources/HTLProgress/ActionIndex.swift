@@ -212,7 +212,7 @@ struct ActionIndex {
     /// action linked and tagged, or carrying two of the goal's tags, makes
     /// the sources longer than `counted`: then each is read by index.
     @inline(__always)
-    func forEachCounted(_ counted: [Int], from sources: Sources, _ body: (Facts) -> Void) {
+    func forEachCounted(_ counted: ActionPositions, from sources: Sources, _ body: (Facts) -> Void) {
         guard sources.count == counted.count else {
             for i in counted { body(facts[i]) }
             return

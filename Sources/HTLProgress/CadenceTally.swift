@@ -19,7 +19,7 @@ struct CadenceTally {
 
     /// `window`: the cadence window (nil when it has no start); `counted`:
     /// the goal's counted actions as of today, from `sources` (cut at today).
-    func progress(window: DateRange?, openEnded: Bool, counted: [Int], sources: ActionIndex.Sources,
+    func progress(window: DateRange?, openEnded: Bool, counted: ActionPositions, sources: ActionIndex.Sources,
                   index: ActionIndex, today: CivilDate) -> CadenceProgress {
         var result = CadenceProgress(cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
                                      actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
@@ -82,7 +82,7 @@ struct CadenceTally {
 
     /// The counted amounts inside `window` of the cadence's measure (or one
     /// per action), by day.
-    private func entries(in window: DateRange, counted: [Int], sources: ActionIndex.Sources,
+    private func entries(in window: DateRange, counted: ActionPositions, sources: ActionIndex.Sources,
                          index: ActionIndex) -> [Entry] {
         let first = Int32(clamping: window.start.dayNumber)
         let last = Int32(clamping: window.end.dayNumber)

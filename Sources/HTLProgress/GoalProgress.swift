@@ -22,10 +22,12 @@ public struct GoalProgress: Sendable {
     public var goal: Goal
     /// Indices into `ledger.actions` of the actions that count toward the
     /// goal as of today, in file order.
-    public var actionIndices: [Int]
+    public var actionIndices: ActionPositions
     /// Actions dated after today that will count once their day comes:
     /// listed, never counted (FORMAT.md §7).
-    public var upcomingActionIndices: [Int]
+    public var upcomingActionIndices: ActionPositions
+    /// The counted actions, then those to come.
+    public var allActionIndices: [Int] { Array(actionIndices) + upcomingActionIndices }
     public var targets: [TargetProgress]
     /// One per cadence measure, in file order (FORMAT.md §8).
     public var cadences: [CadenceProgress]
@@ -45,7 +47,7 @@ public struct GoalProgress: Sendable {
     public var paceDays: Int?
     /// The counted actions of the last 30 days (today's included), found
     /// while counting: value insights read these instead of every action again.
-    package var lastThirtyDays: [Int] = []
+    package var lastThirtyDays: ActionPositions = []
 
     public var id: String { goal.id }
 

@@ -15,7 +15,7 @@ extension ProgressEngine {
 
         /// `counted`: the goal's actions as of today; `sources`: where they
         /// come from, cut at today (`ActionIndex.through`).
-        init(_ counted: [Int], from sources: ActionIndex.Sources, index: ActionIndex, catalog: MeasureCatalog) {
+        init(_ counted: ActionPositions, from sources: ActionIndex.Sources, index: ActionIndex, catalog: MeasureCatalog) {
             sums = [ExactDecimal](repeating: .zero, count: catalog.measures.count)
             logged = [Bool](repeating: false, count: catalog.measures.count)
             index.forEachCounted(counted, from: sources) { f in

@@ -39,7 +39,7 @@ public struct ProgressReport: Sendable {
         var result: [Int: [String]] = [:]
         for i in actionIndices { result[i] = [] }
         for g in goals {
-            for i in g.actionIndices + g.upcomingActionIndices where wanted[i] { result[i]!.append(g.id) }
+            for i in g.allActionIndices where wanted[i] { result[i]!.append(g.id) }
         }
         for (i, ids) in result where ids.count > 1 {
             result[i] = ids.sorted(by: ByteOrder.precedes)
@@ -182,24 +182,25 @@ package enum ProgressEngine {
     /// A goal's actions told apart by day (read from the index's entries,
     /// not the actions' facts): dated today or before, later, and those of
     /// the first from the last 30 days.
-    static func countedAsOf(_ today: CivilDate, _ all: [ActionIndex.Dated]) -> (counted: [Int], upcoming: [Int], lastThirtyDays: [Int]) {
+    static func countedAsOf(_ today: CivilDate, _ all: [ActionIndex.Dated])
+        -> (counted: ActionPositions, upcoming: ActionPositions, lastThirtyDays: ActionPositions) {
         let day = Int32(clamping: today.dayNumber)
         let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
-        var upcoming: [Int] = []
-        var recent: [Int] = []
+        var upcoming: [Int32] = []
+        var recent: [Int32] = []
         // Nearly every action is counted: written in place, into room for all.
-        let counted = [Int](unsafeUninitializedCapacity: all.count) { counted, count in
+        let counted = [Int32](unsafeUninitializedCapacity: all.count) { counted, count in
             for action in all {
                 guard action.day <= day else {
-                    upcoming.append(Int(action.index))
+                    upcoming.append(action.index)
                     continue
                 }
-                counted.initializeElement(at: count, to: Int(action.index))
+                counted.initializeElement(at: count, to: action.index)
                 count += 1
-                if action.day >= from30 { recent.append(Int(action.index)) }
+                if action.day >= from30 { recent.append(action.index) }
             }
         }
-        return (counted, upcoming, recent)
+        return (ActionPositions(counted), ActionPositions(upcoming), ActionPositions(recent))
     }
 
     /// Each target's actual, ratio, what remains and the rates (one per
@@ -230,7 +231,7 @@ package enum ProgressEngine {
     /// Each cadence (one per measure) on `today`; its window runs from the
     /// goal's start (else its earliest committed term's) to its target (else
     /// to the end of the period holding today).
-    static func cadenceProgress(_ goal: Goal, counted: [Int], from sources: ActionIndex.Sources, ledger: Ledger, index: ActionIndex,
+    static func cadenceProgress(_ goal: Goal, counted: ActionPositions, from sources: ActionIndex.Sources, ledger: Ledger, index: ActionIndex,
                                 termStarts: [Int: CivilDate], today: CivilDate) -> [CadenceProgress] {
         guard !goal.cadences.isEmpty else { return [] }
         let catalog = ledger.measures
@@ -321,7 +322,7 @@ package enum ProgressEngine {
     /// action; sorting them all, n log n, was a value's longest step at a
     /// million actions). Recent actions are near each other in the log, so
     /// the span is short.
-    static func distinctCount(_ lists: [[Int]]) -> Int {
+    static func distinctCount<Positions: Collection<Int>>(_ lists: [Positions]) -> Int {
         let nonEmpty = lists.filter { !$0.isEmpty }
         // The span from every item, not from each list's ends: a list out of
         // order must not reach past the bits.

@@ -51,8 +51,8 @@ import Testing
                     || (windows[g].start...windows[g].end ~= line.day && line.tags.contains { goalTags[g].contains($0) })
             }
             let progress = report.goal(id)!
-            #expect(progress.actionIndices == counts.filter { lines[$0].day <= todayIndex }, "goal \(id)")
-            #expect(progress.upcomingActionIndices == counts.filter { lines[$0].day > todayIndex }, "goal \(id)")
+            #expect(Array(progress.actionIndices) == counts.filter { lines[$0].day <= todayIndex }, "goal \(id)")
+            #expect(Array(progress.upcomingActionIndices) == counts.filter { lines[$0].day > todayIndex }, "goal \(id)")
         }
     }
 

@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func noListsOrOnlyEmptyOnesCountNothing() {
-        #expect(ProgressEngine.distinctCount([]) == 0)
-        #expect(ProgressEngine.distinctCount([[], []]) == 0)
+        #expect(ProgressEngine.distinctCount([[Int]]()) == 0)
+        #expect(ProgressEngine.distinctCount([[Int]](repeating: [], count: 2)) == 0)
     }
 
     /// Indices on both sides of a 64-bit word's edge, far from zero.

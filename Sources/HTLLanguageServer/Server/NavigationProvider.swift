@@ -33,7 +33,7 @@ enum NavigationProvider {
             : (LedgerLayout.kind(of: path) == .goal ? LedgerLayout.entityID(of: path) : "")
         guard let g = report.goal(id) else { return .array([]) }
         let actions = loaded.ledger.actions
-        return .array((g.actionIndices + g.upcomingActionIndices).sorted().map { i in
+        return .array(g.allActionIndices.sorted().map { i in
             location(SourceLocation(path: actions[i].path, line: actions[i].line, column: 1), loaded: loaded, uris: uris)
         })
     }
