@@ -6,7 +6,7 @@ struct SyntheticGoal {
     let start: Int
     let end: Int
     /// The last day its actions fall on: its end, or today when it ends later.
-    let counted: Int
+    let lastCountedDay: Int
     let tag: String
     /// The measures it has targets in, the first one first.
     var measures: [String]
@@ -17,36 +17,36 @@ struct SyntheticGoal {
     var head = ""
     var tail = ""
 
-    init(number: Int, start: Int, end: Int, counted: Int, tag: String, measures: [String]) {
+    init(number: Int, start: Int, end: Int, lastCountedDay: Int, tag: String, measures: [String]) {
         self.number = number
         self.start = start
         self.end = end
-        self.counted = counted
+        self.lastCountedDay = lastCountedDay
         self.tag = tag
         self.measures = measures
     }
 
     var id: String { "g" + SyntheticLedger.pad(number, 5) }
 
-    /// The goal's file, its targets set from `counted`: what its actions add
-    /// up to, in tenths of each of its measures. A goal that has ended gets
-    /// at most what it counted (it is complete, as a real person's past
-    /// goals mostly are); a goal still running gets what it will count by
-    /// its end at today's pace, times its percentage (so it is in progress,
-    /// some ahead and some behind, as on a real dashboard).
-    func text(counted tenths: [Int], today: Int) -> String {
-        var text = head + "targets:\n"
-        for (index, measure) in measures.enumerated() {
-            var percent = percents[index]
+    /// The goal's file, its targets set from `tenths`: what its actions add
+    /// up to in each of its measures. A goal that has ended gets at most
+    /// what it counted (complete, as a real person's past goals mostly are;
+    /// a measure no action of it logged gets no target, and one that
+    /// logged none at all keeps a target of 1 in its first, not met). A
+    /// goal still running gets what it will count by its end at today's
+    /// pace, times its percentage (in progress: some ahead, some behind).
+    func text(counted tenths: [Int]) -> String {
+        let running = lastCountedDay < end
+        var targets = ""
+        for (index, measure) in measures.enumerated() where running || tenths[index] > 0 {
             var amount = tenths[index]
-            if end > today {
-                amount = amount * (end - start + 1) / max(1, counted - start + 1)
-            } else {
-                percent = min(percent, 100)
+            if running, lastCountedDay >= start {
+                amount = amount * (end - start + 1) / (lastCountedDay - start + 1)
             }
-            text += "  \(measure): \(max(1, amount * percent / 1000))\n"
+            let percent = running ? percents[index] : min(percents[index], 100)
+            targets += "  \(measure): \(max(1, amount * percent / 1000))\n"
         }
-        return text + tail
+        return head + "targets:\n" + (targets.isEmpty ? "  \(measures[0]): 1\n" : targets) + tail
     }
 }
 
@@ -54,8 +54,8 @@ struct SyntheticGoal {
 struct SyntheticLine {
     let day: Int
     let text: String
-    /// The goal it was written for (its index), and whether it links that
-    /// goal (or carries the goal's tag).
+    /// The goal it was written for (its index); true when it links that
+    /// goal, false when it carries the goal's tag instead.
     let goal: Int
     let linked: Bool
     let measure: String
@@ -66,34 +66,38 @@ struct SyntheticLine {
 extension SyntheticLedger {
     /// Per goal and measure, what its actions add up to in tenths, as htl
     /// counts them: the lines that link the goal, and the lines that carry
-    /// its tag inside its window, in that measure or one it converts to
-    /// (an hour is 60 min).
+    /// its tag inside its window, in that measure or one that converts to it
+    /// (`hours` equals 60 `min`), each measure summed first and then
+    /// converted once.
     static func countedTenths(goals: [SyntheticGoal], lines: [SyntheticLine]) -> [[Int]] {
-        var tenths = goals.map { [Int](repeating: 0, count: $0.measures.count) }
-        var taggedLines: [String: [SyntheticLine]] = [:]
-        for line in lines {
-            if line.linked {
-                add(line, to: &tenths[line.goal], of: goals[line.goal])
-            } else {
-                taggedLines[goals[line.goal].tag, default: []].append(line)
+        // Per goal, per measure it counts: the tenths logged in it, and in the other time measure.
+        var same = goals.map { [Int](repeating: 0, count: $0.measures.count) }
+        var other = same
+        func add(_ line: SyntheticLine, to g: Int) {
+            for (index, measure) in goals[g].measures.enumerated() {
+                if line.measure == measure {
+                    same[g][index] += line.tenths
+                } else if timeMeasures.contains(line.measure), timeMeasures.contains(measure) {
+                    other[g][index] += line.tenths
+                }
             }
         }
-        for (index, goal) in goals.enumerated() {
-            for line in taggedLines[goal.tag] ?? [] where line.day >= goal.start && line.day <= goal.counted {
-                add(line, to: &tenths[index], of: goal)
+        var taggedLines: [String: [Int]] = [:]
+        for (position, line) in lines.enumerated() {
+            if line.linked { add(line, to: line.goal) } else { taggedLines[goals[line.goal].tag, default: []].append(position) }
+        }
+        for (g, goal) in goals.enumerated() {
+            for position in taggedLines[goal.tag] ?? [] where goal.start <= lines[position].day && lines[position].day <= goal.lastCountedDay {
+                add(lines[position], to: g)
             }
         }
-        return tenths
+        return goals.indices.map { g in
+            goals[g].measures.indices.map { index in
+                same[g][index] + (goals[g].measures[index] == "min" ? other[g][index] * 60 : other[g][index] / 60)
+            }
+        }
     }
 
-    static func add(_ line: SyntheticLine, to tenths: inout [Int], of goal: SyntheticGoal) {
-        for (index, measure) in goal.measures.enumerated() {
-            switch (line.measure, measure) {
-            case _ where line.measure == measure: tenths[index] += line.tenths
-            case ("hours", "min"): tenths[index] += line.tenths * 60
-            case ("min", "hours"): tenths[index] += line.tenths / 60
-            default: break
-            }
-        }
-    }
+    /// The two measures of the generated ledgers that convert to each other.
+    static let timeMeasures = ["min", "hours"]
 }

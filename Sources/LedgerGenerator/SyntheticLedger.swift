@@ -35,11 +35,12 @@ public enum SyntheticLedger {
     static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
                         "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
 
-    /// Goals of past terms are complete on 2026-11-22, the current term's in
-    /// progress (their targets are set from what the log adds up to:
-    /// `SyntheticGoal.text`). `cadence`: every second goal also keeps a
-    /// weekly cadence in its first measure (the ledger is otherwise byte for
-    /// byte the same).
+    /// Goals of past terms are complete on 2026-11-22 (but those no line
+    /// counts for, and, with `cadence`, those that missed a week), the
+    /// current term's in progress: targets are set from what the log adds
+    /// up to (`SyntheticGoal.text`). `cadence`: every second goal also keeps
+    /// a weekly cadence in its first measure (the ledger is otherwise byte
+    /// for byte the same).
     public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false) -> [(path: String, text: String)] {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
@@ -66,16 +67,17 @@ public enum SyntheticLedger {
         // Log lines inside their goal's window, in date order.
         var lines: [SyntheticLine] = []
         lines.reserveCapacity(logLines)
-        for _ in 0..<logLines {
+        // No goal, no line (each line is written for a goal).
+        for _ in 0..<(goalCount > 0 ? logLines : 0) {
             let index = Int.random(in: 0..<goalCount, using: &rng)
             lines.append(line(for: index, of: goals[index], using: &rng))
         }
         let counted = countedTenths(goals: goals, lines: lines)
         for (index, goal) in goals.enumerated() where index < goalCount {
-            files.append(("goals/\(goal.id).md", goal.text(counted: counted[index], today: todayNumber)))
+            files.append(("goals/\(goal.id).md", goal.text(counted: counted[index])))
         }
         lines.sort { $0.day < $1.day }
-        files.append(("log/2026.log", "# synthetic log\n" + lines.map(\.text).joined(separator: "\n") + "\n"))
+        files.append(("log/2026.log", "# synthetic log\n" + lines.map { $0.text + "\n" }.joined()))
         return files
     }
 
@@ -91,7 +93,7 @@ public enum SyntheticLedger {
         let m1 = measures.randomElement(using: &rng)!
         var m2 = measures.randomElement(using: &rng)!
         while m2 == m1 || (m1 == "min" && m2 == "hours") || (m1 == "hours" && m2 == "min") { m2 = measures.randomElement(using: &rng)! }
-        var goal = SyntheticGoal(number: g, start: start, end: end, counted: min(end, today), tag: tag, measures: [m1])
+        var goal = SyntheticGoal(number: g, start: start, end: end, lastCountedDay: min(end, today), tag: tag, measures: [m1])
         goal.head = "---\ntitle: Goal \(g) with a realistic title\n"
         goal.head += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
         goal.head += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
@@ -111,7 +113,7 @@ public enum SyntheticLedger {
     /// A log line for `goal` (at `index`), on a day it counts, in a measure
     /// it counts (so no quantity is unused), linking it or carrying its tag.
     static func line(for index: Int, of goal: SyntheticGoal, using rng: inout SeededGenerator) -> SyntheticLine {
-        let day = Int.random(in: goal.start...max(goal.start, goal.counted), using: &rng)
+        let day = Int.random(in: goal.start...max(goal.start, goal.lastCountedDay), using: &rng)
         var text = date(day)
         if Bool.random(using: &rng) { text += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
         for _ in 0..<Int.random(in: 2...4, using: &rng) { text += " " + words.randomElement(using: &rng)! }

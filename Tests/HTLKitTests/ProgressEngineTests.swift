@@ -342,7 +342,12 @@ import Testing
             let r = ProgressEngine.compute(loaded.ledger, today: today)
             for g in r.goals {
                 if let p = g.progress { #expect(p >= .zero && p <= .one) }
+                // Like a real dashboard: past goals complete, unless nothing counted in a target's measure.
+                if let target = g.goal.target, target < today {
+                    #expect(g.state == .completed || g.targets.contains { $0.actual == .zero }, "seed \(seed): \(g.id)")
+                }
             }
+            #expect(r.goals.contains { $0.goal.target.map { $0 >= today } == true && $0.state != .completed }, "seed \(seed)")
             #expect(Checker.check(loaded, today: today).diagnostics.isEmpty)
         }
     }
