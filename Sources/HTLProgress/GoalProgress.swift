@@ -27,7 +27,13 @@ public struct GoalProgress: Sendable {
     /// listed, never counted (FORMAT.md §7).
     public var upcomingActionIndices: ActionPositions
     /// The counted actions, then those to come.
-    public var allActionIndices: [Int] { Array(actionIndices) + upcomingActionIndices }
+    public var allActionIndices: [Int] {
+        var all: [Int] = []
+        all.reserveCapacity(actionIndices.count + upcomingActionIndices.count)
+        all.append(contentsOf: actionIndices)
+        all.append(contentsOf: upcomingActionIndices)
+        return all
+    }
     public var targets: [TargetProgress]
     /// One per cadence measure, in file order (FORMAT.md §8).
     public var cadences: [CadenceProgress]

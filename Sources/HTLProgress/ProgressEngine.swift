@@ -39,7 +39,8 @@ public struct ProgressReport: Sendable {
         var result: [Int: [String]] = [:]
         for i in actionIndices { result[i] = [] }
         for g in goals {
-            for i in g.allActionIndices where wanted[i] { result[i]!.append(g.id) }
+            for i in g.actionIndices where wanted[i] { result[i]!.append(g.id) }
+            for i in g.upcomingActionIndices where wanted[i] { result[i]!.append(g.id) }
         }
         for (i, ids) in result where ids.count > 1 {
             result[i] = ids.sorted(by: ByteOrder.precedes)
