@@ -376,7 +376,7 @@ import Testing
             let period = ["day", "week", "month"].randomElement(using: &rng)!
             let front = "start: \(start)\ntarget: \(target)\ntags: [running]\ncadence:\n  hours: \(Int.random(in: 1...4, using: &rng))/\(period)\n"
             var log = ""
-            var logged: [(day: CivilDate, minutes: Int, hours: Int)] = []
+            var logged: [(day: CivilDate, minutes: Int, halfHours: Int)] = []
             for _ in 0..<Int.random(in: 0...40, using: &rng) {
                 let d = start.adding(days: Int.random(in: -5...80, using: &rng))
                 let (minutes, halfHours) = (Int.random(in: 0...3, using: &rng) == 0 ? 0 : Int.random(in: 1...95, using: &rng),
@@ -391,13 +391,11 @@ import Testing
                 "log/2026.log": log,
             ]))
             let c = try #require(ProgressEngine.compute(loaded.ledger, today: today).goal("run")?.cadences.first, "round \(round)")
-            let catalog = loaded.ledger.measures
-            let (min, hours) = (try #require(catalog.index(for: "min")), try #require(catalog.index(for: "hours")))
             func amount(from first: CivilDate, to last: CivilDate) -> ExactDecimal {
                 let inside = logged.filter { first <= $0.day && $0.day <= last && $0.day <= today }
                 let minutes = ExactDecimal(inside.reduce(0) { $0 + $1.minutes })
-                let halves = ExactDecimal(inside.reduce(0) { $0 + $1.hours * 5 }).divided(by: 10)!
-                return catalog.convert(minutes, from: min, to: hours)! + halves
+                let hours = ExactDecimal(inside.reduce(0) { $0 + $1.halfHours * 5 }).divided(by: 10)!
+                return minutes.divided(by: 60)! + hours
             }
             for p in c.recent {
                 #expect(p.amount == amount(from: p.days.start, to: p.days.end), "round \(round): \(p.days)\n\(log)")
