@@ -16,6 +16,20 @@ import Testing
         ("goals/\(id).md", "---\ntitle: \(id)\n" + frontMatter + "---\n## Action plan\n- Go.\n")
     }
 
+    /// Amounts on both sides of 64 bits of millionths and the largest htl
+    /// reads: each amount, its token as written and the total are exact.
+    @Test func amountsPast64BitsOfMillionthsStayExact() {
+        let amounts = ["9223372036854.775807", "9223372036854.775808", "-9223372036854.775808", "-9223372036854.775809",
+                       "999999999999999.999999", "5.80", "0.000001"]
+        let (parsed, r) = load(["log/2026.log": amounts.map { "2026-11-20 Run \($0)km +run\n" }.joined()])
+        let quantities = parsed.ledger.actions.map { $0.quantities[0] }
+        #expect(quantities.map { $0.written(in: parsed.ledger.measures) } == amounts.map { $0 + "km" })
+        #expect(quantities.map(\.amount.description) == ["9223372036854.775807", "9223372036854.775808", "-9223372036854.775808",
+                                                          "-9223372036854.775809", "999999999999999.999999", "5.8", "0.000001"])
+        // -0.000002 from the first four, then 999999999999999.999999 + 5.8 + 0.000001.
+        #expect(r.goal("run")?.targets[0].actual.description == "1000000000000005.799998")
+    }
+
     @Test func aFutureActionIsListedButCountsOnlyOnItsDay() {
         let log = "2026-11-03 Run 5km +run\n2026-11-29 Race 10km +run\n"
         let (parsed, r) = load(["log/2026.log": log])
