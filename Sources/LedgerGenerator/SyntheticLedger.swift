@@ -92,7 +92,8 @@ public enum SyntheticLedger {
         let tag = tags.randomElement(using: &rng)!
         let m1 = measures.randomElement(using: &rng)!
         var m2 = measures.randomElement(using: &rng)!
-        while m2 == m1 || (m1 == "min" && m2 == "hours") || (m1 == "hours" && m2 == "min") { m2 = measures.randomElement(using: &rng)! }
+        // Two measures that do not convert to each other (each target counts its own amounts).
+        while m2 == m1 || (timeMeasures.contains(m1) && timeMeasures.contains(m2)) { m2 = measures.randomElement(using: &rng)! }
         var goal = SyntheticGoal(number: g, start: start, end: end, lastCountedDay: min(end, today), tag: tag, measures: [m1])
         goal.head = "---\ntitle: Goal \(g) with a realistic title\n"
         goal.head += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
