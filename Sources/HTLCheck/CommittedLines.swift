@@ -24,10 +24,10 @@ struct CommittedLines {
     private(set) var firstRewrite: Rewrite?
 
     init(base: [UInt8], current: [UInt8]) {
-        self.init(base: base[...], current: current)
+        self.init(base: FileBytes(base)[...], current: FileBytes(current))
     }
 
-    init(base: ArraySlice<UInt8>, current: [UInt8]) {
+    init(base: Slice<FileBytes>, current: FileBytes) {
         base.withUnsafeBufferPointer { old in
             current.withUnsafeBufferPointer { new in compare(old, new) }
         }

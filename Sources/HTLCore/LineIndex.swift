@@ -13,15 +13,21 @@ public struct LineIndex: Sendable {
     private let hasByteOrderMark: Bool
 
     public init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer(LineIndex.init(buffer:))
+    }
+
+    public init(_ bytes: FileBytes) {
+        self = bytes.withUnsafeBufferPointer(LineIndex.init(buffer:))
+    }
+
+    private init(buffer: UnsafeBufferPointer<UInt8>) {
         var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i] == 0x0A && i + 1 < buffer.count {
-                starts.append(i + 1)
-            }
+        for i in buffer.indices where buffer[i] == 0x0A && i + 1 < buffer.count {
+            starts.append(i + 1)
         }
         self.starts = starts
-        byteCount = bytes.count
-        hasByteOrderMark = LineIndex.hasByteOrderMark(bytes)
+        byteCount = buffer.count
+        hasByteOrderMark = LineIndex.hasByteOrderMark(buffer)
     }
 
     package var lineCount: Int { starts.count }
@@ -32,7 +38,7 @@ public struct LineIndex: Sendable {
 
     /// The bytes of a line's text: without its line ending (LF or CRLF), and
     /// on line 1 without a byte order mark. `line` is clamped to the file.
-    package func content(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
+    package func content<Bytes: RandomAccessCollection<UInt8>>(ofLine line: Int, in bytes: Bytes) -> Range<Int> where Bytes.Index == Int {
         let line = min(max(line, 1), starts.count)
         var start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : byteCount
@@ -43,20 +49,21 @@ public struct LineIndex: Sendable {
     }
 
     /// How many columns a line has.
-    public func width(ofLine line: Int, in bytes: [UInt8]) -> Int {
+    public func width<Bytes: RandomAccessCollection<UInt8>>(ofLine line: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
         let range = content(ofLine: line, in: bytes)
         return LineIndex.scalarCount(bytes[range])
     }
 
     /// The byte offset of a line's column (clamped to the line's text).
-    public func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
+    public func offset<Bytes: RandomAccessCollection<UInt8>>(line: Int, column: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
         let range = content(ofLine: line, in: bytes)
         return LineIndex.offset(ofColumn: column, in: bytes[range])
     }
 
     /// Line and column of a byte offset, scanning from the start of `bytes`
     /// (a slice of a file whose first byte is on `firstLine`).
-    package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
+    package static func position<Bytes: RandomAccessCollection<UInt8>>(ofByte offset: Int, in bytes: Bytes, firstLine: Int) -> (line: Int, column: Int)
+    where Bytes.Index == Int {
         let end = min(max(offset, bytes.startIndex), bytes.endIndex)
         var line = firstLine
         var lineStart = bytes.startIndex
@@ -83,7 +90,7 @@ public struct LineIndex: Sendable {
 
     /// The offset of a column within one line's bytes (the line's end when
     /// the column lies past it).
-    public static func offset(ofColumn column: Int, in line: ArraySlice<UInt8>) -> Int {
+    public static func offset<Line: Collection<UInt8>>(ofColumn column: Int, in line: Line) -> Int where Line.Index == Int {
         var i = line.startIndex
         var scalars = 1
         while i < line.endIndex, scalars < column {

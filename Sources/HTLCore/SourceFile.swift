@@ -2,11 +2,16 @@
 public struct SourceFile: Sendable, Equatable {
     /// Relative path with `/` separators, e.g. `goals/run-100km.md`.
     public let path: String
-    public let bytes: [UInt8]
+    /// The file's bytes: a copy of their own, or its pages mapped (`FileBytes`).
+    public let bytes: FileBytes
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: FileBytes) {
         self.path = path
         self.bytes = bytes
+    }
+
+    public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, bytes: FileBytes(bytes))
     }
 
     public init(path: String, text: String) {
@@ -15,7 +20,7 @@ public struct SourceFile: Sendable, Equatable {
 
     /// The location of a byte offset (one look-up; build a `LineIndex` for many).
     public func location(ofByte offset: Int) -> SourceLocation {
-        let (line, column) = LineIndex.position(ofByte: offset, in: bytes[...], firstLine: 1)
+        let (line, column) = LineIndex.position(ofByte: offset, in: bytes, firstLine: 1)
         return SourceLocation(path: path, line: line, column: column)
     }
 }

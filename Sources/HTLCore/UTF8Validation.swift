@@ -7,27 +7,33 @@ public enum UTF8Validation {
 
     /// The offset of the first byte that does not belong to a well-formed
     /// UTF-8 sequence, or nil when all of `bytes[range]` is valid.
+    package static func firstInvalidByte(_ bytes: FileBytes, in range: Range<Int>? = nil) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidByte($0, in: range) }
+    }
+
     package static func firstInvalidByte(_ bytes: [UInt8], in range: Range<Int>? = nil) -> Int? {
-        let r = range ?? 0..<bytes.count
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            var i = r.lowerBound
-            let end = r.upperBound
-            while i < end {
-                // ASCII, the most of most files, eight bytes at a time.
-                if let base = UnsafeRawPointer(buffer.baseAddress), i + 8 <= end, ByteWords.nonASCII(ByteWords.load(base, i)) == 0 {
-                    i += 8
-                    continue
-                }
-                if buffer[i] < 0x80 {
-                    i += 1
-                    continue
-                }
-                let length = sequenceLength(buffer, at: i, end: end)
-                if length == 0 { return i }
-                i += length
+        bytes.withUnsafeBufferPointer { firstInvalidByte($0, in: range) }
+    }
+
+    package static func firstInvalidByte(_ buffer: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> Int? {
+        let r = range ?? 0..<buffer.count
+        var i = r.lowerBound
+        let end = r.upperBound
+        while i < end {
+            // ASCII, the most of most files, eight bytes at a time.
+            if let base = UnsafeRawPointer(buffer.baseAddress), i + 8 <= end, ByteWords.nonASCII(ByteWords.load(base, i)) == 0 {
+                i += 8
+                continue
             }
-            return nil
+            if buffer[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let length = sequenceLength(buffer, at: i, end: end)
+            if length == 0 { return i }
+            i += length
         }
+        return nil
     }
 
     /// The length of the well-formed sequence starting at `i` (1-4), or 0

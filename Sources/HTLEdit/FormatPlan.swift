@@ -63,10 +63,10 @@ public struct FormatPlan: Sendable {
             return .refusal(Refusal(path: file.path, reason: "the file has errors (run htl check)"))
         }
         if Checker.isKnownCanonical(file, cache: cache) { return .unchanged }
-        if Formatter.canonical(file, verify: false) == file.bytes { return .unchanged }
+        if let canonical = Formatter.canonical(file, verify: false), canonical == file.bytes { return .unchanged }
         guard let canonical = Formatter.canonical(file) else {
             return .refusal(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
         }
-        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes, canonical: canonical))
+        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes.array, canonical: canonical))
     }
 }

@@ -65,7 +65,7 @@ extension LogEntry {
     /// with `header`), and the number of the first appended line.
     package static func appending(_ lines: [String], to path: String, header: String,
                                   in loaded: LoadedLedger) -> (file: SourceFile, firstLine: Int) {
-        var existing = loaded.parsed.file(at: path)?.bytes ?? Array(header.utf8)
+        var existing = loaded.parsed.file(at: path)?.bytes.array ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
         let first = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
         let added = lines.map { $0 + "\n" }.joined()

@@ -8,22 +8,20 @@ import HTLParse
 package enum LogFormatter {
     /// Written straight into one buffer, line by line (no list of lines: a
     /// log of a hundred million blank lines costs its own size, not gigabytes).
-    static func format(_ bytes: [UInt8]) -> [UInt8] {
+    static func format(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        out.reserveCapacity(buffer.count)
         // Blank lines are written once a line with text follows: none trail.
         var blankLines = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            TextLines.forEachLine(buffer) { line in
-                if buffer[line].allSatisfy({ isBlank($0) || $0 == 0x0D }) {  // nothing left once canonical
-                    blankLines += 1
-                    return
-                }
-                out.append(contentsOf: repeatElement(0x0A, count: blankLines))
-                blankLines = 0
-                CanonicalLogLine.append(buffer, line, to: &out)
-                out.append(0x0A)
+        TextLines.forEachLine(buffer) { line in
+            if buffer[line].allSatisfy({ isBlank($0) || $0 == 0x0D }) {  // nothing left once canonical
+                blankLines += 1
+                return
             }
+            out.append(contentsOf: repeatElement(0x0A, count: blankLines))
+            blankLines = 0
+            CanonicalLogLine.append(buffer, line, to: &out)
+            out.append(0x0A)
         }
         return out
     }
@@ -35,7 +33,7 @@ package enum LogFormatter {
     /// Most lines are plain (`CanonicalLogLine.isPlain`, eight bytes at a
     /// time); only the others are read byte by byte. (The log parser makes
     /// the same verdict while it reads the lines: `LogParse.isCanonical`.)
-    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+    static func isCanonical(_ bytes: FileBytes) -> Bool {
         guard CanonicalLogLine.endsCanonically(bytes) else { return false }
         return bytes.withUnsafeBufferPointer { b in
             var i = 0

@@ -43,6 +43,13 @@ public struct LoadRequest: Sendable {
     public var warnings = true
     /// Compute progress (reports need it; `check` does not).
     public var computeProgress = false
+    /// Map long logs into memory instead of reading them (`FileBytes`):
+    /// their pages are then the page cache's, not fresh memory filled with
+    /// a copy. Only for a process that ends soon and does not rewrite the
+    /// ledger: a program that cuts a mapped log short meanwhile makes the
+    /// next read of its lost end a bus error (`SIGBUS`), which the
+    /// executable turns into a message. Servers read.
+    public var mapsLongLogs = false
     /// Parses kept between loads (the language server): only changed files are parsed again.
     package var cache: ParseCache?
 

@@ -55,7 +55,7 @@ extension MCPSession {
             : DiagnosticRenderer.text(CheckReport(diagnostics: made.diagnostics, fileCount: 1), files: [made.file])
         if made.diagnostics.contains(where: \.isError) { throw HTLError(findings + "nothing written") }
         let dryRun = try args.bool("dry_run") ?? true
-        if !dryRun { try AtomicFile.create(made.file.path, in: loaded.root, bytes: made.file.bytes) }
+        if !dryRun { try AtomicFile.create(made.file.path, in: loaded.root, bytes: made.file.bytes.array) }
         var text = dryRun ? "would create \(made.file.path) (dry run; call again with dry_run false to write):\n" : "created \(made.file.path):\n"
         text += String(decoding: made.file.bytes, as: UTF8.self)
         if !made.similar.isEmpty {

@@ -1,3 +1,4 @@
+import HTLCore
 /// An action's description, kept as bytes: most are a stretch of the log
 /// line they were read from, so they point into the log's bytes (shared,
 /// not copied) instead of each holding a String of its own. A million
@@ -9,20 +10,20 @@ public struct ActionText: Sendable {
     /// description given as a String); and the path of the log the action
     /// is in (held once here, not by each action: see `Action.path`).
     package final class Store: Sendable {
-        let bytes: [UInt8]
+        let bytes: FileBytes
         package let path: String
         /// Whether `bytes` is a whole log file (the text can move to a later
         /// version of the file whose start is unchanged: `rebased`).
         let isFile: Bool
 
-        package init(file bytes: [UInt8], path: String) {
+        package init(file bytes: FileBytes, path: String) {
             self.bytes = bytes
             self.path = path
             isFile = true
         }
 
         init(own bytes: [UInt8], path: String) {
-            self.bytes = bytes
+            self.bytes = FileBytes(bytes)
             self.path = path
             isFile = false
         }

@@ -8,7 +8,7 @@ import Synchronization
 /// keystroke re-parses only the file that changed.
 package final class ParseCache: Sendable {
     private struct Entry {
-        var bytes: [UInt8]
+        var bytes: FileBytes
         var dependency: [UInt8]
         var result: any Sendable
     }

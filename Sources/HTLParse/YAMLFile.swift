@@ -21,7 +21,9 @@ struct YAMLFile {
     /// finding at the first bad byte and nil: nothing after it can be placed
     /// reliably (a repaired byte would shift every later column).
     static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Finding]) -> [UInt8]? {
-        guard let bad = UTF8Validation.firstInvalidByte(file.bytes) else { return file.bytes }
+        // Text files other than the log are read into arrays of their own (never mapped).
+        let bytes = file.bytes.array
+        guard let bad = UTF8Validation.firstInvalidByte(bytes) else { return bytes }
         diagnostics.append(Finding(.encoding, file.location(ofByte: bad),
                                       "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
                                       help: "save the file as UTF-8"))
@@ -32,7 +34,7 @@ struct YAMLFile {
     static func readYAML(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
-            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes.array, diagnostics: diagnostics)
         }
         let start = LineIndex.hasByteOrderMark(bytes) ? 3 : 0
         let parsed = YAMLParser.parse(bytes[start...], path: file.path, firstLine: 1)
@@ -46,7 +48,7 @@ struct YAMLFile {
     static func readFrontMatter(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
-            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes.array, diagnostics: diagnostics)
         }
         let first = SourceLocation(path: file.path, line: 1, column: 1)
         switch FrontMatter.split(bytes) {

@@ -43,8 +43,10 @@ public enum LedgerDirectory {
     /// Every ledger file below `root`, in byte order of their paths, with
     /// findings for entries that lead outside the root, dangle, are not
     /// regular files, or are folders named like ledger files.
-    public static func read(_ root: LedgerRoot) throws -> LedgerFiles {
-        var walk = Walk(root: root)
+    /// `mappingLongLogs`: logs of 1 MiB or more are mapped, not read
+    /// (`LoadRequest.mapsLongLogs` says when that is safe).
+    public static func read(_ root: LedgerRoot, mappingLongLogs: Bool = false) throws -> LedgerFiles {
+        var walk = Walk(root: root, mapsLongLogs: mappingLongLogs)
         for name in [LedgerLayout.settingsFile, LedgerLayout.measuresFile] {
             walk.visitTopFile(name)
         }
@@ -68,6 +70,8 @@ public enum LedgerDirectory {
 /// One walk over a ledger's folders.
 private struct Walk {
     let root: LedgerRoot
+    /// Map long logs instead of reading them (`readFile`).
+    let mapsLongLogs: Bool
     var files: [SourceFile] = []
     var findings: [Finding] = []
     /// Files found by the walk, read once it is done (on every core).
@@ -80,8 +84,9 @@ private struct Walk {
         var inode: UInt64
     }
 
-    init(root: LedgerRoot) {
+    init(root: LedgerRoot, mapsLongLogs: Bool) {
         self.root = root
+        self.mapsLongLogs = mapsLongLogs
         var info = stat()
         if stat(root.realPath, &info) == 0 {
             entered.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
@@ -212,7 +217,8 @@ private struct Walk {
         let paths = toRead
         var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
         let read: [[ReadOutcome]]
-        if let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
+        let maps = mapsLongLogs
+        if !maps, let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
             // Its pieces first, then the other batches, all shared by the cores.
             let index = batches.remove(at: long.batch)[0]
             defer { close(long.fd) }
@@ -222,7 +228,7 @@ private struct Walk {
                         readPiece(t)
                         return []
                     }
-                    return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) }
+                    return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: false) }
                 }.suffix(batches.count)
             }
             switch bytes {
@@ -231,7 +237,7 @@ private struct Walk {
             }
             read = Array(others)
         } else {
-            read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
+            read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) } }
         }
         for (batch, results) in zip(batches, read) {
             for (index, outcome) in zip(batch, results) { outcomes[index] = outcome }
@@ -277,6 +283,11 @@ private struct Walk {
     /// `bad-entry` finding, not gigabytes of memory.
     static let largestFile = 1 << 30
 
+    /// The shortest log a walk that may map logs maps; a shorter one is
+    /// read (a mapping's page faults and bookkeeping cost more than a copy
+    /// of a small file).
+    static let shortestMapped = 1 << 20
+
     /// A file read, or why it was not.
     enum ReadOutcome {
         case file(SourceFile)
@@ -287,10 +298,16 @@ private struct Walk {
     /// inside the root (a rename between the walk and the open cannot leak):
     /// opened below the root's handle, the kernel has checked; otherwise
     /// its real path is looked up.
-    static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?) -> ReadOutcome {
+    /// `maps`: a log of `shortestMapped` bytes or more is mapped (the bytes
+    /// its size was then; see `FileBytes.Mapping`), when the kernel will.
+    static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?, maps: Bool) -> ReadOutcome {
         do {
             if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
                 defer { close(opened.fd) }
+                if maps, opened.size >= shortestMapped, opened.size <= largestFile, LedgerLayout.kind(of: path) == .log,
+                   let mapping = FileBytes.Mapping(fd: opened.fd, size: opened.size) {
+                    return .file(SourceFile(path: path, bytes: FileBytes(mapping)))
+                }
                 return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
             }
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)

@@ -32,6 +32,8 @@ struct ReportContext {
         let loaded = try options.load { request in
             request.computeProgress = true
             request.warnings = false
+            // A report reads and ends; `review --write` only adds a new file made in memory.
+            request.mapsLongLogs = true
         }
         self.loaded = loaded
         root = loaded.root

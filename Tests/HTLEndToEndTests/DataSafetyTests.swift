@@ -24,6 +24,38 @@ import Testing
         return results.withLock { $0 }
     }
 
+    // MARK: 0. A long log mapped by a command that only reads
+
+    /// `export` maps a long log and reads its descriptions as it writes.
+    /// Held up by a full pipe, it finds the log cut short by another
+    /// program: reading the lost pages is a bus error, which htl turns into
+    /// a message and exit status 2 (not a death by signal, not a core).
+    @Test func aMappedLogCutShortUnderACommandIsAMessageAndStatus2() throws {
+        let lines = (0..<30_000).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }
+        let ledger = try ledger(["log/2026.log": lines.joined()])
+        defer { ledger.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HTLBinary.path)
+        process.arguments = ["export", "--json"] + today
+        process.currentDirectoryURL = URL(fileURLWithPath: ledger.root)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // The first bytes: the log is mapped and the document has begun; the
+        // pipe then fills and htl waits, with most descriptions still unread.
+        #expect(out.fileHandleForReading.readData(ofLength: 1).count == 1)
+        #expect(truncate(ledger.root + "/log/2026.log", 0) == 0)
+        let written = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 2)
+        #expect(message == "htl: a ledger file was cut short by another program while htl read it (a bus error); "
+            + "htl wrote no ledger file; run the command again\n")
+        #expect(written.count < lines.count * 60)
+    }
+
     // MARK: 1. Appends and rewrites exclude each other
 
     /// Random rounds of `htl log`, `htl fmt` and a plain shell append racing

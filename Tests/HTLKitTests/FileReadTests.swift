@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import HTLCore
+import HTLKit
 @testable import HTLSystem
 import HTLTestSupport
 import Testing
@@ -81,8 +82,64 @@ import Testing
         let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
         #expect(read.findings.isEmpty)
         #expect(read.files.map(\.path) == ["goals/g1.md", "htl.yaml", "log/2025.log", "log/2026.log"])
-        #expect(read.files.last?.bytes == Array(long.utf8))
-        #expect(read.files.first?.bytes == Array("---\ntitle: G\n---\n".utf8))
+        #expect(read.files.last?.bytes.array == Array(long.utf8))
+        #expect(read.files.first?.bytes.array == Array("---\ntitle: G\n---\n".utf8))
+    }
+
+    /// A command that only reads maps a log of 1 MiB or more: the same
+    /// bytes as read, held as the file's pages. A shorter log and the other
+    /// files are read into memory of their own, as they are without mapping.
+    @Test func aLongLogIsMappedWhenAskedAndReadsTheSame() throws {
+        let long = Self.longLog(pieces: 0.3)
+        #expect(long.utf8.count >= 1 << 20)
+        let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
+                                          "goals/g1.md": "---\ntitle: G\n---\n"])
+        defer { ledger.remove() }
+        let mapped = try LedgerDirectory.read(LedgerRoot(ledger.root), mappingLongLogs: true)
+        let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
+        #expect(mapped.findings.isEmpty)
+        #expect(mapped.files.map(\.path) == read.files.map(\.path))
+        #expect(mapped.files == read.files)
+        #expect(mapped.files.map(\.bytes.isMapped) == [false, false, false, true])
+        #expect(read.files.allSatisfy { !$0.bytes.isMapped })
+        let log = try #require(mapped.files.last)
+        #expect(log.bytes.array == Array(long.utf8))
+        #expect(log.bytes[0..<10].elementsEqual(Array("2026-11-20".utf8)))
+        #expect(log.location(ofByte: log.bytes.count - 1).line == long.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+        // The mapping is the file's first size bytes: what is appended later is not in it.
+        let handle = try #require(FileHandle(forWritingAtPath: ledger.root + "/log/2026.log"))
+        handle.seekToEndOfFile()
+        handle.write(Data("2026-11-21 Swim 1km\n".utf8))
+        handle.closeFile()
+        #expect(log.bytes.count == long.utf8.count)
+        #expect(log.bytes == Array(long.utf8))
+    }
+
+    /// A ledger whose long log is mapped loads as it does read: the same
+    /// findings (rendered with their excerpts of the log), the same export.
+    @Test func aLedgerWithAMappedLogLoadsAsItDoesRead() throws {
+        let lines = (0..<24_000).map { k in
+            switch k % 1000 {
+            case 7: return "2026-11-\(11 + k % 9) Swam 1lap +run\n"
+            case 8: return "2026-11-03 Run 5 km #running\n"
+            default: return "2026-11-\(11 + k % 9) Run along the river \(k % 7 + 1).5km +run #running\n"
+            }
+        }
+        #expect(lines.joined().utf8.count >= 1 << 20)
+        let ledger = try TemporaryLedger(SampleLedger.with(["log/2026.log": lines.joined()]))
+        defer { ledger.remove() }
+        var request = LoadRequest(root: try LedgerRoot(ledger.root), today: SampleLedger.today)
+        request.formatting = true
+        request.computeProgress = true
+        let read = try LedgerLoader.load(request)
+        request.mapsLongLogs = true
+        let mapped = try LedgerLoader.load(request)
+        #expect(mapped.files.first { $0.path == "log/2026.log" }?.bytes.isMapped == true)
+        #expect(mapped.files == read.files)
+        #expect(!mapped.diagnostics.isEmpty)
+        #expect(mapped.diagnostics == read.diagnostics)
+        #expect(DiagnosticRenderer.text(mapped.check, files: mapped.files) == DiagnosticRenderer.text(read.check, files: read.files))
+        #expect(ReportJSON.export(mapped.ledger, report: mapped.progressReport()) == ReportJSON.export(read.ledger, report: read.progressReport()))
     }
 
     /// The pieces are handed out once each; a file that shrank before they

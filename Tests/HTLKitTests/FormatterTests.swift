@@ -136,9 +136,9 @@ import Testing
             let bom = Int.random(in: 0..<5, using: &rng) == 0 ? "\u{FEFF}" : ""
             let text = bom + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let bytes = Array(text.utf8)
-            let formatted = LogFormatter.format(bytes)
-            #expect(LogFormatter.isCanonical(bytes) == (formatted == bytes), "\(text.debugDescription)")
-            #expect(LogFormatter.isCanonical(formatted), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
+            let formatted = bytes.withUnsafeBufferPointer(LogFormatter.format)
+            #expect(LogFormatter.isCanonical(FileBytes(bytes)) == (formatted == bytes), "\(text.debugDescription)")
+            #expect(LogFormatter.isCanonical(FileBytes(formatted)), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
         }
     }
 

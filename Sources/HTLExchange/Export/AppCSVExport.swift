@@ -47,7 +47,7 @@ struct Exporter {
     }
 
     func body(_ path: String) -> BodySections {
-        BodySections(file: loaded.parsed.file(at: path)?.bytes ?? [])
+        BodySections(file: loaded.parsed.file(at: path)?.bytes.array ?? [])
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {

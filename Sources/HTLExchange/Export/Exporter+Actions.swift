@@ -7,7 +7,7 @@ import HTLRender
 extension Exporter {
     func actions() -> String {
         var occurrences: [String: Int] = [:]
-        var linesOf: [String: [ArraySlice<UInt8>]] = [:]
+        var linesOf: [String: [Slice<FileBytes>]] = [:]
         let rows = ledger.actions.map { a -> [String] in
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }
             let raw = linesOf[a.path].map { a.line <= $0.count ? Array($0[a.line - 1]) : [] } ?? []
