@@ -38,7 +38,16 @@ public struct LineIndex: Sendable {
 
     /// The bytes of a line's text: without its line ending (LF or CRLF), and
     /// on line 1 without a byte order mark. `line` is clamped to the file.
-    package func content<Bytes: RandomAccessCollection<UInt8>>(ofLine line: Int, in bytes: Bytes) -> Range<Int> where Bytes.Index == Int {
+    package func content(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
+        bytes.withUnsafeBufferPointer { content(ofLine: line, in: $0) }
+    }
+
+    /// The same in a file's bytes (mapped or not: read through a buffer, never byte by byte through `FileBytes`).
+    package func content(ofLine line: Int, in bytes: FileBytes) -> Range<Int> {
+        bytes.withUnsafeBufferPointer { content(ofLine: line, in: $0) }
+    }
+
+    package func content(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let line = min(max(line, 1), starts.count)
         var start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : byteCount
@@ -49,21 +58,37 @@ public struct LineIndex: Sendable {
     }
 
     /// How many columns a line has.
-    public func width<Bytes: RandomAccessCollection<UInt8>>(ofLine line: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
-        let range = content(ofLine: line, in: bytes)
-        return LineIndex.scalarCount(bytes[range])
+    public func width(ofLine line: Int, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { width(ofLine: line, in: $0) }
+    }
+
+    public func width(ofLine line: Int, in bytes: FileBytes) -> Int {
+        bytes.withUnsafeBufferPointer { width(ofLine: line, in: $0) }
+    }
+
+    func width(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        LineIndex.scalarCount(UnsafeBufferPointer(rebasing: bytes[content(ofLine: line, in: bytes)]))
     }
 
     /// The byte offset of a line's column (clamped to the line's text).
-    public func offset<Bytes: RandomAccessCollection<UInt8>>(line: Int, column: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
+    public func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
         let range = content(ofLine: line, in: bytes)
         return LineIndex.offset(ofColumn: column, in: bytes[range])
     }
 
     /// Line and column of a byte offset, scanning from the start of `bytes`
     /// (a slice of a file whose first byte is on `firstLine`).
-    package static func position<Bytes: RandomAccessCollection<UInt8>>(ofByte offset: Int, in bytes: Bytes, firstLine: Int) -> (line: Int, column: Int)
-    where Bytes.Index == Int {
+    package static func position(ofByte offset: Int, in bytes: FileBytes, firstLine: Int) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { position(ofByte: offset, in: $0[...], firstLine: firstLine) }
+    }
+
+    package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
+        // The buffer's indices start at 0, the slice's at its start.
+        bytes.withUnsafeBufferPointer { position(ofByte: offset - bytes.startIndex, in: $0[...], firstLine: firstLine) }
+    }
+
+    /// The same in a slice of a buffer (its indices those of the whole buffer).
+    static func position(ofByte offset: Int, in bytes: Slice<UnsafeBufferPointer<UInt8>>, firstLine: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, bytes.startIndex), bytes.endIndex)
         var line = firstLine
         var lineStart = bytes.startIndex
@@ -78,10 +103,17 @@ public struct LineIndex: Sendable {
         if lineStart == bytes.startIndex, firstLine == 1, hasByteOrderMark(bytes), end >= bytes.startIndex + 3 {
             lineStart = bytes.startIndex + 3
         }
-        return (line, scalarCount(bytes[lineStart..<max(lineStart, end)]) + 1)
+        return (line, scalarCount(UnsafeBufferPointer(rebasing: bytes[lineStart..<max(lineStart, end)])) + 1)
     }
 
     /// Unicode scalars in a run of bytes: bytes that start a sequence.
+    package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    /// The same for any run of bytes (a line of an editor's buffer).
     package static func scalarCount<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
@@ -90,7 +122,7 @@ public struct LineIndex: Sendable {
 
     /// The offset of a column within one line's bytes (the line's end when
     /// the column lies past it).
-    public static func offset<Line: Collection<UInt8>>(ofColumn column: Int, in line: Line) -> Int where Line.Index == Int {
+    public static func offset(ofColumn column: Int, in line: ArraySlice<UInt8>) -> Int {
         var i = line.startIndex
         var scalars = 1
         while i < line.endIndex, scalars < column {

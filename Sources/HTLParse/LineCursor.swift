@@ -30,7 +30,7 @@ struct LineCursor {
             lastColumn = 1
         }
         // Columns count as LineIndex counts them, from the last position asked.
-        lastColumn += LineIndex.scalarCount(buffer[lastOffset..<offset])
+        lastColumn += LineIndex.scalarCount(UnsafeBufferPointer(rebasing: buffer[lastOffset..<offset]))
         lastOffset = offset
         return lastColumn
     }
