@@ -81,10 +81,13 @@ extension FileBytes: RandomAccessCollection {
         }
     }
 
+    /// Checked like an array's (a buffer's own subscript is checked only in debug builds).
     @inlinable public subscript(position: Int) -> UInt8 {
         switch backing {
         case .array(let bytes): return bytes[position]
-        case .mapped(let mapping): return mapping.buffer[position]
+        case .mapped(let mapping):
+            precondition(position >= 0 && position < mapping.buffer.count, "FileBytes index out of range")
+            return mapping.buffer[position]
         }
     }
 

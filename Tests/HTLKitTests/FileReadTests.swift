@@ -115,6 +115,29 @@ import Testing
         #expect(log.bytes == Array(long.utf8))
     }
 
+    /// A mapped file's bytes are read with the bounds of an array: an index
+    /// past the end stops the process, it never reads the memory after them.
+    @Test func aMappedFileIsIndexedWithinItsBounds() async throws {
+        await #expect(processExitsWith: .failure) {
+            let path = NSTemporaryDirectory() + "htl-mapped-\(getpid())"
+            FileManager.default.createFile(atPath: path, contents: Data("2026-11-20 Run 5km\n".utf8))
+            let fd = open(path, O_RDONLY)
+            unlink(path)
+            guard let mapping = FileBytes.Mapping(fd: fd, size: 19) else { return }
+            let bytes = FileBytes(mapping)
+            _ = bytes[bytes.count]
+        }
+        let path = NSTemporaryDirectory() + "htl-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try Data("2026-11-20 Run 5km\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let bytes = FileBytes(try #require(FileBytes.Mapping(fd: fd, size: 19)))
+        #expect(bytes[18] == 0x0A)
+        #expect(bytes == Array("2026-11-20 Run 5km\n".utf8))
+        #expect(bytes.isMapped)
+    }
+
     /// A ledger whose long log is mapped loads as it does read: the same
     /// findings (rendered with their excerpts of the log), the same export.
     @Test func aLedgerWithAMappedLogLoadsAsItDoesRead() throws {
