@@ -24,6 +24,10 @@ int htl_take_write_lease(int fd) {
     return fcntl(fd, F_SETLEASE, F_WRLCK);
 }
 
+int htl_take_read_lease(int fd) {
+    return fcntl(fd, F_SETLEASE, F_RDLCK);
+}
+
 int htl_write_lease_intact(int fd) {
     int lease = fcntl(fd, F_GETLEASE);
     if (lease < 0) return -1;

@@ -47,24 +47,30 @@ public struct FileBytes: Sendable {
 
     /// A file's pages, mapped read-only and private, and let go with the
     /// last `FileBytes` that holds them. The bytes are the file's as they
-    /// are while the mapping lives: a program that rewrites the file in
-    /// place changes them, and one that cuts it short makes a read past its
-    /// new end a bus error (`SIGBUS`), so only a process that ends soon and
-    /// writes nothing maps (the executable turns the signal into a message).
+    /// are while the mapping lives: a program that rewrote the file in place
+    /// would change them under a parse that reads them twice, and one that
+    /// cut it short would make a read past its new end a bus error. So the
+    /// mapping keeps a descriptor of the file open, closed when it is let
+    /// go, on which the caller holds a read lease (`FileSystem.mapped`):
+    /// another program's open for writing or truncate waits until then.
     public final class Mapping: @unchecked Sendable {
         @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
+        private let descriptor: Int32
 
-        /// Maps `size` bytes of the open file `fd` from its start; nil when
-        /// the kernel will not (the caller then reads the file).
-        public init?(fd: Int32, size: Int) {
+        /// Maps `size` bytes of the open file `fd` from its start and takes
+        /// `fd` over (closed with the mapping); nil, `fd` left open, when
+        /// the kernel will not map it (the caller then reads the file).
+        public init?(taking fd: Int32, size: Int) {
             guard size > 0 else { return nil }
             let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
             guard let base, base != MAP_FAILED else { return nil }
             buffer = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+            descriptor = fd
         }
 
         deinit {
             munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+            close(descriptor)
         }
     }
 }

@@ -108,6 +108,28 @@ public enum FileSystem {
         return (fd, max(Int(info.st_size), 0))
     }
 
+    /// An open file's bytes, mapped (`FileBytes.Mapping`) and held still:
+    /// a read lease on the file, kept until the mapping is let go, makes
+    /// another program's open for writing or truncate wait for it (up to
+    /// the kernel's lease-break-time, 45 s unless set otherwise). Nil, and
+    /// nothing kept, when the lease cannot be had (the file is open for
+    /// writing somewhere, or not the process's own, or a lease break would
+    /// kill the process), its size is not in `sizes` once the lease is
+    /// held, or the kernel will not map it: the caller then reads the file.
+    static func mapped(_ fd: Int32, sizes: ClosedRange<Int>) -> FileBytes? {
+        guard htl_lease_signal_is_safe() == 1 else { return nil }
+        // The mapping's own descriptor of the same open file: the lease lasts until it is closed.
+        let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard own >= 0 else { return nil }
+        var info = stat()
+        guard htl_take_read_lease(own) == 0, fstat(own, &info) == 0, sizes.contains(Int(info.st_size)),
+              let mapping = FileBytes.Mapping(taking: own, size: Int(info.st_size)) else {
+            close(own)
+            return nil
+        }
+        return FileBytes(mapping)
+    }
+
     /// The whole content of a regular file.
     public static func read(_ path: String) throws -> [UInt8] {
         let fd = try openRegular(path, O_RDONLY)

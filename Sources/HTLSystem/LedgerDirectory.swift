@@ -298,15 +298,15 @@ private struct Walk {
     /// inside the root (a rename between the walk and the open cannot leak):
     /// opened below the root's handle, the kernel has checked; otherwise
     /// its real path is looked up.
-    /// `maps`: a log of `shortestMapped` bytes or more is mapped (the bytes
-    /// its size was then; see `FileBytes.Mapping`), when the kernel will.
+    /// `maps`: a log of `shortestMapped` bytes or more is mapped and held
+    /// still by a read lease (`FileSystem.mapped`), when it can be.
     static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?, maps: Bool) -> ReadOutcome {
         do {
             if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
                 defer { close(opened.fd) }
                 if maps, opened.size >= shortestMapped, opened.size <= largestFile, LedgerLayout.kind(of: path) == .log,
-                   let mapping = FileBytes.Mapping(fd: opened.fd, size: opened.size) {
-                    return .file(SourceFile(path: path, bytes: FileBytes(mapping)))
+                   let bytes = FileSystem.mapped(opened.fd, sizes: shortestMapped...largestFile) {
+                    return .file(SourceFile(path: path, bytes: bytes))
                 }
                 return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
             }

@@ -26,11 +26,9 @@ import Testing
 
     // MARK: 0. A long log mapped by a command that only reads
 
-    /// `export` maps a long log and reads its descriptions as it writes.
-    /// Held up by a full pipe, it finds the log cut short by another
-    /// program: reading the lost pages is a bus error, which htl turns into
-    /// a message and exit status 2 (not a death by signal, not a core).
-    @Test func aMappedLogCutShortUnderACommandIsAMessageAndStatus2() throws {
+    /// `export` held up by a full pipe, a long log mapped, its descriptions
+    /// mostly still unread; `body` gets the process and the log's path.
+    func exportHeldUp(_ body: (Process, String) throws -> Void) throws -> (status: Int32, reason: Process.TerminationReason, stdout: Data, stderr: String) {
         let lines = (0..<30_000).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }
         let ledger = try ledger(["log/2026.log": lines.joined()])
         defer { ledger.remove() }
@@ -42,18 +40,42 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // The first bytes: the log is mapped and the document has begun; the
-        // pipe then fills and htl waits, with most descriptions still unread.
-        #expect(out.fileHandleForReading.readData(ofLength: 1).count == 1)
-        #expect(truncate(ledger.root + "/log/2026.log", 0) == 0)
-        let written = out.fileHandleForReading.readDataToEndOfFile()
+        // The first byte: the log is mapped and the document has begun.
+        var written = out.fileHandleForReading.readData(ofLength: 1)
+        try body(process, ledger.root + "/log/2026.log")
+        written += out.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 2)
-        #expect(message == "htl: a ledger file was cut short by another program while htl read it (a bus error); "
+        return (process.terminationStatus, process.terminationReason, written, message)
+    }
+
+    /// While a command reads a mapped log, another program cannot change
+    /// it: its open for writing waits (here, one that will not wait is
+    /// refused), and the command's output is whole.
+    @Test func aMappedLogIsNotChangedUnderACommand() throws {
+        let result = try exportHeldUp { _, log in
+            let writer = open(log, O_WRONLY | O_NONBLOCK)
+            let failure = errno
+            if writer >= 0 { close(writer) }
+            #expect(writer == -1 && failure == EWOULDBLOCK)
+        }
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let document = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+        #expect((document?["actions"] as? [Any])?.count == 30_000)
+    }
+
+    /// A bus error (a mapped file cut short once the kernel gives up
+    /// waiting for htl, or on a file system without leases) is a message and
+    /// exit status 2, not a death by signal.
+    @Test func aBusErrorIsAMessageAndStatus2() throws {
+        let result = try exportHeldUp { process, _ in
+            #expect(kill(process.processIdentifier, SIGBUS) == 0)
+        }
+        #expect(result.reason == .exit)
+        #expect(result.status == 2)
+        #expect(result.stderr == "htl: a ledger file was cut short by another program while htl read it (a bus error); "
             + "htl wrote no ledger file; run the command again\n")
-        #expect(written.count < lines.count * 60)
     }
 
     // MARK: 1. Appends and rewrites exclude each other

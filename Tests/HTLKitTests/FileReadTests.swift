@@ -89,7 +89,10 @@ import Testing
     /// A command that only reads maps a log of 1 MiB or more: the same
     /// bytes as read, held as the file's pages. A shorter log and the other
     /// files are read into memory of their own, as they are without mapping.
+    /// (A lease break signals SIGIO: the process must not die of it, so
+    /// like the executable the test ignores it; otherwise nothing is mapped.)
     @Test func aLongLogIsMappedWhenAskedAndReadsTheSame() throws {
+        signal(SIGIO, SIG_IGN)
         let long = Self.longLog(pieces: 0.3)
         #expect(long.utf8.count >= 1 << 20)
         let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
@@ -106,13 +109,30 @@ import Testing
         #expect(log.bytes.array == Array(long.utf8))
         #expect(log.bytes[0..<10].elementsEqual(Array("2026-11-20".utf8)))
         #expect(log.location(ofByte: log.bytes.count - 1).line == long.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
-        // The mapping is the file's first size bytes: what is appended later is not in it.
-        let handle = try #require(FileHandle(forWritingAtPath: ledger.root + "/log/2026.log"))
-        handle.seekToEndOfFile()
-        handle.write(Data("2026-11-21 Swim 1km\n".utf8))
-        handle.closeFile()
-        #expect(log.bytes.count == long.utf8.count)
-        #expect(log.bytes == Array(long.utf8))
+    }
+
+    /// While a log is mapped, a read lease holds it still: another
+    /// program's open for writing waits (one that would not wait is told
+    /// so); once the mapping is let go, the file opens for writing at once.
+    /// A log someone has open for writing is not mapped, but read.
+    @Test func aMappedLogIsHeldStillUntilItIsLetGo() throws {
+        signal(SIGIO, SIG_IGN)
+        let long = Self.longLog(pieces: 0.3)
+        let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long])
+        defer { ledger.remove() }
+        let path = ledger.root + "/log/2026.log"
+        var mapped: LedgerFiles? = try LedgerDirectory.read(LedgerRoot(ledger.root), mappingLongLogs: true)
+        #expect(mapped?.files.last?.bytes.isMapped == true)
+        let refused = open(path, O_WRONLY | O_NONBLOCK)
+        #expect(refused == -1 && errno == EWOULDBLOCK)
+        mapped = nil
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        // Open for writing elsewhere: read into memory, the same bytes.
+        let read = try LedgerDirectory.read(LedgerRoot(ledger.root), mappingLongLogs: true)
+        #expect(read.files.last?.bytes.isMapped == false)
+        #expect(read.files.last?.bytes.array == Array(long.utf8))
     }
 
     /// A mapped file's bytes are read with the bounds of an array: an index
@@ -123,16 +143,14 @@ import Testing
             FileManager.default.createFile(atPath: path, contents: Data("2026-11-20 Run 5km\n".utf8))
             let fd = open(path, O_RDONLY)
             unlink(path)
-            guard let mapping = FileBytes.Mapping(fd: fd, size: 19) else { return }
+            guard let mapping = FileBytes.Mapping(taking: fd, size: 19) else { return }
             let bytes = FileBytes(mapping)
             _ = bytes[bytes.count]
         }
         let path = NSTemporaryDirectory() + "htl-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try Data("2026-11-20 Run 5km\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        let bytes = FileBytes(try #require(FileBytes.Mapping(fd: fd, size: 19)))
+        let bytes = FileBytes(try #require(FileBytes.Mapping(taking: open(path, O_RDONLY), size: 19)))
         #expect(bytes[18] == 0x0A)
         #expect(bytes == Array("2026-11-20 Run 5km\n".utf8))
         #expect(bytes.isMapped)
@@ -151,6 +169,7 @@ import Testing
         #expect(lines.joined().utf8.count >= 1 << 20)
         let ledger = try TemporaryLedger(SampleLedger.with(["log/2026.log": lines.joined()]))
         defer { ledger.remove() }
+        signal(SIGIO, SIG_IGN)
         var request = LoadRequest(root: try LedgerRoot(ledger.root), today: SampleLedger.today)
         request.formatting = true
         request.computeProgress = true

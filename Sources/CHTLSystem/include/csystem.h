@@ -32,6 +32,13 @@ int htl_take_write_lease(int fd);
 /// the file (the lease is being broken), -1 on error.
 int htl_write_lease_intact(int fd);
 
+/// Takes a read lease on a file open read-only: possible only while no
+/// process has it open for writing; a later open for writing or a truncate
+/// by another process waits (up to the kernel's lease-break-time) until
+/// the lease is given up or the descriptor closed. Returns 0, or -1 with
+/// errno set (EAGAIN: someone has it open for writing).
+int htl_take_read_lease(int fd);
+
 /// Gives the lease up (so a process waiting to open the file proceeds).
 int htl_release_lease(int fd);
 
