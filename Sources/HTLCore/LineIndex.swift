@@ -48,6 +48,8 @@ public struct LineIndex: Sendable {
     }
 
     package func content(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        // A buffer is read unchecked in release builds: these must be the bytes the index was made of.
+        precondition(bytes.count == byteCount, "a LineIndex read against other bytes than its own")
         let line = min(max(line, 1), starts.count)
         var start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : byteCount

@@ -58,17 +58,26 @@ public enum FileSystem {
     /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
     static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
         var fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
-        // EWOULDBLOCK: another htl holds a write lease for a moment while it replaces the file.
+        // EWOULDBLOCK: a lease on the file. Another htl holds a write lease for a moment
+        // while it replaces the file, or a read lease while a check or report reads a long
+        // log (`FileSystem.mapped`): wait for it to end. The first try asked the holder to
+        // let go; the kernel takes a lease away after its lease-break-time (45 s unless set
+        // otherwise), so the wait ends by then.
         var pause: useconds_t = 1000
-        while fd < 0, errno == EWOULDBLOCK, pause < 2_000_000 {
+        var waited: useconds_t = 0
+        while fd < 0, errno == EWOULDBLOCK, waited < leaseWait {
             usleep(pause)
-            pause *= 2
+            waited += pause
+            pause = min(pause * 2, 100_000)
             fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
         }
         guard fd >= 0 else {
             // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
             if errno == ENXIO { throw HTLError("\(shown) is not a regular file") }
             if errno == ELOOP { throw HTLError("\(shown) is a symbolic link; htl does not write through it") }
+            if errno == EWOULDBLOCK {
+                throw HTLError("\(shown) is held by another program (a lease) that did not let it go in \(leaseWait / 1_000_000) s; nothing written, run the command again")
+            }
             throw HTLError("cannot open \(shown): \(errorText())")
         }
         var info = stat()
@@ -107,6 +116,11 @@ public enum FileSystem {
         }
         return (fd, max(Int(info.st_size), 0))
     }
+
+    /// How long an open waits for another program's lease on the file to
+    /// end: past the kernel's default lease-break-time (45 s), after which
+    /// the lease is gone.
+    static let leaseWait: useconds_t = 50_000_000
 
     /// An open file's bytes, mapped (`FileBytes.Mapping`) and held still:
     /// a read lease on the file, kept until the mapping is let go, makes

@@ -218,24 +218,16 @@ private struct Walk {
         var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
         let read: [[ReadOutcome]]
         let maps = mapsLongLogs
-        if !maps, let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
-            // Its pieces first, then the other batches, all shared by the cores.
+        if let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
             let index = batches.remove(at: long.batch)[0]
             defer { close(long.fd) }
-            let (bytes, others) = FileSystem.readInPieces(long.fd, shown: paths[index], size: long.size, atMost: Walk.largestFile) { pieces, readPiece in
-                Parallel.map(pieces + batches.count) { t -> [ReadOutcome] in
-                    if t < pieces {
-                        readPiece(t)
-                        return []
-                    }
-                    return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: false) }
-                }.suffix(batches.count)
+            // Mapped when it can be; else its pieces first, then the other batches, all shared by the cores.
+            if maps, let bytes = FileSystem.mapped(long.fd, sizes: Walk.shortestMapped...Walk.largestFile) {
+                outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
+                read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) } }
+            } else {
+                read = Walk.readInPieces(long, index, paths, batches, root: root, rootHandle: rootHandle, maps: maps, into: &outcomes)
             }
-            switch bytes {
-            case .success(let bytes): outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
-            case .failure(let error): outcomes[index] = .finding(Walk.entryFinding(paths[index], error.message))
-            }
-            read = Array(others)
         } else {
             read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) } }
         }
@@ -249,6 +241,27 @@ private struct Walk {
             }
         }
         toRead = []
+    }
+
+    /// The long log read in pieces that the cores share with the other
+    /// batches (`maps`: theirs may be mapped): its outcome goes into
+    /// `outcomes`, the batches' come back.
+    static func readInPieces(_ long: (batch: Int, fd: Int32, size: Int), _ index: Int, _ paths: [String], _ batches: [[Int]],
+                             root: LedgerRoot, rootHandle: Int32, maps: Bool, into outcomes: inout [ReadOutcome?]) -> [[ReadOutcome]] {
+        let (bytes, others) = FileSystem.readInPieces(long.fd, shown: paths[index], size: long.size, atMost: Walk.largestFile) { pieces, readPiece in
+            Parallel.map(pieces + batches.count) { t -> [ReadOutcome] in
+                if t < pieces {
+                    readPiece(t)
+                    return []
+                }
+                return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) }
+            }.suffix(batches.count)
+        }
+        switch bytes {
+        case .success(let bytes): outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
+        case .failure(let error): outcomes[index] = .finding(Walk.entryFinding(paths[index], error.message))
+        }
+        return Array(others)
     }
 
     /// The positions of `paths` in batches, one core reading a batch at a

@@ -58,10 +58,7 @@ struct HTLMain {
             // now (after the allocator is set up, which must come before any other
             // thread allocates), ready by the time the command first shares work out
             // over the cores (`Parallel.wake`).
-            if command != LspCommand.self, command != McpCommand.self {
-                ProcessMemory.preferLargePages()
-                BusError.exitWithMessage()
-            }
+            if command != LspCommand.self, command != McpCommand.self { ProcessMemory.preferLargePages() }
             Parallel.wake()
             try command.init(parsed).run()
         }

@@ -107,6 +107,8 @@ struct LedgerOptions {
     func load(_ configure: (inout LoadRequest) throws -> Void = { _ in }) throws -> LoadedLedger {
         var request = LoadRequest(root: try ledgerRoot(), now: try now())
         try configure(&request)
+        // Only a command that may map a log has a bus error to explain.
+        if request.mapsLongLogs { BusError.exitWithMessage() }
         let loaded = try LedgerLoader.load(request)
         lastLoaded = loaded
         return loaded

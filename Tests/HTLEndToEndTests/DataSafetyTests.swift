@@ -26,11 +26,13 @@ import Testing
 
     // MARK: 0. A long log mapped by a command that only reads
 
+    /// 30,000 actions, 2 MB: a log that check and the reports map.
+    static let longLog = (0..<30_000).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }.joined()
+
     /// `export` held up by a full pipe, a long log mapped, its descriptions
     /// mostly still unread; `body` gets the process and the log's path.
     func exportHeldUp(_ body: (Process, String) throws -> Void) throws -> (status: Int32, reason: Process.TerminationReason, stdout: Data, stderr: String) {
-        let lines = (0..<30_000).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }
-        let ledger = try ledger(["log/2026.log": lines.joined()])
+        let ledger = try ledger(["log/2026.log": Self.longLog])
         defer { ledger.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: HTLBinary.path)
@@ -63,6 +65,52 @@ import Testing
         #expect(result.stderr.isEmpty)
         let document = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
         #expect((document?["actions"] as? [Any])?.count == 30_000)
+    }
+
+    /// Whether the kernel is breaking a lease (`/proc/locks`).
+    static func aLeaseIsBreaking() -> Bool {
+        let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+        return locks.split(separator: "\n").contains { $0.contains("LEASE") && $0.contains("BREAKING") }
+    }
+
+    /// `htl log` waits for a report that holds a long log still, however
+    /// long the report's output waits (here three seconds after htl log
+    /// asked for the file, past the two an open used to wait for another
+    /// htl's lease); then its line is appended, and the report's output is whole.
+    @Test func htlLogWaitsForAReportReadingTheLog() throws {
+        let ledger = try ledger(["log/2026.log": Self.longLog])
+        defer { ledger.remove() }
+        let export = Process(), log = Process()
+        for (process, arguments) in [(export, ["export", "--json"]), (log, ["log", "Evening swim 1km +run"])] {
+            process.executableURL = URL(fileURLWithPath: HTLBinary.path)
+            process.arguments = arguments + today
+            process.currentDirectoryURL = URL(fileURLWithPath: ledger.root)
+            process.standardError = FileHandle.nullDevice
+        }
+        let out = Pipe()
+        export.standardOutput = out
+        log.standardOutput = FileHandle.nullDevice
+        try export.run()
+        var written = out.fileHandleForReading.readData(ofLength: 1)
+        try log.run()
+        // htl log has asked for the file once the kernel is breaking the report's lease.
+        var tries = 0
+        while !Self.aLeaseIsBreaking(), tries < 600 {
+            Thread.sleep(forTimeInterval: 0.1)
+            tries += 1
+        }
+        #expect(Self.aLeaseIsBreaking())
+        Thread.sleep(forTimeInterval: 3)
+        #expect(log.isRunning)
+        written += out.fileHandleForReading.readDataToEndOfFile()
+        export.waitUntilExit()
+        log.waitUntilExit()
+        #expect(export.terminationStatus == 0)
+        #expect(log.terminationStatus == 0)
+        let document = try JSONSerialization.jsonObject(with: written) as? [String: Any]
+        #expect((document?["actions"] as? [Any])?.count == 30_000)
+        let text = try String(contentsOfFile: ledger.root + "/log/2026.log", encoding: .utf8)
+        #expect(text.hasSuffix("2026-11-22 Evening swim 1km +run\n"))
     }
 
     /// A bus error (a mapped file cut short once the kernel gives up

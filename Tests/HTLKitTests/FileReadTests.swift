@@ -84,6 +84,21 @@ import Testing
         #expect(read.files.map(\.path) == ["goals/g1.md", "htl.yaml", "log/2025.log", "log/2026.log"])
         #expect(read.files.last?.bytes.array == Array(long.utf8))
         #expect(read.files.first?.bytes.array == Array("---\ntitle: G\n---\n".utf8))
+        // Asked to map: the long log is mapped, the same bytes; open for writing
+        // elsewhere, it cannot be held still, and is read in pieces as above.
+        signal(SIGIO, SIG_IGN)
+        do {
+            let mapped = try LedgerDirectory.read(LedgerRoot(ledger.root), mappingLongLogs: true)
+            #expect(mapped.files.map(\.bytes.isMapped) == [false, false, false, true])
+            #expect(mapped.files == read.files)
+        }
+        // Let go: the file opens for writing at once (a held lease would keep this open waiting).
+        let writer = open(ledger.root + "/log/2026.log", O_WRONLY | O_NONBLOCK)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let unmapped = try LedgerDirectory.read(LedgerRoot(ledger.root), mappingLongLogs: true)
+        #expect(unmapped.files.allSatisfy { !$0.bytes.isMapped })
+        #expect(unmapped.files == read.files)
     }
 
     /// A command that only reads maps a log of 1 MiB or more: the same
