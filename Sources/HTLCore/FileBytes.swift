@@ -115,10 +115,6 @@ extension FileBytes: Equatable {
         b == a
     }
 
-    public static func != (a: FileBytes, b: [UInt8]) -> Bool {
-        !(a == b)
-    }
-
     public static func != (a: [UInt8], b: FileBytes) -> Bool {
         !(b == a)
     }
