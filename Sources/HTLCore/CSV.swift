@@ -41,24 +41,14 @@ public enum CSV {
         return records
     }
 
-    /// One record as a line (without its line ending): fields quoted when
-    /// they hold the separator, a quote, a line break or surrounding spaces.
-    public static func line(_ fields: [String]) -> String {
-        var out: [UInt8] = []
-        for (i, field) in fields.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            append(field, to: &out)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func append(_ field: String, to out: inout [UInt8]) {
-        let bytes = field.utf8
+    /// One field, as UTF-8 bytes, onto `out`: quoted when it holds the
+    /// separator, a quote, a line break or surrounding spaces.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
         let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }
             || bytes.first == 0x20 || bytes.last == 0x20
         guard needsQuotes else {
-            out += bytes
+            out.append(contentsOf: bytes)
             return
         }
         out.append(quote)

@@ -53,18 +53,24 @@ package struct Provenance: Sendable {
 
     /// The UUID of the action on `path:line`, when it was imported.
     package func uuid(ofAction path: String, line: Int) -> String? {
-        lineIndex[path + ":\(line)"]
+        lineIndex.isEmpty ? nil : lineIndex[Line(path: path, line: line)]
     }
 
     /// The comment lines (`#   text`) an import wrote between the mark and
     /// the action: the app's description and notes, which a log line cannot hold.
     package func notes(ofAction path: String, line: Int) -> [String] {
-        notesIndex[path + ":\(line)"] ?? []
+        notesIndex.isEmpty ? [] : notesIndex[Line(path: path, line: line)] ?? []
     }
 
     private var fileIndex: [String: String] = [:]
-    private var lineIndex: [String: String] = [:]
-    private var notesIndex: [String: [String]] = [:]
+    private var lineIndex: [Line: String] = [:]
+    private var notesIndex: [Line: [String]] = [:]
+
+    /// A line of a log file.
+    private struct Line: Hashable {
+        var path: String
+        var line: Int
+    }
     static let notePrefix = "#   "
 
     static func markdownMark(_ kind: Kind, _ uuid: String) -> String {
@@ -85,7 +91,7 @@ package struct Provenance: Sendable {
         index[k] = marks.count
         marks.append(mark)
         if let line = mark.line {
-            lineIndex[mark.path + ":\(line)"] = mark.uuid
+            lineIndex[Line(path: mark.path, line: line)] = mark.uuid
         } else if fileIndex[mark.path] == nil {
             fileIndex[mark.path] = mark.uuid
         }
@@ -122,7 +128,7 @@ package struct Provenance: Sendable {
             if first == UInt8(ascii: "#") || first == nil { continue }
             if let uuid = pending, !uuid.isEmpty {
                 add(Mark(kind: .action, uuid: uuid, path: file.path, line: offset + 1))
-                if !notes.isEmpty { notesIndex[file.path + ":\(offset + 1)"] = notes }
+                if !notes.isEmpty { notesIndex[Line(path: file.path, line: offset + 1)] = notes }
             }
             pending = nil
         }

@@ -210,6 +210,15 @@ public enum AtomicFile {
     /// Writes a command's output file (a report) atomically. It may lie
     /// anywhere the user names, but never on a ledger source file.
     public static func writeOutput(_ bytes: [UInt8], to path: String, ledger root: LedgerRoot) throws {
+        try writeOutput(to: path, ledger: root) { write in try write(bytes) }
+    }
+
+    /// The same for output made in pieces: `produce` hands each piece to
+    /// the function it is given, in order (a CSV file of a million actions
+    /// is written as it is made, never held whole). The file appears only
+    /// when every piece is written; if `produce` throws, nothing does.
+    public static func writeOutput(to path: String, ledger root: LedgerRoot,
+                                   _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let folderPath = FileSystem.parent(path) ?? "."
         guard let realFolder = FileSystem.realPath(folderPath) else {
             throw HTLError("cannot write \(path): no folder \(folderPath)")
@@ -232,7 +241,9 @@ public enum AtomicFile {
             try refuseReadOnly(info, folder: folder, name: name, shown: path)
             mode = mode_t(info.st_mode & 0o7777)
         }
-        let temporary = try folder.writeTemporary(bytes, mode: mode, owner: nil, shown: path)
+        let temporary = try folder.writeTemporary(mode: mode, owner: nil, shown: path) { fd in
+            try produce { piece in try writeAll(fd, piece, shown: path) }
+        }
         guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
             unlinkat(folder.fd, temporary, 0)
             throw HTLError("cannot write \(path): \(FileSystem.errorText())")
@@ -321,6 +332,12 @@ struct Folder {
     /// Writes `bytes` to a fresh temporary file here with the given mode
     /// (and owner, when given) and fsyncs it; returns its name.
     func writeTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String) throws -> String {
+        try writeTemporary(mode: mode, owner: owner, shown: shown) { fd in try AtomicFile.writeAll(fd, bytes, shown: shown) }
+    }
+
+    /// A temporary file in the folder, filled by `fill` through its
+    /// descriptor and synced; removed if anything fails.
+    func writeTemporary(mode: mode_t, owner: (uid_t, gid_t)?, shown: String, _ fill: (Int32) throws -> Void) throws -> String {
         let name = TemporaryFiles.freshName()
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
@@ -329,7 +346,7 @@ struct Folder {
             Glibc.close(tfd)
             if !ok { unlinkat(fd, name, 0) }
         }
-        try AtomicFile.writeAll(tfd, bytes, shown: shown)
+        try fill(tfd)
         if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
             guard fchown(tfd, uid, gid) == 0 else {
                 throw AtomicFile.Refusal("\(shown) belongs to another user; htl cannot keep its owner, so it leaves it as it is")

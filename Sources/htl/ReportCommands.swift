@@ -179,9 +179,10 @@ struct ExportCommand: HTLCommand {
         let context = try ReportContext(options)
         if format == .csv, let output {
             try FileSystem.makeFolders(output)
-            for file in AppCSVExport.files(context.loaded) {
-                let path = FileSystem.join(output, file.name)
-                try AtomicFile.writeOutput(Array(file.text.utf8), to: path, ledger: context.root)
+            let export = AppCSVExport(context.loaded)
+            for name in AppCSVExport.fileNames {
+                let path = FileSystem.join(output, name)
+                try AtomicFile.writeOutput(to: path, ledger: context.root) { write in try export.write(name, write) }
                 Output.say("wrote \(path)")
             }
         } else {

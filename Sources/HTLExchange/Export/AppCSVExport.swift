@@ -9,20 +9,28 @@ import HTLRender
 /// to a spreadsheet or back to the app. An entity imported from the app
 /// keeps its UUID; any other gets a stable one made from its id. Dates are
 /// calendar days (`2026-11-20`), times local (`2026-11-20T07:10:00`).
-public enum AppCSVExport {
-    public struct File: Sendable {
-        public var name: String
-        public var text: String
+public struct AppCSVExport {
+    /// The four files, in the order they are written.
+    public static let fileNames = TenWeekReader.Entity.allCases.map { "\($0.rawValue)_export.csv" }
+
+    private let exporter: Exporter
+
+    public init(_ loaded: LoadedLedger) {
+        exporter = Exporter(loaded: loaded)
     }
 
-    public static func files(_ loaded: LoadedLedger) -> [File] {
-        let export = Exporter(loaded: loaded)
-        return [
-            File(name: "values_export.csv", text: export.values()),
-            File(name: "terms_export.csv", text: export.terms()),
-            File(name: "goals_export.csv", text: export.goals()),
-            File(name: "actions_export.csv", text: export.actions()),
-        ]
+    /// The file named `name` (one of `fileNames`), handed to `write` in
+    /// pieces of about a megabyte, in order.
+    public func write(_ name: String, _ write: ([UInt8]) throws -> Void) rethrows {
+        var csv = CSVWriter()
+        switch AppCSVExport.fileNames.firstIndex(of: name).map({ TenWeekReader.Entity.allCases[$0] }) {
+        case .values?: try exporter.values(&csv, write)
+        case .terms?: try exporter.terms(&csv, write)
+        case .goals?: try exporter.goals(&csv, write)
+        case .actions?: try exporter.actions(&csv, write)
+        case nil: preconditionFailure("not one of AppCSVExport.fileNames: \(name)")
+        }
+        try csv.finish(write)
     }
 }
 
@@ -50,11 +58,12 @@ struct Exporter {
         BodySections(file: loaded.parsed.file(at: path)?.bytes.array ?? [])
     }
 
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
-        ([header] + rows).map(CSV.line).joined(separator: "\n") + "\n"
+    static func table(_ header: [String], _ rows: [[String]], _ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
+        try csv.record(header, write)
+        for row in rows { try csv.record(row, write) }
     }
 
-    func values() -> String {
+    func values(_ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
         var aligned: [String: Int] = [:]
         for g in ledger.goals {
             for value in Set(g.values.map(\.value)) { aligned[value, default: 0] += 1 }
@@ -64,10 +73,10 @@ struct Exporter {
             return [uuid(.value, path: v.path, id: v.id), v.title, body.lead, body["notes"], "", "\(v.priority)",
                     v.level.rawValue, v.domain ?? "", v.guidance ?? "", "\(aligned[v.id] ?? 0)"]
         }
-        return Exporter.table(TenWeekReader.headers[.values]!, rows)
+        try Exporter.table(TenWeekReader.headers[.values]!, rows, &csv, write)
     }
 
-    func terms() -> String {
+    func terms(_ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
         var goalsOfTerm: [Int: [String]] = [:]
         for g in ledger.goals {
             for number in Set(g.terms.map(\.number)) { goalsOfTerm[number, default: []].append(uuid(.goal, path: g.path, id: g.id)) }
@@ -79,10 +88,10 @@ struct Exporter {
                     StableUUID.make("period:\(t.number)"), t.title, t.start.description, t.end.description,
                     (goalsOfTerm[t.number] ?? []).joined(separator: ";")]
         }
-        return Exporter.table(TenWeekReader.headers[.terms]!, rows)
+        try Exporter.table(TenWeekReader.headers[.terms]!, rows, &csv, write)
     }
 
-    func goals() -> String {
+    func goals(_ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
         let rows = ledger.goals.map { g -> [String] in
             let body = body(g.path)
             let values = g.values.compactMap { valueUUID[$0.value] }
@@ -90,7 +99,7 @@ struct Exporter {
                     g.start?.description ?? "", g.target?.description ?? "", body["action plan"], g.weeks.map(String.init) ?? "",
                     targets(g).compact(), values.joined(separator: ";")]
         }
-        return Exporter.table(TenWeekReader.headers[.goals]!, rows)
+        try Exporter.table(TenWeekReader.headers[.goals]!, rows, &csv, write)
     }
 
     func targets(_ g: Goal) -> JSON {

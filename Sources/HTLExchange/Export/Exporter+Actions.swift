@@ -3,35 +3,76 @@ import HTLFormat
 import HTLModel
 import HTLRender
 
-/// The actions file: one row per action line, in log order.
+/// The actions file: one row per action line, in log order, written as it
+/// is made (a million actions are some 340 MB of CSV).
 extension Exporter {
-    func actions() -> String {
+    func actions(_ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
+        try csv.record(TenWeekReader.headers[.actions]!, write)
+        let measureIDs = ledger.measures.measures.map { StableUUID.make("measure:\($0.id)") }
         var occurrences: [String: Int] = [:]
         var linesOf: [String: [Slice<FileBytes>]] = [:]
-        let rows = ledger.actions.map { a -> [String] in
+        var measurements = JSONBytes()
+        var name: [UInt8] = []
+        for a in ledger.actions {
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }
             let raw = linesOf[a.path].map { a.line <= $0.count ? Array($0[a.line - 1]) : [] } ?? []
             let text = String(decoding: LogFormatter.canonicalLine(raw), as: UTF8.self)
-            occurrences[text, default: 0] += 1
-            let id = provenance.uuid(ofAction: a.path, line: a.line) ?? StableUUID.make("action:\(text)#\(occurrences[text]!)")
+            let occurrence = occurrences[text, default: 0] + 1
+            occurrences[text] = occurrence
+            let id = provenance.uuid(ofAction: a.path, line: a.line) ?? {
+                // The name `action:<the line as fmt writes it>#<which occurrence of that line>`.
+                name.removeAll(keepingCapacity: true)
+                name.append(contentsOf: "action:".utf8)
+                name.append(contentsOf: text.utf8)
+                name.append(UInt8(ascii: "#"))
+                name.append(contentsOf: String(occurrence).utf8)
+                return name.withUnsafeBufferPointer(StableUUID.make(bytes:))
+            }()
             let when = a.date.description + (a.time.map { "T\($0):00" } ?? "")
-            let goals = a.links.compactMap { goalUUID[$0.goal] }
-            let notes = provenance.notes(ofAction: a.path, line: a.line).joined(separator: "\n")
-            return [id, a.description, "", notes, when, "", "", measurements(a, actionID: id, when: when).compact(),
-                    goals.joined(separator: ";")]
+            csv.field(id)
+            a.text.withBytes { csv.field(bytes: $0) }
+            csv.field("")
+            csv.field(provenance.notes(ofAction: a.path, line: a.line).joined(separator: "\n"))
+            csv.field(when)
+            csv.field("")
+            csv.field("")
+            measurements.removeAll()
+            writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements, name: &name)
+            measurements.withBytes { csv.field(bytes: $0) }
+            csv.field(a.links.compactMap { goalUUID[$0.goal] }.joined(separator: ";"))
+            try csv.endRecord(write)
         }
-        return Exporter.table(TenWeekReader.headers[.actions]!, rows)
     }
 
-    func measurements(_ a: Action, actionID: String, when: String) -> JSON {
-        .array(a.quantities.map { q in
+    /// The action's quantities as the app's JSON list of measurements
+    /// (`measureIDs`: each measure's UUID, by its place in the catalog).
+    func writeMeasurements(_ a: Action, actionID: String, when: String, measureIDs: [String],
+                           into out: inout JSONBytes, name: inout [UInt8]) {
+        out.append("[")
+        for (i, q) in a.quantities.enumerated() {
             let measure = ledger.measures.measures[q.measureIndex]
-            let id = measure.id
-            return .object([("id", .string(StableUUID.make("measurement:\(actionID):\(id)"))),
-                            ("measureId", .string(StableUUID.make("measure:\(id)"))),
-                            ("measureTitle", .string(measure.title)), ("measureUnit", .string(id)),
-                            ("measureType", .string(measure.kind.rawValue)), ("value", .number(q.amount.description)),
-                            ("createdAt", .string(when))])
-        })
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: "measurement:".utf8)
+            name.append(contentsOf: actionID.utf8)
+            name.append(UInt8(ascii: ":"))
+            name.append(contentsOf: measure.id.utf8)
+            if i > 0 { out.append(",") }
+            out.append("{\"id\":")
+            out.appendQuoted(name.withUnsafeBufferPointer(StableUUID.make(bytes:)))
+            out.append(",\"measureId\":")
+            out.appendQuoted(measureIDs[q.measureIndex])
+            out.append(",\"measureTitle\":")
+            out.appendQuoted(measure.title)
+            out.append(",\"measureUnit\":")
+            out.appendQuoted(measure.id)
+            out.append(",\"measureType\":")
+            out.appendQuoted(measure.kind.rawValue)
+            out.append(",\"value\":")
+            out.append(text: q.amount.description)
+            out.append(",\"createdAt\":")
+            out.appendQuoted(when)
+            out.append("}")
+        }
+        out.append("]")
     }
 }
