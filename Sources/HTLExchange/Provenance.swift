@@ -71,6 +71,7 @@ package struct Provenance: Sendable {
         var path: String
         var line: Int
     }
+
     static let notePrefix = "#   "
 
     static func markdownMark(_ kind: Kind, _ uuid: String) -> String {

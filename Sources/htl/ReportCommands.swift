@@ -180,9 +180,9 @@ struct ExportCommand: HTLCommand {
         if format == .csv, let output {
             try FileSystem.makeFolders(output)
             let export = AppCSVExport(context.loaded)
-            for name in AppCSVExport.fileNames {
-                let path = FileSystem.join(output, name)
-                try AtomicFile.writeOutput(to: path, ledger: context.root) { write in try export.write(name, write) }
+            for file in AppCSVExport.File.allCases {
+                let path = FileSystem.join(output, file.name)
+                try AtomicFile.writeOutput(to: path, ledger: context.root) { write in try export.write(file, write) }
                 Output.say("wrote \(path)")
             }
         } else {

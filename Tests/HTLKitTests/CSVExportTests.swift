@@ -15,7 +15,7 @@ import Testing
         request.mapsLongLogs = false
         let export = AppCSVExport(try LedgerLoader.load(request))
         var text: [UInt8] = []
-        export.write("actions_export.csv") { text += $0 }
+        export.write(.actions) { text += $0 }
         Golden.check(String(decoding: text, as: UTF8.self), against: "Tests/Golden/export/goals-example-actions_export.csv")
     }
 
@@ -30,7 +30,7 @@ import Testing
         defer { ledger.remove() }
         let loaded = try LedgerLoader.load(LoadRequest(root: try LedgerRoot(ledger.root), today: SampleLedger.today))
         var pieces: [[UInt8]] = []
-        AppCSVExport(loaded).write("actions_export.csv") { pieces.append($0) }
+        AppCSVExport(loaded).write(.actions) { pieces.append($0) }
         #expect(pieces.count >= 3)
         #expect(pieces.allSatisfy { $0.last == 0x0A })
         #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 20 && $0.count < (1 << 20) + 4096 })

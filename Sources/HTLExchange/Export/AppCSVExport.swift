@@ -11,7 +11,12 @@ import HTLRender
 /// calendar days (`2026-11-20`), times local (`2026-11-20T07:10:00`).
 public struct AppCSVExport {
     /// The four files, in the order they are written.
-    public static let fileNames = TenWeekReader.Entity.allCases.map { "\($0.rawValue)_export.csv" }
+    public enum File: String, CaseIterable, Sendable {
+        case values, terms, goals, actions
+
+        /// `values_export.csv`, as the app names it.
+        public var name: String { "\(rawValue)_export.csv" }
+    }
 
     private let exporter: Exporter
 
@@ -19,16 +24,14 @@ public struct AppCSVExport {
         exporter = Exporter(loaded: loaded)
     }
 
-    /// The file named `name` (one of `fileNames`), handed to `write` in
-    /// pieces of about a megabyte, in order.
-    public func write(_ name: String, _ write: ([UInt8]) throws -> Void) rethrows {
+    /// One file's text, handed to `write` in pieces of about a megabyte, in order.
+    public func write(_ file: File, _ write: ([UInt8]) throws -> Void) rethrows {
         var csv = CSVWriter()
-        switch AppCSVExport.fileNames.firstIndex(of: name).map({ TenWeekReader.Entity.allCases[$0] }) {
-        case .values?: try exporter.values(&csv, write)
-        case .terms?: try exporter.terms(&csv, write)
-        case .goals?: try exporter.goals(&csv, write)
-        case .actions?: try exporter.actions(&csv, write)
-        case nil: preconditionFailure("not one of AppCSVExport.fileNames: \(name)")
+        switch file {
+        case .values: try exporter.values(&csv, write)
+        case .terms: try exporter.terms(&csv, write)
+        case .goals: try exporter.goals(&csv, write)
+        case .actions: try exporter.actions(&csv, write)
         }
         try csv.finish(write)
     }
