@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 #include "csystem.h"
 
@@ -125,4 +126,26 @@ int htl_prefer_large_pages(size_t reserve) {
     }
     free(probe);
     return result;
+}
+
+// The temporary file being written, for a signal handler to remove: its
+// name is copied before the folder is set, and the folder cleared first.
+static char pending_name[256];
+static volatile sig_atomic_t pending_folder = -1;
+
+void htl_temporary_begin(int folder, const char *name) {
+    pending_folder = -1;
+    size_t n = strlen(name);
+    if (n >= sizeof pending_name) return;
+    memcpy(pending_name, name, n + 1);
+    pending_folder = folder;
+}
+
+void htl_temporary_end(void) {
+    pending_folder = -1;
+}
+
+void htl_temporary_remove_pending(void) {
+    int folder = pending_folder;
+    if (folder >= 0) unlinkat(folder, pending_name, 0);
 }

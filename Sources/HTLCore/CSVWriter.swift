@@ -40,8 +40,12 @@ public struct CSVWriter {
         }
     }
 
-    /// Hands on what is left.
+    /// Ends a record left open, and hands on what is left.
     public mutating func finish(_ write: ([UInt8]) throws -> Void) rethrows {
+        if fieldsInRecord > 0 {
+            text.append(0x0A)
+            fieldsInRecord = 0
+        }
         if !text.isEmpty { try write(text) }
         text.removeAll(keepingCapacity: true)
     }

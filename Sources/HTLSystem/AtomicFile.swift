@@ -341,8 +341,12 @@ struct Folder {
         let name = TemporaryFiles.freshName()
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
+        // Named for a bus-error handler too: a mapped log cut short while
+        // the file is filled ends the process, and the file must not stay.
+        htl_temporary_begin(fd, name)
         var ok = false
         defer {
+            htl_temporary_end()
             Glibc.close(tfd)
             if !ok { unlinkat(fd, name, 0) }
         }

@@ -1,3 +1,4 @@
+import CHTLSystem
 import Glibc
 import HTLCore
 import HTLModel
@@ -7,12 +8,18 @@ import Synchronization
 /// place: `.htl-tmp-<pid>-<random>`. One left behind by a killed process is
 /// removed by the next write in its folder (its process is gone, or it is a
 /// day old), and `htl check --staged` reports one that was staged.
-enum TemporaryFiles {
+public enum TemporaryFiles {
     static let prefix = ".htl-tmp-"
 
     /// Whether a file name is one of htl's temporary files.
     static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(prefix)
+    }
+
+    /// Removes the temporary file being written, if any: for a signal
+    /// handler that ends the process (it calls nothing but `unlinkat`).
+    public static func removePendingOnSignal() {
+        htl_temporary_remove_pending()
     }
 
     /// A fresh, unpredictable name for this process.

@@ -1,4 +1,5 @@
 import Glibc
+import HTLKit
 
 /// Commands that only read map long logs into memory
 /// (`LoadRequest.mapsLongLogs`). A program that cuts such a log short while
@@ -10,6 +11,8 @@ enum BusError {
         // Made now: the handler only writes bytes that already exist.
         _ = busErrorMessage.count
         signal(SIGBUS) { _ in
+            // An output file half written (a CSV export reads the log while it writes) is removed.
+            TemporaryFiles.removePendingOnSignal()
             busErrorMessage.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
             _exit(2)
         }

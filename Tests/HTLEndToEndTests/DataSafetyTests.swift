@@ -132,6 +132,46 @@ import Testing
             + "htl wrote no ledger file; run the command again\n")
     }
 
+    /// A bus error while `export --format csv` writes its actions file (the
+    /// mapped log is read as the rows are made) removes the half-written
+    /// temporary file: the folder holds the three files written before it
+    /// and nothing else.
+    @Test func aBusErrorDuringACSVExportLeavesNoTemporaryFile() throws {
+        let ledger = try ledger(["log/2026.log": Self.longLog])
+        defer { ledger.remove() }
+        let folder = ledger.root + "/out"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HTLBinary.path)
+        process.arguments = ["export", "--format", "csv", "-o", folder] + today
+        process.currentDirectoryURL = URL(fileURLWithPath: ledger.root)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Three files written: the fourth, the actions, is being made. Stopped there.
+        var said = ""
+        while said.components(separatedBy: "wrote ").count < 4 {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            said += String(decoding: data, as: UTF8.self)
+        }
+        var during: [String] = []
+        for _ in 0..<10_000 where !during.contains(where: { $0.hasPrefix(".htl-tmp-") }) {
+            usleep(1_000)
+            during = try FileManager.default.contentsOfDirectory(atPath: folder)
+        }
+        #expect(kill(process.processIdentifier, SIGSTOP) == 0)
+        during = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        try #require(during.count == 4 && during[0].hasPrefix(".htl-tmp-"), "\(during)")
+        #expect(kill(process.processIdentifier, SIGBUS) == 0 && kill(process.processIdentifier, SIGCONT) == 0)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2)
+        #expect(message.hasPrefix("htl: a ledger file was cut short by another program"), "\(message)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(after == ["goals_export.csv", "terms_export.csv", "values_export.csv"], "\(after)")
+    }
+
     // MARK: 1. Appends and rewrites exclude each other
 
     /// Random rounds of `htl log`, `htl fmt` and a plain shell append racing

@@ -44,6 +44,18 @@ import Testing
         #expect(Set(records.dropFirst().map { $0[0] }).count == 8_001)
     }
 
+    /// A record left open is ended by `finish`: the next one starts a line of its own.
+    @Test func finishEndsARecordLeftOpen() {
+        var writer = CSVWriter(), text: [UInt8] = []
+        writer.field("a")
+        writer.field(" b")
+        writer.finish { text += $0 }
+        writer.field("c")
+        writer.endRecord { text += $0 }
+        writer.finish { text += $0 }
+        #expect(String(decoding: text, as: UTF8.self) == "a,\" b\"\nc\n")
+    }
+
     /// A failure while the output is made leaves the file there as it was,
     /// and no temporary file beside it.
     @Test func anOutputThatFailsHalfWayIsNotWritten() throws {

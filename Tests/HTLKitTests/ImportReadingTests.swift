@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    /// Any fields written by `CSV.line` read back the same.
+    /// Any fields written by `CSVWriter` read back the same.
     @Test func csvWritingReadsBack() throws {
         var random = SeededGenerator(seed: 17)
         // Unicode scalars, not Characters: a combining accent after a quote

@@ -73,4 +73,13 @@ int htl_open_beneath(int folder, const char *path, int flags);
 /// (the allocator then behaves as before).
 int htl_prefer_large_pages(size_t reserve);
 
+/// The temporary file this process is writing, if any: `begin` names it
+/// (a folder descriptor and a name in it), `end` forgets it, and
+/// `remove_pending` unlinks it. Only `remove_pending` is called from a
+/// signal handler: it calls nothing but unlinkat. One file at a time (the
+/// command line writes its files one after the other).
+void htl_temporary_begin(int folder, const char *name);
+void htl_temporary_end(void);
+void htl_temporary_remove_pending(void);
+
 #endif

@@ -10,7 +10,7 @@ import HTLRender
 /// keeps its UUID; any other gets a stable one made from its id. Dates are
 /// calendar days (`2026-11-20`), times local (`2026-11-20T07:10:00`).
 public struct AppCSVExport {
-    /// The four files, in the order they are written.
+    /// The four files, in the app's order (`htl export` writes them in it).
     public enum File: String, CaseIterable, Sendable {
         case values, terms, goals, actions
 
@@ -24,7 +24,9 @@ public struct AppCSVExport {
         exporter = Exporter(loaded: loaded)
     }
 
-    /// One file's text, handed to `write` in pieces of about a megabyte, in order.
+    /// One file's text, handed to `write` in pieces of about a megabyte, in
+    /// order (the actions' rows are made as they are handed on; values,
+    /// terms and goals, a few thousand rows at most, are made first).
     public func write(_ file: File, _ write: ([UInt8]) throws -> Void) rethrows {
         var csv = CSVWriter()
         switch file {
