@@ -12,6 +12,7 @@ struct HTLMain {
         // A lease break (another program opening a file fmt is replacing) is
         // noticed by asking, not by a signal.
         signal(SIGIO, SIG_IGN)
+        Interruption.removeTemporaryFileFirst()
         // Swift on Linux reads the command line through /proc: without it there is none, not even htl's own name.
         if CommandLine.argc < 1 {
             Output.error("htl: cannot read the command line (Swift reads it through /proc; is /proc mounted?)")
