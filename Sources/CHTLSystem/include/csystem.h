@@ -76,8 +76,11 @@ int htl_prefer_large_pages(size_t reserve);
 /// The temporary file this process is writing, if any: `begin` names it
 /// (a folder descriptor and a name in it), `end` forgets it, and
 /// `remove_pending` unlinks it. Only `remove_pending` is called from a
-/// signal handler: it calls nothing but unlinkat. One file at a time (the
-/// command line writes its files one after the other).
+/// signal handler: it calls nothing but unlinkat. One file at a time: the
+/// command line writes its files one after the other; should the servers
+/// write two at once, the slot names one of them or none, and a temporary
+/// file may be left behind on a signal, as it was before (the next write in
+/// its folder removes it).
 void htl_temporary_begin(int folder, const char *name);
 void htl_temporary_end(void);
 void htl_temporary_remove_pending(void);
