@@ -180,9 +180,10 @@ struct ExportCommand: HTLCommand {
         if format == .csv, let output {
             try FileSystem.makeFolders(output)
             let export = AppCSVExport(context.loaded)
-            for file in AppCSVExport.File.allCases {
-                let path = FileSystem.join(output, file.name)
-                try AtomicFile.writeOutput(to: path, ledger: context.root) { write in try export.write(file, write) }
+            // The app's order: values, terms, goals, actions.
+            for entity in TenWeekReader.Entity.allCases {
+                let path = FileSystem.join(output, entity.fileName)
+                try AtomicFile.writeOutput(to: path, ledger: context.root) { write in try export.write(entity, write) }
                 Output.say("wrote \(path)")
             }
         } else {

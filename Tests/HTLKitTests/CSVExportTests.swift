@@ -11,8 +11,7 @@ import Testing
     /// line stays what it was (the golden was written before the export
     /// was made in pieces).
     @Test func goalsExampleActionsKeepTheirUUIDs() throws {
-        var request = LoadRequest(root: try LedgerRoot(Paths.root.appendingPathComponent("goals-example").path), today: SampleLedger.today)
-        request.mapsLongLogs = false
+        let request = LoadRequest(root: try LedgerRoot(Paths.root.appendingPathComponent("goals-example").path), today: SampleLedger.today)
         let export = AppCSVExport(try LedgerLoader.load(request))
         var text: [UInt8] = []
         export.write(.actions) { text += $0 }

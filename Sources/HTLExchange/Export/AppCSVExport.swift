@@ -10,26 +10,19 @@ import HTLRender
 /// keeps its UUID; any other gets a stable one made from its id. Dates are
 /// calendar days (`2026-11-20`), times local (`2026-11-20T07:10:00`).
 public struct AppCSVExport {
-    /// The four files, in the app's order (`htl export` writes them in it).
-    public enum File: String, CaseIterable, Sendable {
-        case values, terms, goals, actions
-
-        /// `values_export.csv`, as the app names it.
-        public var name: String { "\(rawValue)_export.csv" }
-    }
-
     private let exporter: Exporter
 
     public init(_ loaded: LoadedLedger) {
         exporter = Exporter(loaded: loaded)
     }
 
-    /// One file's text, handed to `write` in pieces of about a megabyte, in
-    /// order (the actions' rows are made as they are handed on; values,
-    /// terms and goals, a few thousand rows at most, are made first).
-    public func write(_ file: File, _ write: ([UInt8]) throws -> Void) rethrows {
+    /// The file of one of the app's entities (`fileName`), handed to
+    /// `write` in pieces of about a megabyte, in order (the actions' rows
+    /// are made as they are handed on; the rows of values, terms and goals,
+    /// one each, are made first).
+    package func write(_ entity: TenWeekReader.Entity, _ write: ([UInt8]) throws -> Void) rethrows {
         var csv = CSVWriter()
-        switch file {
+        switch entity {
         case .values: try exporter.values(&csv, write)
         case .terms: try exporter.terms(&csv, write)
         case .goals: try exporter.goals(&csv, write)

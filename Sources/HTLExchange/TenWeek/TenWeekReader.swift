@@ -7,6 +7,9 @@ import HTLRender
 package enum TenWeekReader {
     package enum Entity: String, Sendable, CaseIterable {
         case values, terms, goals, actions
+
+        /// The name the app gives the entity's CSV file: `values_export.csv`.
+        package var fileName: String { "\(rawValue)_export.csv" }
     }
 
     package static func records(name: String, bytes: [UInt8]) throws(HTLError) -> [TenWeekRecord] {
