@@ -12,22 +12,14 @@ extension Exporter {
         var occurrences: [String: Int] = [:]
         var linesOf: [String: [Slice<FileBytes>]] = [:]
         var measurements = JSONBytes()
-        var name: [UInt8] = []
         for a in ledger.actions {
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }
             let raw = linesOf[a.path].map { a.line <= $0.count ? Array($0[a.line - 1]) : [] } ?? []
             let text = String(decoding: LogFormatter.canonicalLine(raw), as: UTF8.self)
             let occurrence = occurrences[text, default: 0] + 1
             occurrences[text] = occurrence
-            let id = provenance.uuid(ofAction: a.path, line: a.line) ?? {
-                // The name `action:<the line as fmt writes it>#<which occurrence of that line>`.
-                name.removeAll(keepingCapacity: true)
-                name.append(contentsOf: "action:".utf8)
-                name.append(contentsOf: text.utf8)
-                name.append(UInt8(ascii: "#"))
-                name.append(contentsOf: String(occurrence).utf8)
-                return name.withUnsafeBufferPointer(StableUUID.make(bytes:))
-            }()
+            // Named by the line as fmt writes it and which occurrence of that line it is.
+            let id = provenance.uuid(ofAction: a.path, line: a.line) ?? StableUUID.make("action:\(text)#\(occurrence)")
             let when = a.date.description + (a.time.map { "T\($0):00" } ?? "")
             csv.field(id)
             a.text.withBytes { csv.field(bytes: $0) }
@@ -37,7 +29,7 @@ extension Exporter {
             csv.field("")
             csv.field("")
             measurements.removeAll()
-            writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements, name: &name)
+            writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements)
             measurements.withBytes { csv.field(bytes: $0) }
             csv.field(a.links.compactMap { goalUUID[$0.goal] }.joined(separator: ";"))
             try csv.endRecord(write)
@@ -46,19 +38,13 @@ extension Exporter {
 
     /// The action's quantities as the app's JSON list of measurements
     /// (`measureIDs`: each measure's UUID, by its place in the catalog).
-    func writeMeasurements(_ a: Action, actionID: String, when: String, measureIDs: [String],
-                           into out: inout JSONBytes, name: inout [UInt8]) {
+    func writeMeasurements(_ a: Action, actionID: String, when: String, measureIDs: [String], into out: inout JSONBytes) {
         out.append("[")
         for (i, q) in a.quantities.enumerated() {
             let measure = ledger.measures.measures[q.measureIndex]
-            name.removeAll(keepingCapacity: true)
-            name.append(contentsOf: "measurement:".utf8)
-            name.append(contentsOf: actionID.utf8)
-            name.append(UInt8(ascii: ":"))
-            name.append(contentsOf: measure.id.utf8)
             if i > 0 { out.append(",") }
             out.append("{\"id\":")
-            out.appendQuoted(name.withUnsafeBufferPointer(StableUUID.make(bytes:)))
+            out.appendQuoted(StableUUID.make("measurement:\(actionID):\(measure.id)"))
             out.append(",\"measureId\":")
             out.appendQuoted(measureIDs[q.measureIndex])
             out.append(",\"measureTitle\":")

@@ -6,8 +6,8 @@ enum StableUUID {
         return name.withUTF8(make(bytes:))
     }
 
-    /// The same for a name given as UTF-8 bytes.
-    static func make(bytes name: UnsafeBufferPointer<UInt8>) -> String {
+    /// The UUID of a name's UTF-8 bytes.
+    private static func make(bytes name: UnsafeBufferPointer<UInt8>) -> String {
         var high = fnv(name, seed: 0xcbf2_9ce4_8422_2325)
         var low = fnv(name, seed: 0x8422_2325_cbf2_9ce4 ^ high)
         high = (high & ~0xF000) | 0x8000                              // version 8
