@@ -85,8 +85,9 @@ public struct Action: Sendable, Equatable {
     // action is 120 bytes; a million of them are the largest thing a
     // command holds, and every byte is memory touched for the first time.
     /// The description, and the log's path (held by the text's store,
-    /// shared by the log's actions: 16 bytes fewer in each).
-    private var storedText: ActionText
+    /// shared by the log's actions: 16 bytes fewer in each). Visible to the
+    /// package to be read in place through a pointer (`ActionJSON`).
+    package private(set) var storedText: ActionText
     public var quantities: SmallList<Quantity>
     /// Lowercased, in the order written, without repeats.
     public var tags: SmallList<String>

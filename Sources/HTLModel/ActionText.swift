@@ -29,9 +29,14 @@ public struct ActionText: Sendable {
         }
     }
 
-    private let store: Store
-    private let start: UInt32
-    private let count: UInt32
+    // Stored, and visible to the package: a writer reading actions through
+    // a pointer projects to these without copying the action (a computed
+    // property's getter copied all of it, a reference count per String and
+    // list it holds).
+    package let store: Store
+    /// Where the text starts in the store's bytes, and how many bytes it is.
+    package let start: UInt32
+    package let count: UInt32
 
     /// A text of its own, in the log at `path` (none: a text on its own).
     public init(_ string: String, path: String = "") {
@@ -79,6 +84,14 @@ public struct ActionText: Sendable {
 
     /// How many bytes of UTF-8 the text is.
     package var utf8Count: Int { Int(count) }
+
+    /// Every byte of the text's store (the log's, for a text read from one).
+    /// With `start` and `count`, a writer reads a run of actions of one
+    /// store without a reference count per action: two cores counting
+    /// references to the one store of a log waited on each other's caches.
+    package func withStoreBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try store.bytes.withUnsafeBufferPointer(body)
+    }
 
     /// The text's UTF-8 bytes, without making a String.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

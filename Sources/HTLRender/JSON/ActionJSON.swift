@@ -85,9 +85,24 @@ struct ActionJSON {
             measures.withTable { measures in
                 goals.withTable { goals in
                     var shared = Shared(pieces: pieces, measures: measures, goals: goals)
-                    for i in run {
-                        before(i, &out)
-                        write(actions.baseAddress! + i, goals: goalsOf(i), shared: &shared, into: &out)
+                    // Read in place through pointers: an action read through the buffer's
+                    // subscript is a copy, a reference count per String and list it holds.
+                    let action = { (i: Int) in actions.baseAddress! + i }
+                    var i = run.lowerBound
+                    while i < run.upperBound {
+                        // A stretch of actions whose descriptions are in one store (a
+                        // piece of a log): its bytes are opened once for all of them.
+                        let store = ActionJSON.store(of: action(i))
+                        var end = i + 1
+                        while end < run.upperBound, ActionJSON.store(of: action(end)) == store { end += 1 }
+                        shared.path(of: action(i))
+                        action(i).pointee.text.withStoreBytes { bytes in
+                            for k in i..<end {
+                                before(k, &out)
+                                write(action(k), text: bytes, goals: goalsOf(k), shared: &shared, into: &out)
+                            }
+                        }
+                        i = end
                     }
                 }
             }
@@ -108,7 +123,7 @@ struct ActionJSON {
         /// The quoted path of the log `action` is in: made again only when
         /// the action's text is held by another store than the last one's.
         mutating func path(of action: UnsafePointer<Action>) {
-            let store = action.pointee.text.storeIdentity
+            let store = ActionJSON.store(of: action)
             guard store != log else { return }
             path = QuotedStrings.quoted(action.pointee.path)
             log = store
@@ -129,33 +144,44 @@ struct ActionJSON {
         }
     }
 
-    private func write(_ action: UnsafePointer<Action>, goals positions: UnsafeBufferPointer<Int32>, shared: inout Shared, into out: inout JSONBytes) {
-        shared.path(of: action)
+    /// The store holding `action`'s description (stored properties read in
+    /// place: nothing copied, nothing counted).
+    private static func store(of action: UnsafePointer<Action>) -> ObjectIdentifier {
+        ObjectIdentifier(action.pointee.storedText.store)
+    }
+
+    /// Writes `action`, whose description is in `text` (its store's bytes).
+    private func write(_ action: UnsafePointer<Action>, text: UnsafeBufferPointer<UInt8>, goals positions: UnsafeBufferPointer<Int32>,
+                       shared: inout Shared, into out: inout JSONBytes) {
         shared.date(action.pointee.date)
+        let start = Int(action.pointee.storedText.start)
+        let description = UnsafeBufferPointer(rebasing: text[start..<start + Int(action.pointee.storedText.count)])
         let quantityCount = action.pointee.quantities.count
-        var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(action.pointee.text.utf8Count)
+        var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(description.count)
         for k in 0..<quantityCount {
             room += quantityRoom + shared.measure(action.pointee.quantities[k].measureIndex).count
         }
         for p in positions { room += shared.goals[Int(p)].count + 2 }
         for k in 0..<action.pointee.tags.count { room += ByteWriter.quotedRoom(action.pointee.tags[k].utf8.count) + 2 }
         for k in 0..<action.pointee.links.count { room += ByteWriter.quotedRoom(action.pointee.links[k].goal.utf8.count) + 2 }
-        let pieces = shared.pieces
-        out.write(room: room) { w in
+        // The writing reads no `shared` (a closure that did copied it: a
+        // reference count per array it holds, per action).
+        let (pieces, measures, goals) = (shared.pieces, shared.measures, shared.goals)
+        shared.path.withUnsafeBufferPointer { path in shared.date.withUnsafeBufferPointer { date in out.write(room: room) { w in
             w.bytes(pieces[Piece.open.rawValue])
-            shared.path.withUnsafeBufferPointer { w.bytes($0) }
+            w.bytes(path)
             w.bytes(pieces[Piece.line.rawValue])
             w.int(action.pointee.line)
             w.bytes(pieces[Piece.date.rawValue])
-            shared.date.withUnsafeBufferPointer { w.bytes($0) }
+            w.bytes(date)
             w.bytes(pieces[Piece.time.rawValue])
             if let time = action.pointee.time { w.quoted(time) } else { w.bytes(pieces[Piece.null.rawValue]) }
             w.bytes(pieces[Piece.description.rawValue])
-            action.pointee.text.withBytes { w.quoted($0) }
+            w.quoted(description)
             w.bytes(pieces[Piece.quantities.rawValue])
             for k in 0..<quantityCount {
                 w.bytes(pieces[(k == 0 ? Piece.firstQuantity : .nextQuantity).rawValue])
-                w.bytes(shared.measure(action.pointee.quantities[k].measureIndex))
+                w.bytes(measures[action.pointee.quantities[k].measureIndex])
                 w.bytes(pieces[Piece.amount.rawValue])
                 w.decimal(action.pointee.quantities[k].amount)
                 w.bytes(pieces[Piece.quantityClose.rawValue])
@@ -164,7 +190,7 @@ struct ActionJSON {
             w.bytes(pieces[Piece.goals.rawValue])
             for (k, p) in positions.enumerated() {
                 if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
-                w.bytes(shared.goals[Int(p)])
+                w.bytes(goals[Int(p)])
             }
             w.bytes(pieces[Piece.listClose.rawValue])
             w.bytes(pieces[Piece.tags.rawValue])
@@ -180,7 +206,7 @@ struct ActionJSON {
             }
             w.bytes(pieces[Piece.listClose.rawValue])
             w.bytes(pieces[Piece.close.rawValue])
-        }
+        } } }
     }
 }
 
