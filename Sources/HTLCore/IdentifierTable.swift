@@ -6,17 +6,21 @@
 /// identifiers are short, so a multiplicative hash of their bytes and a
 /// compare of the String (two words for a short one) cost a few dozen.
 /// The table is open addressing over positions, never more than half full.
+/// A slot holds a name's hash beside its number, so a probe reads one slot
+/// and, only when the hashes agree, the name: with 10,000 goal ids the
+/// table is larger than the processor's nearest caches, and reading the
+/// hash from a list of its own was one more wait on memory per look-up.
 public struct IdentifierTable: Sendable {
     /// The identifiers, by number.
     public private(set) var names: [String] = []
-    /// Per slot: the name's number + 1 (0: empty). A power of two in count.
-    private var slots: [Int32]
-    private var hashes: [UInt32] = []
+    /// Per slot: the name's hash in the high 32 bits, its number + 1 in the
+    /// low ones (0: empty). A power of two in count.
+    private var slots: [UInt64]
 
     public init(capacity: Int = 8) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
     }
 
     public init<S: Sequence>(_ names: S) where S.Element == String {
@@ -30,19 +34,22 @@ public struct IdentifierTable: Sendable {
     public func number(of name: String) -> Int? {
         let hash = IdentifierTable.hash(name)
         let slot = find(name, hash)
-        return slots[slot] == 0 ? nil : Int(slots[slot]) - 1
+        return slots[slot] == 0 ? nil : IdentifierTable.number(slots[slot])
     }
 
     /// The number of `name`, added now if it is new.
     public mutating func insert(_ name: String) -> Int {
         let hash = IdentifierTable.hash(name)
         let slot = find(name, hash)
-        if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+        if slots[slot] != 0 { return IdentifierTable.number(slots[slot]) }
         names.append(name)
-        hashes.append(hash)
-        slots[slot] = Int32(names.count)
+        slots[slot] = UInt64(hash) << 32 | UInt64(names.count)
         if names.count * 2 > slots.count { grow() }
         return names.count - 1
+    }
+
+    private static func number(_ slot: UInt64) -> Int {
+        Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
     }
 
     /// The slot holding `name`, or the empty slot where it belongs.
@@ -50,20 +57,20 @@ public struct IdentifierTable: Sendable {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
-            let k = Int(slots[slot]) - 1
-            if hashes[k] == hash, names[k] == name { return slot }
+            if UInt32(truncatingIfNeeded: slots[slot] >> 32) == hash, names[IdentifierTable.number(slots[slot])] == name { return slot }
             slot = (slot + 1) & mask
         }
         return slot
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let old = slots
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for k in names.indices {
-            var slot = Int(hashes[k]) & mask
+        for entry in old where entry != 0 {
+            var slot = Int(entry >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(k + 1)
+            slots[slot] = entry
         }
     }
 
