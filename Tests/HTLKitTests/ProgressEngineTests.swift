@@ -371,6 +371,36 @@ import Testing
         #expect(lines == loaded.ledger.actions.map { String($0.line) })
     }
 
+    /// Export reads each description from the bytes of its store, a
+    /// stretch of actions of one store at a time: a long log read in pieces
+    /// (a store each), descriptions of their own (quoted, or with words
+    /// apart) between them, and a second and third log. Every action's path
+    /// and description in the JSON are its own.
+    @Test func exportWritesEachActionsOwnPathAndDescriptionAcrossStores() throws {
+        var files = SyntheticLedger.files(goals: 20, logLines: 6000).map { SourceFile(path: $0.path, text: $0.text) }
+        let own = (1...300).map { k in
+            k % 3 == 0 ? "2026-03-0\(k % 9 + 1) \"Swim, \\\"fast\\\" \(k)\" 1km\n" : "2026-03-0\(k % 9 + 1) Walk no\(k) 2km then home\r\n"
+        }.joined()
+        files.append(SourceFile(path: "log/2026-b.log", text: own))
+        files.append(SourceFile(path: "log/2026-c.log", text: "2026-03-02 Read é 3pages\n2026-03-03 \"Read\" 4pages\n"))
+        let loaded = LedgerParser.parse(files)
+        #expect(loaded.ledger.actions.count > 6000)
+        #expect(Set(loaded.ledger.actions.map(\.path)).count == 3)
+        let text = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: today))
+        guard case .object(let fields) = try JSONParser.parse(Array(text.utf8)),
+              case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1 else {
+            Issue.record("no actions array")
+            return
+        }
+        func member(_ name: String, _ action: JSON) -> String? {
+            guard case .object(let members) = action, case .string(let value)? = members.first(where: { $0.0 == name })?.1 else { return nil }
+            return value
+        }
+        #expect(actions.map { member("path", $0) } == loaded.ledger.actions.map(\.path))
+        #expect(actions.map { member("description", $0) } == loaded.ledger.actions.map(\.description))
+        #expect(loaded.ledger.actions.contains { $0.description.contains("\"fast\"") })
+    }
+
     @Test func diffCountsAddedActionsByFileAndCanonicalText() {
         let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"]))
         let after = SampleLedger.load(SampleLedger.with([
