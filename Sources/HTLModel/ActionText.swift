@@ -74,16 +74,10 @@ public struct ActionText: Sendable {
     /// The path of the log the text is in.
     public var path: String { store.path }
 
-    /// Which store holds the bytes: texts of one log share it (and its path).
-    package var storeIdentity: ObjectIdentifier { ObjectIdentifier(store) }
-
     /// The same text in the log at `path` (its bytes copied when the path differs).
     package func moved(to path: String) -> ActionText {
         store.path == path ? self : withBytes { ActionText(own: Array($0), path: path) }
     }
-
-    /// How many bytes of UTF-8 the text is.
-    package var utf8Count: Int { Int(count) }
 
     /// Every byte of the text's store (the log's, for a text read from one).
     /// With `start` and `count`, a writer reads a run of actions of one

@@ -167,7 +167,9 @@ struct ActionJSON {
         // The writing reads no `shared` (a closure that did copied it: a
         // reference count per array it holds, per action).
         let (pieces, measures, goals) = (shared.pieces, shared.measures, shared.goals)
-        shared.path.withUnsafeBufferPointer { path in shared.date.withUnsafeBufferPointer { date in out.write(room: room) { w in
+        shared.path.withUnsafeBufferPointer { path in
+        shared.date.withUnsafeBufferPointer { date in
+        out.write(room: room) { w in
             w.bytes(pieces[Piece.open.rawValue])
             w.bytes(path)
             w.bytes(pieces[Piece.line.rawValue])
@@ -206,7 +208,9 @@ struct ActionJSON {
             }
             w.bytes(pieces[Piece.listClose.rawValue])
             w.bytes(pieces[Piece.close.rawValue])
-        } } }
+        }
+        }
+        }
     }
 }
 
