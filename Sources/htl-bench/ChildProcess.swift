@@ -55,16 +55,20 @@ func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> M
 /// each command's runs fell in whichever stretch it happened to get, and
 /// ratios between commands (linearity, fmt against check) compared a fast
 /// stretch with a slow one. In turns, every command sees the same
-/// stretches. Each round starts one command further on, so no command
-/// always follows the same one (a run after a million-line one meets the
-/// memory that one just gave back).
+/// stretches. Each round starts one command further on, and every other
+/// round goes through them backwards, so no command always follows the
+/// same one (a run after a million-line one meets the memory that one just
+/// gave back): started one further on alone, each command still followed
+/// the one listed before it in every round but one, and the cadence
+/// ledger, listed after the plain one, paid for that order in the cadence
+/// overhead, which compares the two round by round.
 func measureInTurns(_ commands: [(arguments: [String], runs: Int, directory: String?)]) -> [Measurement] {
     for command in commands { _ = run(command.arguments, in: command.directory) }
     var measurements = commands.map { _ in Measurement(seconds: [], peakKilobytes: 0, pageFaults: [], status: 0) }
     let rounds = commands.map(\.runs).max() ?? 0
     for round in 0..<rounds {
         for step in commands.indices {
-            let k = (round + step) % commands.count
+            let k = (round + (round % 2 == 0 ? step : commands.count - 1 - step)) % commands.count
             let command = commands[k]
             guard takesATurn(runs: command.runs, round: round, of: rounds) else { continue }
             let r = run(command.arguments, in: command.directory)

@@ -265,9 +265,10 @@ if let ledger = onPath("ledger") {
 // as the ratio of the two medians (printed beside it) is: that one took
 // the two medians from different rounds, and moved between -0.5 and 20 %
 // from run to run of the bench for an overhead of 7.7 % in instructions.
-// The cadence ledger runs right after the plain one in nearly every round,
-// so whatever that order costs is counted against it (the paired value was
-// the higher of the two in three runs out of three).
+// The two run in one order in half the rounds and in the other in the rest
+// (`measureInTurns`): when the cadence ledger always ran right after the
+// plain one, the paired value was the higher of the two in three runs out
+// of three, whatever that order costs counted against it.
 if let plain = times[Name.status], let withCadence = times[Name.statusCadence], plain.count == withCadence.count, !plain.isEmpty {
     let ratios = zip(plain, withCadence).map { $1 / $0 }.sorted()
     let overhead = (ratios[ratios.count / 2] - 1) * 100
