@@ -89,9 +89,13 @@ public struct ActionText: Sendable {
 
     /// The text's UTF-8 bytes, without making a String.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try store.bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(start)..<Int(start + count)]))
-        }
+        try withStoreBytes { try body(ActionText.bytes(start: start, count: count, of: $0)) }
+    }
+
+    /// The text at `start`, `count` among its store's bytes (taken as
+    /// numbers, so a reader through a pointer copies no text to ask).
+    package static func bytes(start: UInt32, count: UInt32, of store: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: store[Int(start)..<Int(start) + Int(count)])
     }
 
     /// The same text in `file`, a later version of the log whose bytes up to

@@ -154,8 +154,7 @@ struct ActionJSON {
     private func write(_ action: UnsafePointer<Action>, text: UnsafeBufferPointer<UInt8>, goals positions: UnsafeBufferPointer<Int32>,
                        shared: inout Shared, into out: inout JSONBytes) {
         shared.date(action.pointee.date)
-        let start = Int(action.pointee.storedText.start)
-        let description = UnsafeBufferPointer(rebasing: text[start..<start + Int(action.pointee.storedText.count)])
+        let description = ActionText.bytes(start: action.pointee.storedText.start, count: action.pointee.storedText.count, of: text)
         let quantityCount = action.pointee.quantities.count
         var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(description.count)
         for k in 0..<quantityCount {
