@@ -58,10 +58,8 @@ func measure(_ arguments: [String], runs: Int, in directory: String? = nil) -> M
 /// stretches. Each round starts one command further on, and every other
 /// round goes through them backwards, so no command always follows the
 /// same one (a run after a million-line one meets the memory that one just
-/// gave back): started one further on alone, each command still followed
-/// the one listed before it in every round but one, and the cadence
-/// ledger, listed after the plain one, paid for that order in the cadence
-/// overhead, which compares the two round by round.
+/// gave back; started one further on alone, each followed the one listed
+/// before it in all rounds but one).
 func measureInTurns(_ commands: [(arguments: [String], runs: Int, directory: String?)]) -> [Measurement] {
     for command in commands { _ = run(command.arguments, in: command.directory) }
     var measurements = commands.map { _ in Measurement(seconds: [], peakKilobytes: 0, pageFaults: [], status: 0) }

@@ -203,22 +203,30 @@ cases += [
 print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs), all cases in turns; wall time of the whole process, peak RSS, median page faults")
 print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + pad("faults", 9) + "budget")
 var failures = 0
-var medians: [String: Double] = [:]
 /// Each case's times in the order of the rounds (cases of equal runs ran in the same rounds).
 var times: [String: [Double]] = [:]
+
+/// The middle of `seconds` (the upper one of an even count).
+func median(_ seconds: [Double]) -> Double {
+    seconds.sorted()[seconds.count / 2]
+}
+
+/// The median time of the case named `name`, once it was measured.
+@MainActor func median(of name: String) -> Double? {
+    times[name].map(median)
+}
 let measured = measureInTurns(cases.map { ($0.arguments, $0.runs ?? options.runs, $0.directory) })
 for (c, m) in zip(cases, measured) {
     let sorted = m.seconds.sorted()
-    let median = sorted[sorted.count / 2]
-    medians[c.name] = median
+    let middle = median(m.seconds)
     times[c.name] = m.seconds
     let megabytes = m.peakKilobytes / 1024
     // htl exits 0 or 1 (findings); anything else (2, a crash's 128 + signal)
     // means it did not do the work, and its time says nothing.
     let ranToTheEnd = m.status <= 1
-    let within = ranToTheEnd && median <= c.budget && megabytes <= (c.memory ?? Int.max)
+    let within = ranToTheEnd && middle <= c.budget && megabytes <= (c.memory ?? Int.max)
     if !within { failures += 1 }
-    print(pad(c.name, 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
+    print(pad(c.name, 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
           + pad("\(megabytes) MB", 11) + pad(String(m.pageFaults.sorted()[m.pageFaults.count / 2]), 9) + "≤ \(format(c.budget))" + (c.memory.map { ", ≤ \($0) MB" } ?? "") + " "
           + (ranToTheEnd ? (within ? "ok" : "OVER") : "FAILED (exit \(m.status): the command did not run to its end)"))
 }
@@ -234,12 +242,12 @@ for (c, m) in zip(cases, measured) {
 for (command, small, big) in [("check", Name.check, Name.checkMillion),
                               ("status --json", Name.status, Name.statusMillion),
                               ("export --json", Name.export, Name.exportMillion)] {
-    if let a = medians[small], let b = medians[big] { ratio("linearity, \(command): 1,000,000 / 100,000 lines", b / a, limit: 11) }
+    if let a = median(of: small), let b = median(of: big) { ratio("linearity, \(command): 1,000,000 / 100,000 lines", b / a, limit: 11) }
 }
-if let check = medians[Name.check], let fmt = medians[Name.fmt] {
+if let check = median(of: Name.check), let fmt = median(of: Name.fmt) {
     ratio("fmt --check against check, 100,000 lines", fmt / check, limit: 1.3)
 }
-if let check = medians[Name.check], let inGit = medians[Name.checkInGit] {
+if let check = median(of: Name.check), let inGit = median(of: Name.checkInGit) {
     ratio("check in git against check, 100,000 lines", inGit / check, limit: 1.3)
 }
 
@@ -250,29 +258,23 @@ if let ledger = onPath("ledger") {
                                            ("10,000 goals / 1,000,000 lines", million, Name.checkMillion, 3)] {
         let m = measure([ledger, "-f", folder + ".journal", "bal"], runs: runs)
         let sorted = m.seconds.sorted()
-        let median = sorted[sorted.count / 2]
-        print(pad("ledger bal, \(label)", 46) + pad(format(median), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
+        let middle = median(m.seconds)
+        print(pad("ledger bal, \(label)", 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
               + pad("\(m.peakKilobytes / 1024) MB", 11) + String(m.pageFaults.sorted()[m.pageFaults.count / 2]) + (m.status != 0 ? " (exit \(m.status))" : ""))
-        if let htlMedian = medians[htlCase] { ratio("ledger bal / htl check, \(label)", median / htlMedian, limit: 15, atLeast: true) }
+        if let htlMedian = median(of: htlCase) { ratio("ledger bal / htl check, \(label)", middle / htlMedian, limit: 15, atLeast: true) }
     }
 } else {
     print("ledger-cli is not installed: no side-by-side rows (apt-get install ledger)")
 }
 
 // Cadence must not change the benchmark: the same ledger with 500 weekly cadences within 10 %.
-// Run for run: each round runs the two one after the other, so the median
-// of the rounds' ratios is not moved by the machine's drift between rounds,
-// as the ratio of the two medians (printed beside it) is: that one took
-// the two medians from different rounds, and moved between -0.5 and 20 %
-// from run to run of the bench for an overhead of 7.7 % in instructions.
-// The two run in one order in half the rounds and in the other in the rest
-// (`measureInTurns`): when the cadence ledger always ran right after the
-// plain one, the paired value was the higher of the two in three runs out
-// of three, whatever that order costs counted against it.
+// Round by round (the two run one after the other, each first in half the
+// rounds), so the machine's drift between rounds does not move it, as it
+// moves the ratio of the two medians printed beside it (ARCHITECTURE.md).
 if let plain = times[Name.status], let withCadence = times[Name.statusCadence], plain.count == withCadence.count, !plain.isEmpty {
     let ratios = zip(plain, withCadence).map { $1 / $0 }.sorted()
     let overhead = (ratios[ratios.count / 2] - 1) * 100
-    let ofMedians = (medians[Name.statusCadence]! / medians[Name.status]! - 1) * 100
+    let ofMedians = (median(withCadence) / median(plain) - 1) * 100
     let within = overhead <= 10
     if !within { failures += 1 }
     print("cadence overhead on status --json: " + String((overhead * 10).rounded() / 10) + " % (≤ 10 %; median of \(ratios.count) rounds' ratios) "
