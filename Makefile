@@ -27,13 +27,13 @@ deps:
 # and fish complete on a terminal, man renders the manual, Neovim's LSP
 # client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks,
 # axe-core (PyPI) audits the report's accessibility, icalendar (PyPI) reads
-# what htl calendar writes.
-TEST_PACKAGES := chromium zsh fish man-db groff-base neovim
+# what htl calendar writes, strace slows a writer down to race another against it.
+TEST_PACKAGES := chromium zsh fish man-db groff-base neovim strace
 # axe-core 4.x, the accessibility audit the browser test runs in Chromium.
 AXE_WHEEL_VERSION := 0.1.8
 AXE := .build/axe/axe.min.js
 test-deps: deps
-	@missing=""; for p in chromium zsh fish man groff nvim; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
+	@missing=""; for p in chromium zsh fish man groff nvim strace; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing $(TEST_PACKAGES) (real clients for the tests)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \

@@ -95,7 +95,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLKitTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine"]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine", "HTLMCP",
+                           .product(name: "MCP", package: "swift-sdk")]
         ),
         .testTarget(
             name: "HTLEndToEndTests",

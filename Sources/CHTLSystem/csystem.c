@@ -1,6 +1,5 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -19,30 +18,6 @@ int htl_rename_noreplace_at(int folder, const char *from, const char *to) {
 
 int htl_reserve(int fd, off_t offset, off_t length) {
     return fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length);
-}
-
-int htl_take_write_lease(int fd) {
-    return fcntl(fd, F_SETLEASE, F_WRLCK);
-}
-
-int htl_take_read_lease(int fd) {
-    return fcntl(fd, F_SETLEASE, F_RDLCK);
-}
-
-int htl_write_lease_intact(int fd) {
-    int lease = fcntl(fd, F_GETLEASE);
-    if (lease < 0) return -1;
-    return lease == F_WRLCK ? 1 : 0;
-}
-
-int htl_release_lease(int fd) {
-    return fcntl(fd, F_SETLEASE, F_UNLCK);
-}
-
-int htl_lease_signal_is_safe(void) {
-    struct sigaction current;
-    if (sigaction(SIGIO, NULL, &current) != 0) return 0;
-    return current.sa_handler == SIG_IGN || (current.sa_handler != SIG_DFL);
 }
 
 int htl_memory_file(const char *name) {
@@ -126,26 +101,4 @@ int htl_prefer_large_pages(size_t reserve) {
     }
     free(probe);
     return result;
-}
-
-// The temporary file being written, for a signal handler to remove: its
-// name is copied before the folder is set, and the folder cleared first.
-static char pending_name[256];
-static volatile sig_atomic_t pending_folder = -1;
-
-void htl_temporary_begin(int folder, const char *name) {
-    pending_folder = -1;
-    size_t n = strlen(name);
-    if (n >= sizeof pending_name) return;
-    memcpy(pending_name, name, n + 1);
-    pending_folder = folder;
-}
-
-void htl_temporary_end(void) {
-    pending_folder = -1;
-}
-
-void htl_temporary_remove_pending(void) {
-    int folder = pending_folder;
-    if (folder >= 0) unlinkat(folder, pending_name, 0);
 }

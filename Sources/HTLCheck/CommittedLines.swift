@@ -24,10 +24,10 @@ struct CommittedLines {
     private(set) var firstRewrite: Rewrite?
 
     init(base: [UInt8], current: [UInt8]) {
-        self.init(base: FileBytes(base)[...], current: FileBytes(current))
+        self.init(base: base[...], current: current)
     }
 
-    init(base: Slice<FileBytes>, current: FileBytes) {
+    init(base: ArraySlice<UInt8>, current: [UInt8]) {
         base.withUnsafeBufferPointer { old in
             current.withUnsafeBufferPointer { new in compare(old, new) }
         }

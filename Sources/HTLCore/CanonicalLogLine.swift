@@ -109,7 +109,7 @@ package enum CanonicalLogLine {
 
     /// How a canonical log begins and ends: no byte order mark, a final
     /// line ending, no blank line at the end (an empty log is canonical).
-    package static func endsCanonically(_ bytes: FileBytes) -> Bool {
+    package static func endsCanonically(_ bytes: [UInt8]) -> Bool {
         if bytes.isEmpty { return true }
         if LineIndex.hasByteOrderMark(bytes) || bytes[bytes.count - 1] != 0x0A { return false }
         return bytes.count > 1 && bytes[bytes.count - 2] != 0x0A

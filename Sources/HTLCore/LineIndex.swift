@@ -16,10 +16,6 @@ public struct LineIndex: Sendable {
         self = bytes.withUnsafeBufferPointer(LineIndex.init(buffer:))
     }
 
-    public init(_ bytes: FileBytes) {
-        self = bytes.withUnsafeBufferPointer(LineIndex.init(buffer:))
-    }
-
     private init(buffer: UnsafeBufferPointer<UInt8>) {
         var starts = [0]
         for i in buffer.indices where buffer[i] == 0x0A && i + 1 < buffer.count {
@@ -42,11 +38,6 @@ public struct LineIndex: Sendable {
         bytes.withUnsafeBufferPointer { content(ofLine: line, in: $0) }
     }
 
-    /// The same in a file's bytes (mapped or not: read through a buffer, never byte by byte through `FileBytes`).
-    package func content(ofLine line: Int, in bytes: FileBytes) -> Range<Int> {
-        bytes.withUnsafeBufferPointer { content(ofLine: line, in: $0) }
-    }
-
     package func content(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         // A buffer is read unchecked in release builds: these must be the bytes the index was made of.
         precondition(bytes.count == byteCount, "a LineIndex read against other bytes than its own")
@@ -64,10 +55,6 @@ public struct LineIndex: Sendable {
         bytes.withUnsafeBufferPointer { width(ofLine: line, in: $0) }
     }
 
-    public func width(ofLine line: Int, in bytes: FileBytes) -> Int {
-        bytes.withUnsafeBufferPointer { width(ofLine: line, in: $0) }
-    }
-
     func width(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         LineIndex.scalarCount(UnsafeBufferPointer(rebasing: bytes[content(ofLine: line, in: bytes)]))
     }
@@ -80,7 +67,7 @@ public struct LineIndex: Sendable {
 
     /// Line and column of a byte offset, scanning from the start of `bytes`
     /// (a slice of a file whose first byte is on `firstLine`).
-    package static func position(ofByte offset: Int, in bytes: FileBytes, firstLine: Int) -> (line: Int, column: Int) {
+    package static func position(ofByte offset: Int, in bytes: [UInt8], firstLine: Int) -> (line: Int, column: Int) {
         bytes.withUnsafeBufferPointer { position(ofByte: offset, in: $0[...], firstLine: firstLine) }
     }
 

@@ -2,16 +2,12 @@
 public struct SourceFile: Sendable, Equatable {
     /// Relative path with `/` separators, e.g. `goals/run-100km.md`.
     public let path: String
-    /// The file's bytes: a copy of their own, or its pages mapped (`FileBytes`).
-    public let bytes: FileBytes
-
-    public init(path: String, bytes: FileBytes) {
-        self.path = path
-        self.bytes = bytes
-    }
+    /// The file's bytes, read once into memory.
+    public let bytes: [UInt8]
 
     public init(path: String, bytes: [UInt8]) {
-        self.init(path: path, bytes: FileBytes(bytes))
+        self.path = path
+        self.bytes = bytes
     }
 
     public init(path: String, text: String) {

@@ -14,16 +14,6 @@ package enum TextLines {
         return lines
     }
 
-    /// The same for a file's bytes, as slices of them (a mapped log is not copied).
-    package static func split(_ bytes: FileBytes) -> [Slice<FileBytes>] {
-        var lines: [Slice<FileBytes>] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            lines.reserveCapacity(ByteCount.occurrences(of: 0x0A, in: buffer) + 1)
-            forEachLine(buffer) { lines.append(bytes[$0]) }
-        }
-        return lines
-    }
-
     /// `split` without building the list: each line's range, in order.
     package static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start = 0

@@ -7,10 +7,6 @@ public enum UTF8Validation {
 
     /// The offset of the first byte that does not belong to a well-formed
     /// UTF-8 sequence, or nil when all of `bytes[range]` is valid.
-    package static func firstInvalidByte(_ bytes: FileBytes, in range: Range<Int>? = nil) -> Int? {
-        bytes.withUnsafeBufferPointer { firstInvalidByte($0, in: range) }
-    }
-
     package static func firstInvalidByte(_ bytes: [UInt8], in range: Range<Int>? = nil) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidByte($0, in: range) }
     }

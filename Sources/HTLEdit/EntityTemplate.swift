@@ -64,6 +64,16 @@ public enum EntityTemplate {
         return made
     }
 
+    /// `htl new`: the new entity made and created under the writer lock.
+    public static func create(_ kind: Kind, id: String, title: String?,
+                              ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> NewFile {
+        try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
+            let made = try make(kind, id: id, title: title, in: loaded)
+            try AtomicFile.create(made.path, under: lock, bytes: Array(made.text.utf8))
+            return made
+        }
+    }
+
     /// "run-100km" → "Run 100km".
     static func humanised(_ id: String) -> String {
         let words = id.split(separator: "-").map(String.init)

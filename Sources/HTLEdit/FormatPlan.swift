@@ -67,6 +67,44 @@ public struct FormatPlan: Sendable {
         guard let canonical = Formatter.canonical(file) else {
             return .refusal(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
         }
-        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes.array, canonical: canonical))
+        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes, canonical: canonical))
+    }
+}
+
+extension FormatPlan {
+    /// What `htl fmt` did: the plan, the files rewritten, and the rewrites
+    /// refused because the file changed on disk meanwhile or is read-only.
+    public struct Applied: Sendable {
+        public var plan: FormatPlan
+        public var formatted: [String]
+        public var refusals: [String]
+    }
+
+    /// The ledger loaded as fmt needs it (files with errors are refused;
+    /// warnings change nothing here).
+    public static func request(_ request: LoadRequest) -> LoadRequest {
+        var request = request
+        // With `unformatted`: each file is formatted once while it is parsed,
+        // and the plan then formats only the files that are not canonical.
+        request.formatting = true
+        request.warnings = false
+        return request
+    }
+
+    /// `htl fmt`: the plan made and each change written, under the writer lock.
+    public static func apply(selecting: [String], ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> Applied {
+        try LedgerWriter.change(FormatPlan.request(request), waiting: waiting) { loaded, lock in
+            let plan = FormatPlan(loaded, selecting: selecting)
+            var applied = Applied(plan: plan, formatted: [], refusals: [])
+            for change in plan.changes {
+                do {
+                    try AtomicFile.replace(change.path, under: lock, original: change.original, with: change.canonical)
+                    applied.formatted.append(change.path)
+                } catch let refusal as AtomicFile.Refusal {
+                    applied.refusals.append(refusal.message)
+                }
+            }
+            return applied
+        }
     }
 }

@@ -2,6 +2,7 @@ import HTLCheck
 import HTLCore
 import HTLLoad
 import HTLModel
+import HTLSystem
 
 /// A new goal from its fields (the MCP tool `new_goal`): written in
 /// canonical form, checked against the ledger like every writer's output,
@@ -69,5 +70,20 @@ package struct GoalDraft: Sendable {
         guard !x.isEmpty, !y.isEmpty else { return false }
         if x == y { return true }
         return Suggestion.editDistance(Array(x.unicodeScalars), Array(y.unicodeScalars)) <= max(x.count, y.count) / 8
+    }
+}
+
+extension GoalDraft {
+    /// The new goal made against the ledger and, unless it has errors or
+    /// this is a dry run, created, under the writer lock.
+    package func create(dryRun: Bool, ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> Made {
+        if dryRun { return try make(in: try LedgerLoader.load(request)) }
+        return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
+            let made = try make(in: loaded)
+            if !made.diagnostics.contains(where: \.isError) {
+                try AtomicFile.create(made.file.path, under: lock, bytes: made.file.bytes)
+            }
+            return made
+        }
     }
 }

@@ -92,3 +92,42 @@ public enum LedgerTemplate {
     /// an interrupted write never get committed.
     public static let gitignore = (path: ".gitignore", text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n")
 }
+
+extension LedgerTemplate {
+    /// `htl init`: the template's files created in `folder` (made when
+    /// missing), under the new ledger's writer lock; returns the paths
+    /// written, in order. Nothing is written when any of them exists
+    /// already, or when the template would not pass `htl check` on `today`.
+    public static func create(in folder: String, shown: String, today: CivilDate, waiting: WriterLock.Waiting) throws -> [String] {
+        let files = files(today: today)
+        // Like every writer: nothing is written that htl check would reject.
+        let proposed = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: today).check
+        if let error = proposed.diagnostics.first(where: \.isError) {
+            throw HTLError("the new ledger would not pass htl check on \(today): \(error.location): \(error.message); nothing written")
+        }
+        try FileSystem.makeFolders(folder)
+        return try WriterLock.holding(try LedgerRoot(folder), waiting) { lock in
+            let existing = files.map(\.path).filter { isTaken(FileSystem.join(folder, $0)) }
+            guard existing.isEmpty else {
+                throw HTLError("not creating a ledger over existing files: " + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))
+            }
+            for name in folders {
+                try AtomicFile.makeFolders(name, under: lock)
+            }
+            for file in files {
+                try AtomicFile.create(file.path, under: lock, bytes: Array(file.text.utf8))
+            }
+            var written = files.map(\.path)
+            if !isTaken(FileSystem.join(folder, gitignore.path)) {
+                try AtomicFile.create(gitignore.path, under: lock, bytes: Array(gitignore.text.utf8))
+                written.append(gitignore.path)
+            }
+            return written
+        }
+    }
+
+    /// Whether a path names anything (a dangling link too).
+    private static func isTaken(_ path: String) -> Bool {
+        FileSystem.kind(of: path) != .missing || FileSystem.isSymbolicLink(path)
+    }
+}

@@ -51,6 +51,24 @@ public struct LogEntry: Sendable {
 }
 
 extension LogEntry {
+    /// `htl log`: the line checked against the ledger and, unless it has
+    /// errors or this is a dry run, appended, all under the writer lock.
+    /// `date` nil means the ledger's today; `path` nil, `log/<year>.log`.
+    public static func log(_ text: String, date: CivilDate?, time: ClockTime?, path: String?, dryRun: Bool,
+                           ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> LogEntry {
+        func entry(_ loaded: LoadedLedger) throws -> LogEntry {
+            try LogEntry(text: text, date: date ?? loaded.today, time: time, path: path, in: loaded)
+        }
+        if dryRun { return try entry(try LedgerLoader.load(request)) }
+        return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
+            let made = try entry(loaded)
+            if !made.hasErrors {
+                try AtomicFile.appendLine(Array(made.line.utf8), to: made.path, under: lock, header: Array(made.header.utf8))
+            }
+            return made
+        }
+    }
+
     /// Where an action goes when no file is named: `log/<year>.log`.
     package static func defaultPath(for date: CivilDate) -> String {
         "\(LedgerLayout.logFolder)/\(pad(date.year, 4)).log"
@@ -65,7 +83,7 @@ extension LogEntry {
     /// with `header`), and the number of the first appended line.
     package static func appending(_ lines: [String], to path: String, header: String,
                                   in loaded: LoadedLedger) -> (file: SourceFile, firstLine: Int) {
-        var existing = loaded.parsed.file(at: path)?.bytes.array ?? Array(header.utf8)
+        var existing = loaded.parsed.file(at: path)?.bytes ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
         let first = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
         let added = lines.map { $0 + "\n" }.joined()

@@ -33,7 +33,15 @@ public enum PreCommitHook {
         """
     }
 
-    public static func install(repository: GitRepository, htlPath: String) throws -> Outcome {
+    /// Installs the hook for the ledger at `root`, under its writer lock
+    /// (like every writer: two installs at once make one hook).
+    public static func install(ledger root: LedgerRoot, htlPath: String, waiting: WriterLock.Waiting) throws -> Outcome {
+        try WriterLock.holding(root, waiting) { _ in
+            try install(repository: try GitRepository(ledgerRoot: root.path), htlPath: htlPath)
+        }
+    }
+
+    private static func install(repository: GitRepository, htlPath: String) throws -> Outcome {
         let result = try GitProcess.run(["rev-parse", "--git-path", "hooks"], in: repository.top)
         var out = result.stdout
         if out.last == 0x0A { out.removeLast() }

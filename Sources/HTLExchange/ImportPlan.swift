@@ -70,24 +70,38 @@ public struct ImportPlan: Sendable {
         proposedFiles = changed + loaded.files.filter { shown.contains($0.path) }
     }
 
+    /// `htl import`: the plan made against the ledger by `make` and, unless
+    /// it has errors or this is a dry run, written, all under the writer
+    /// lock: two imports at once never both plan against the same ledger,
+    /// so what the first wrote is skipped by the second.
+    public static func run(dryRun: Bool, ledger request: LoadRequest, waiting: WriterLock.Waiting,
+                           _ make: (LoadedLedger) throws -> ImportPlan) throws -> ImportPlan {
+        if dryRun { return try make(try LedgerLoader.load(request)) }
+        return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
+            let plan = try make(loaded)
+            if !plan.hasErrors { try plan.write(under: lock) }
+            return plan
+        }
+    }
+
     /// Writes the plan: measures.yaml first (so nothing new names a unit
     /// that is not there yet), then the new files, then each log file's
     /// lines in one append. Each write is atomic; provenance marks make a
     /// run that stopped half way safe to repeat.
-    public func write(to root: LedgerRoot) throws {
+    func write(under lock: WriterLock) throws {
         precondition(!hasErrors, "an import with errors is never written")
         if let measures {
             if let old = measures.old {
-                try AtomicFile.replace(measures.path, in: root, original: old, with: measures.new)
+                try AtomicFile.replace(measures.path, under: lock, original: old, with: measures.new)
             } else {
-                try AtomicFile.create(measures.path, in: root, bytes: measures.new)
+                try AtomicFile.create(measures.path, under: lock, bytes: measures.new)
             }
         }
         for file in newFiles {
-            try AtomicFile.create(file.path, in: root, bytes: Array(file.text.utf8))
+            try AtomicFile.create(file.path, under: lock, bytes: Array(file.text.utf8))
         }
         for append in appends {
-            try AtomicFile.appendLine(Array(append.lines.joined(separator: "\n").utf8), to: append.path, in: root,
+            try AtomicFile.appendLine(Array(append.lines.joined(separator: "\n").utf8), to: append.path, under: lock,
                                       header: Array(append.header.utf8))
         }
     }

@@ -101,7 +101,7 @@ package struct Provenance: Sendable {
     private mutating func scanMarkdown(_ file: SourceFile) {
         let prefix = "<!-- imported: \(Provenance.source) "
         let opening = Array("<!--".utf8)
-        for line in TextLines.split(file.bytes.array) where line.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: opening) {
+        for line in TextLines.split(file.bytes) where line.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: opening) {
             let text = String(decoding: line, as: UTF8.self).trimmingSpaces
             guard text.hasPrefix(prefix), text.hasSuffix(" -->") else { continue }
             let words = text.dropFirst(prefix.count).dropLast(4).split(separator: " ")

@@ -20,20 +20,20 @@ package enum Formatter {
         guard UTF8Validation.firstInvalidByte(file.bytes) == nil else { return nil }
         switch LedgerLayout.kind(of: file.path) {
         case .log?:
-            return LogFormatter.isCanonical(file.bytes) ? file.bytes.array : file.bytes.withUnsafeBufferPointer(LogFormatter.format)
+            return LogFormatter.isCanonical(file.bytes) ? file.bytes : file.bytes.withUnsafeBufferPointer(LogFormatter.format)
         case .settings?:
-            return yamlFile(file.bytes.array, level: .schema(.settings), verify: verify)
+            return yamlFile(file.bytes, level: .schema(.settings), verify: verify)
         case .measures?:
-            return yamlFile(file.bytes.array, level: .measures, verify: verify)
+            return yamlFile(file.bytes, level: .measures, verify: verify)
         case .value?:
-            return markdownFile(file.bytes.array, schema: .value, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .value, verify: verify, parsed: parsed)
         case .term?:
-            return markdownFile(file.bytes.array, schema: .term, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .term, verify: verify, parsed: parsed)
         case .goal?:
-            return markdownFile(file.bytes.array, schema: .goal, verify: verify, parsed: parsed)
+            return markdownFile(file.bytes, schema: .goal, verify: verify, parsed: parsed)
         case .review?:
             // A review is the user's own Markdown: never reformatted.
-            return file.bytes.array
+            return file.bytes
         case nil:
             return nil
         }

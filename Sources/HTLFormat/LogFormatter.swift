@@ -33,7 +33,7 @@ package enum LogFormatter {
     /// Most lines are plain (`CanonicalLogLine.isPlain`, eight bytes at a
     /// time); only the others are read byte by byte. (The log parser makes
     /// the same verdict while it reads the lines: `LogParse.isCanonical`.)
-    static func isCanonical(_ bytes: FileBytes) -> Bool {
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
         guard CanonicalLogLine.endsCanonically(bytes) else { return false }
         return bytes.withUnsafeBufferPointer { b in
             var i = 0

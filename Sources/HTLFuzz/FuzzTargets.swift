@@ -60,7 +60,7 @@ enum FuzzChecks {
         let files = ledger.filter { $0.key != file.path }.map { SourceFile(path: $0.key, text: $0.value) } + [file]
         let parsed = LedgerParser.parse(files)
         for d in parsed.findings where d.location.path == file.path {
-            let lines = lineWidths(file.bytes.array)
+            let lines = lineWidths(file.bytes)
             guard d.location.line >= 1, d.location.line <= max(lines.count, 1),
                   d.location.column >= 1, d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1) else {
                 fail("\(d.location) lies outside the file (\(lines.count) lines): \(d.message)")

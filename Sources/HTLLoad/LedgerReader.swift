@@ -30,7 +30,7 @@ enum LedgerReader {
         var read: Read
         switch request.source {
         case .directory:
-            let disk = try LedgerDirectory.read(request.root, mappingLongLogs: request.mapsLongLogs)
+            let disk = try LedgerDirectory.read(request.root)
             read = Read(files: disk.files, entryFindings: disk.findings)
         case .staged:
             let repo = try GitRepository(ledgerRoot: request.root.path)
@@ -92,13 +92,13 @@ enum LedgerReader {
     /// `log-rewrite`: committed log lines at the base revision against the
     /// log files being loaded; and how much of each log is committed.
     private static func appendOnly(_ request: LoadRequest, read: Read) throws -> Committed {
-        var current: [String: FileBytes] = [:]
+        var current: [String: [UInt8]] = [:]
         for file in read.files where LedgerLayout.kind(of: file.path) == .log { current[file.path] = file.bytes }
         guard let base = try committedLogs(request, read: read, current: current) else { return ([], [:]) }
-        var committed: [String: Slice<FileBytes>] = [:]
+        var committed: [String: ArraySlice<UInt8>] = [:]
         var objects: [String: String] = [:]
         for entry in base.entries {
-            committed[entry.path] = base.contents[entry.object] ?? FileBytes([])[...]
+            committed[entry.path] = base.contents[entry.object] ?? ArraySlice<UInt8>()
             objects[entry.path] = entry.object
         }
         let rewrites = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
@@ -109,8 +109,8 @@ enum LedgerReader {
     /// The log files at the base revision, with the contents of those that
     /// need comparing (nil: nothing to compare). A plain check in a work tree
     /// has asked git once (`HeadLogs`); otherwise the revision is listed, then read.
-    private static func committedLogs(_ request: LoadRequest, read: Read, current: [String: FileBytes]) throws
-        -> (entries: [GitRepository.Entry], contents: [String: Slice<FileBytes>])? {
+    private static func committedLogs(_ request: LoadRequest, read: Read, current: [String: [UInt8]]) throws
+        -> (entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])? {
         if case .headWhenInGit = request.appendOnly, read.repository == nil {
             switch read.headLogs?.answer(current: current) {
             case nil: return nil
@@ -122,7 +122,7 @@ enum LedgerReader {
         let entries = try repo.entries(at: .commit(base)).filter { LedgerLayout.kind(of: $0.path) == .log }
         // Contents are needed only where the object differs from the one read (or it was read from disk).
         let changed = entries.filter { read.objects[$0.path] != $0.object }
-        return (entries, try repo.contents(of: changed.map(\.object)).mapValues { FileBytes($0)[...] })
+        return (entries, try repo.contents(of: changed.map(\.object)).mapValues { [UInt8]($0)[...] })
     }
 
     /// The repository and the commit committed lines are read from, or nil

@@ -43,14 +43,6 @@ public struct LoadRequest: Sendable {
     public var warnings = true
     /// Compute progress (reports need it; `check` does not).
     public var computeProgress = false
-    /// Map long logs into memory instead of reading them (`FileBytes`):
-    /// their pages are then the page cache's, not fresh memory filled with
-    /// a copy. Only for a process that ends soon and does not rewrite the
-    /// ledger: a read lease holds a mapped log still for the process's life
-    /// (`FileSystem.mapped`), so other programs' writes wait for it; a log
-    /// cut short after the kernel stops waiting is a bus error (`SIGBUS`),
-    /// which the executable turns into a message. Servers read.
-    public var mapsLongLogs = false
     /// Parses kept between loads (the language server): only changed files are parsed again.
     package var cache: ParseCache?
 

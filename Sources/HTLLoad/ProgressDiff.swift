@@ -99,7 +99,7 @@ public struct ProgressDiff: Sendable {
     static func actionKeys(_ parsed: ParsedLedger) -> [String] {
         var lines: [String: [ArraySlice<UInt8>]] = [:]
         for file in parsed.files where LedgerLayout.kind(of: file.path) == .log {
-            lines[file.path] = TextLines.split(file.bytes.array)
+            lines[file.path] = TextLines.split(file.bytes)
         }
         return parsed.ledger.actions.map { action in
             guard let fileLines = lines[action.path], action.line <= fileLines.count else { return action.path + "\n" + action.description }

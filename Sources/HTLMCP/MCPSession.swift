@@ -16,6 +16,8 @@ public struct MCPSession: Sendable {
     /// When a call runs: the command line's clock, or its `--today`.
     public let now: @Sendable () -> Now
     public let allowWrites: Bool
+    /// How the write tools wait for another writer of the ledger.
+    package var waiting = WriterLock.Waiting()
 
     public init(root: LedgerRoot, now: @escaping @Sendable () -> Now, allowWrites: Bool) {
         self.root = root

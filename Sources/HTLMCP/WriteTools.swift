@@ -1,6 +1,7 @@
 import HTLCheck
 import HTLCore
 import HTLEdit
+import HTLLoad
 import HTLModel
 import HTLRender
 import HTLSystem
@@ -13,16 +14,12 @@ extension MCPSession {
     func logAction(_ args: ToolArguments) throws -> String {
         guard let text = try args.string("text"), !text.isEmpty else { throw HTLError("'text' is required: the action's words") }
         guard !text.contains("\n"), !text.contains("\r") else { throw HTLError("'text' must be one line") }
-        let loaded = try load { _ in }
-        let date = try args.date("date") ?? loaded.today
-        let entry = try LogEntry(text: text, date: date, time: try args.time("time"), path: nil, in: loaded)
+        let dryRun = try args.bool("dry_run") ?? true
+        let entry = try LogEntry.log(text, date: try args.date("date"), time: try args.time("time"), path: nil, dryRun: dryRun,
+                                     ledger: LoadRequest(root: root, now: now()), waiting: waiting)
         if entry.hasErrors {
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
             throw HTLError(DiagnosticRenderer.text(report, files: [entry.file]) + "nothing written")
-        }
-        let dryRun = try args.bool("dry_run") ?? true
-        if !dryRun {
-            try AtomicFile.appendLine(Array(entry.line.utf8), to: entry.path, in: loaded.root, header: Array(entry.header.utf8))
         }
         let warnings = entry.diagnostics.isEmpty ? ""
             : "\n" + DiagnosticRenderer.text(CheckReport(diagnostics: entry.diagnostics, fileCount: 1), files: [entry.file])
@@ -49,13 +46,11 @@ extension MCPSession {
         }
         draft.description = try args.string("description") ?? ""
         draft.plan = try args.string("action_plan") ?? ""
-        let loaded = try load { _ in }
-        let made = try draft.make(in: loaded)
+        let dryRun = try args.bool("dry_run") ?? true
+        let made = try draft.create(dryRun: dryRun, ledger: LoadRequest(root: root, now: now()), waiting: waiting)
         let findings = made.diagnostics.isEmpty ? ""
             : DiagnosticRenderer.text(CheckReport(diagnostics: made.diagnostics, fileCount: 1), files: [made.file])
         if made.diagnostics.contains(where: \.isError) { throw HTLError(findings + "nothing written") }
-        let dryRun = try args.bool("dry_run") ?? true
-        if !dryRun { try AtomicFile.create(made.file.path, in: loaded.root, bytes: made.file.bytes.array) }
         var text = dryRun ? "would create \(made.file.path) (dry run; call again with dry_run false to write):\n" : "created \(made.file.path):\n"
         text += String(decoding: made.file.bytes, as: UTF8.self)
         if !made.similar.isEmpty {

@@ -10,20 +10,20 @@ public struct ActionText: Sendable {
     /// description given as a String); and the path of the log the action
     /// is in (held once here, not by each action: see `Action.path`).
     package final class Store: Sendable {
-        let bytes: FileBytes
+        let bytes: [UInt8]
         package let path: String
         /// Whether `bytes` is a whole log file (the text can move to a later
         /// version of the file whose start is unchanged: `rebased`).
         let isFile: Bool
 
-        package init(file bytes: FileBytes, path: String) {
+        package init(file bytes: [UInt8], path: String) {
             self.bytes = bytes
             self.path = path
             isFile = true
         }
 
         init(own bytes: [UInt8], path: String) {
-            self.bytes = FileBytes(bytes)
+            self.bytes = bytes
             self.path = path
             isFile = false
         }

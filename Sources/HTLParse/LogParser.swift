@@ -47,7 +47,7 @@ struct LogParser {
     /// The same, reusing the parse of an earlier version of the file for
     /// the lines before the first byte that changed: typing at the end of a
     /// long log (the language server) reads only the end again.
-    func parse(_ file: SourceFile, after previous: (bytes: FileBytes, parse: LogParse)) -> LogParse {
+    func parse(_ file: SourceFile, after previous: (bytes: [UInt8], parse: LogParse)) -> LogParse {
         let reuse = LogReuse(previous.parse, unchangedBytes: LogReuse.unchangedLines(previous.bytes, file.bytes))
         guard reuse.start > 0 else { return parse(file) }
         return parse(file, from: reuse.start, kept: reuse, pieceSize: LogParser.pieceSize)

@@ -29,7 +29,7 @@ struct LogReuse {
     /// Where two versions of a file part: the start of the line holding the
     /// first byte that differs (or of the line after the shorter one's
     /// end), and that line's number. Compared eight bytes at a time.
-    static func unchangedLines(_ old: FileBytes, _ new: FileBytes) -> (start: Int, firstLine: Int) {
+    static func unchangedLines(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, firstLine: Int) {
         old.withUnsafeBufferPointer { a in
             new.withUnsafeBufferPointer { b in
                 let n = min(a.count, b.count)

@@ -8,7 +8,7 @@ import Synchronization
 /// keystroke re-parses only the file that changed.
 package final class ParseCache: Sendable {
     private struct Entry {
-        var bytes: FileBytes
+        var bytes: [UInt8]
         var dependency: [UInt8]
         var result: any Sendable
     }

@@ -22,7 +22,7 @@ struct YAMLFile {
     /// reliably (a repaired byte would shift every later column).
     static func checkedBytes(_ file: SourceFile, into diagnostics: inout [Finding]) -> [UInt8]? {
         // Text files other than the log are read into arrays of their own (never mapped).
-        let bytes = file.bytes.array
+        let bytes = file.bytes
         guard let bad = UTF8Validation.firstInvalidByte(bytes) else { return bytes }
         diagnostics.append(Finding(.encoding, file.location(ofByte: bad),
                                       "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
@@ -34,7 +34,7 @@ struct YAMLFile {
     static func readYAML(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
-            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes.array, diagnostics: diagnostics)
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
         }
         let start = LineIndex.hasByteOrderMark(bytes) ? 3 : 0
         let parsed = YAMLParser.parse(bytes[start...], path: file.path, firstLine: 1)
@@ -48,7 +48,7 @@ struct YAMLFile {
     static func readFrontMatter(_ file: SourceFile) -> YAMLFile {
         var diagnostics: [Finding] = []
         guard let bytes = checkedBytes(file, into: &diagnostics) else {
-            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes.array, diagnostics: diagnostics)
+            return YAMLFile(pairs: nil, root: nil, bytes: file.bytes, diagnostics: diagnostics)
         }
         let first = SourceLocation(path: file.path, line: 1, column: 1)
         switch FrontMatter.split(bytes) {

@@ -43,7 +43,7 @@ struct ExcerptSource {
     }
 
     /// The byte where the column is, walking on from the previous finding on this line.
-    private mutating func caretByte(_ location: SourceLocation, line: Range<Int>, bytes: FileBytes) -> Int {
+    private mutating func caretByte(_ location: SourceLocation, line: Range<Int>, bytes: [UInt8]) -> Int {
         var column = 1, at = line.lowerBound
         if let c = cursor, c.path == location.path, c.line == location.line, c.column <= location.column {
             column = c.column
@@ -55,7 +55,7 @@ struct ExcerptSource {
     }
 
     /// Up to `scalars` scalars back from `offset`, not before `limit`.
-    static func step(back scalars: Int, from offset: Int, limit: Int, in bytes: FileBytes) -> (offset: Int, count: Int) {
+    static func step(back scalars: Int, from offset: Int, limit: Int, in bytes: [UInt8]) -> (offset: Int, count: Int) {
         var i = offset, n = 0
         while i > limit, n < scalars {
             i -= 1
@@ -66,7 +66,7 @@ struct ExcerptSource {
     }
 
     /// Up to `scalars` scalars on from `offset`, not past `limit`.
-    static func step(forward scalars: Int, from offset: Int, limit: Int, in bytes: FileBytes) -> (offset: Int, count: Int) {
+    static func step(forward scalars: Int, from offset: Int, limit: Int, in bytes: [UInt8]) -> (offset: Int, count: Int) {
         var i = offset, n = 0
         while i < limit, n < scalars {
             i += 1

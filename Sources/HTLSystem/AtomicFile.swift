@@ -3,15 +3,18 @@ import Glibc
 import HTLCore
 import HTLModel
 
-/// Writes that never lose what the user wrote (CLI.md "Conventions"):
+/// Writes that never lose what the user wrote (CLI.md "Conventions"). Every
+/// write of a ledger file is made for the holder of the ledger's
+/// `WriterLock`, so no other htl writer runs meanwhile; the checks below are
+/// against programs that are not htl (an editor saving the same file):
 ///
-/// - a rewrite writes a temporary file in the same folder, fsyncs it, takes
-///   the file's lock, checks the file still holds what was read, and swaps
-///   the two names atomically; if anything wrote to the old file meanwhile,
-///   it swaps back and refuses;
+/// - a rewrite writes a temporary file in the same folder and fsyncs it,
+///   checks that the file still holds what the writer read, and swaps the
+///   two names atomically; if the old file changed meanwhile, it swaps them
+///   back and refuses, leaving both texts;
 /// - a new file is renamed into place only if the name is still free;
-/// - an append reserves its space, writes one line under the lock, and on
-///   any failure truncates the file back to its old length;
+/// - an append reserves its space, writes one line, and on any failure
+///   truncates the file back to its old length;
 /// - nothing is written outside the ledger root, through a read-only file,
 ///   or with another owner or mode than the file had.
 public enum AtomicFile {
@@ -29,7 +32,9 @@ public enum AtomicFile {
     // MARK: Rewrites
 
     /// Replaces a ledger file whose content the caller read as `original`.
-    public static func replace(_ relative: String, in root: LedgerRoot, original: [UInt8], with bytes: [UInt8]) throws {
+    public static func replace(_ relative: String, under lock: WriterLock, original: [UInt8], with bytes: [UInt8]) throws {
+        try lock.willWrite(relative)
+        let root = lock.root
         let target = try root.resolvedForWriting(relative)
         let folder = try Folder(root: root, ledgerPath: FileSystem.parent(target) ?? "")
         defer { folder.close() }
@@ -43,39 +48,32 @@ public enum AtomicFile {
                                                   owner: (info.st_uid, info.st_gid), shown: relative)
         var placed = false
         defer { if !placed { unlinkat(folder.fd, temporary, 0) } }
-
-        try FileLock.exclusive(fd, shown: relative)
-        let lease = try WriteLease(fd, shown: relative)
-        defer { lease?.release() }
-        guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd) else {
-            throw Refusal("\(relative) changed on disk while htl was working; nothing was written (run the command again)")
+        guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd),
+              FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name) else {
+            throw Refusal("\(relative) changed on disk since htl read it; nothing was written (run the command again)")
         }
-        try swapIntoPlace(temporary, name, folder: folder, locked: fd, verified: verified, lease: lease, shown: relative)
+        try swapIntoPlace(temporary, name, folder: folder, verified: verified, shown: relative)
         placed = true
         folder.sync()
     }
 
-    /// Exchanges the temporary file with the target; if the target is no
-    /// longer the file that was verified (another program replaced it, wrote
-    /// to it, or opened it meanwhile), exchanges them back and refuses.
-    private static func swapIntoPlace(_ temporary: String, _ name: String, folder: Folder, locked fd: Int32,
-                                      verified: FileStamp, lease: WriteLease?, shown: String) throws {
+    /// Exchanges the temporary file with the target; if the file that comes
+    /// out is not the one verified (another program replaced it or wrote to
+    /// it meanwhile), exchanges them back and refuses.
+    private static func swapIntoPlace(_ temporary: String, _ name: String, folder: Folder, verified: FileStamp, shown: String) throws {
         let changed = Refusal("\(shown) changed on disk while htl was writing it; it was left as it was (run the command again)")
         if htl_exchange_at(folder.fd, temporary, name) != 0 {
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
                 throw HTLError("cannot replace \(shown): \(FileSystem.errorText())")
             }
             // No atomic exchange on this file system: a plain rename after a last look.
-            guard FileStamp(fd) == verified, FileLock.nameStillDenotes(fd, folder: folder.fd, name: name) else { throw changed }
+            guard FileStamp(at: folder.fd, name) == verified else { throw changed }
             guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
                 throw HTLError("cannot replace \(shown): \(FileSystem.errorText())")
             }
             return
         }
-        var old = stat()
-        let intact = fstatat(folder.fd, temporary, &old, AT_SYMLINK_NOFOLLOW) == 0
-            && FileStamp(old) == verified && FileStamp(fd) == verified && (lease?.isIntact ?? true)
-        if !intact {
+        guard FileStamp(at: folder.fd, temporary) == verified else {
             _ = htl_exchange_at(folder.fd, temporary, name)
             throw changed
         }
@@ -93,9 +91,10 @@ public enum AtomicFile {
     // MARK: New files
 
     /// Creates a ledger file; an existing file (or link) is never replaced.
-    public static func create(_ relative: String, in root: LedgerRoot, bytes: [UInt8], mode: mode_t? = nil) throws {
-        try makeFolders(FileSystem.parent(relative) ?? "", in: root)
-        let folder = try Folder(root: root, ledgerPath: FileSystem.parent(relative) ?? "")
+    public static func create(_ relative: String, under lock: WriterLock, bytes: [UInt8], mode: mode_t? = nil) throws {
+        try lock.willWrite(relative)
+        try makeFolders(FileSystem.parent(relative) ?? "", in: lock.root)
+        let folder = try Folder(root: lock.root, ledgerPath: FileSystem.parent(relative) ?? "")
         defer { folder.close() }
         try create(FileSystem.name(relative), in: folder, bytes: bytes, mode: mode, shown: relative)
     }
@@ -135,7 +134,12 @@ public enum AtomicFile {
     }
 
     /// Creates a ledger folder and its parents inside the root (`mkdir -p`).
-    public static func makeFolders(_ relative: String, in root: LedgerRoot) throws {
+    public static func makeFolders(_ relative: String, under lock: WriterLock) throws {
+        try lock.willWrite(relative)
+        try makeFolders(relative, in: lock.root)
+    }
+
+    private static func makeFolders(_ relative: String, in root: LedgerRoot) throws {
         var built = ""
         for component in relative.split(separator: "/") {
             let parent = try Folder(root: root, ledgerPath: built)
@@ -149,22 +153,24 @@ public enum AtomicFile {
 
     // MARK: Appends
 
-    /// Appends one line (given without its line ending) to a ledger log file,
-    /// creating it with `header` first when missing. All or nothing: when
-    /// the disk is full or the write fails, the file keeps its old bytes.
-    public static func appendLine(_ line: [UInt8], to relative: String, in root: LedgerRoot, header: [UInt8] = []) throws {
+    /// Appends lines (given without their last line ending) to a ledger log
+    /// file, creating it with `header` first when missing. All or nothing:
+    /// when the disk is full or the write fails, the file keeps its old bytes.
+    public static func appendLine(_ line: [UInt8], to relative: String, under lock: WriterLock, header: [UInt8] = []) throws {
+        try lock.willWrite(relative)
+        let root = lock.root
         try makeFolders(FileSystem.parent(relative) ?? "", in: root)
         let target = try root.resolvedForWriting(relative)
         let folder = try Folder(root: root, ledgerPath: FileSystem.parent(target) ?? "")
         defer { folder.close() }
         let name = FileSystem.name(target)
-        for _ in 0..<100 {
-            var existing = stat()
-            if fstatat(folder.fd, name, &existing, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT {
+        // Another program (not htl: it holds no lock) may create or replace the file meanwhile.
+        for _ in 0..<10 {
+            if FileStamp(at: folder.fd, name) == nil, errno == ENOENT {
                 do {
                     try create(name, in: folder, bytes: header, mode: nil, shown: relative)
                 } catch is Refusal {
-                    // Another process created it first: append to theirs.
+                    // Created by another program meanwhile: append to theirs.
                 }
                 continue
             }
@@ -173,16 +179,14 @@ public enum AtomicFile {
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(relative): \(FileSystem.errorText())") }
             try refuseReadOnly(info, folder: folder, name: name, shown: relative)
-            try FileLock.exclusive(fd, shown: relative)
-            // A rewrite may have replaced the file while this one waited: start again on the new one.
-            guard FileLock.nameStillDenotes(fd, folder: folder.fd, name: name), let stamp = FileStamp(fd) else { continue }
-            try appendLocked(line, fd: fd, size: stamp.size, shown: relative)
-            return
+            try appendOpen(line, fd: fd, size: Int64(info.st_size), shown: relative)
+            // Replaced by another program while the line was written: the line went to the old file; write it again.
+            if FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name) { return }
         }
-        throw HTLError("\(relative) kept changing while htl tried to append to it; try again")
+        throw HTLError("\(relative) kept being replaced by another program while htl appended to it; try again")
     }
 
-    private static func appendLocked(_ line: [UInt8], fd: Int32, size: Int64, shown: String) throws {
+    private static func appendOpen(_ line: [UInt8], fd: Int32, size: Int64, shown: String) throws {
         var bytes: [UInt8] = []
         if size > 0 {
             var last: UInt8 = 0x0A
@@ -223,7 +227,12 @@ public enum AtomicFile {
         guard let realFolder = FileSystem.realPath(folderPath) else {
             throw HTLError("cannot write \(path): no folder \(folderPath)")
         }
-        let realTarget = FileSystem.realPath(path) ?? FileSystem.join(realFolder, FileSystem.name(path))
+        // A link already at the name would lead the output wherever it points (outside the ledger, over a
+        // file of the user's): never followed.
+        if FileSystem.isSymbolicLink(path) {
+            throw HTLError("\(path) is a symbolic link; htl does not write output through one (remove it, or name another file)")
+        }
+        let realTarget = FileSystem.join(realFolder, FileSystem.name(path))
         if let inside = root.relative(realPath: realTarget), LedgerLayout.kind(of: inside) != nil {
             throw HTLError("\(path) is a ledger file (\(inside)); htl does not replace ledger files with output")
         }
@@ -232,7 +241,7 @@ public enum AtomicFile {
         let name = FileSystem.name(realTarget)
         var info = stat()
         var mode = defaultMode()
-        if fstatat(folder.fd, name, &info, 0) == 0 {
+        if fstatat(folder.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw HTLError("\(path) is a folder; give a file name")
@@ -271,34 +280,6 @@ public enum AtomicFile {
     static func readAll(_ fd: Int32, shown: String) throws -> [UInt8] {
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw HTLError("cannot read \(shown): \(FileSystem.errorText())") }
         return try FileSystem.read(fd, shown: shown)
-    }
-}
-
-/// A write lease on a file being replaced (Linux `F_SETLEASE`): it can be
-/// taken only while no other process has the file open, and any process
-/// that opens it meanwhile breaks it and waits until it is released. So a
-/// program that is not htl (and takes no lock) cannot write into the old
-/// file unseen: a broken lease makes the rewrite step back and refuse.
-struct WriteLease {
-    let fd: Int32
-
-    /// Nil where leases are not available (another owner's file, a file
-    /// system without them, or a process that would die of the signal).
-    init?(_ fd: Int32, shown: String) throws {
-        guard htl_lease_signal_is_safe() == 1 else { return nil }
-        if htl_take_write_lease(fd) != 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK {
-                throw AtomicFile.Refusal("\(shown) is open in another program; htl does not replace a file that may be being written (close it and run the command again)")
-            }
-            return nil
-        }
-        self.fd = fd
-    }
-
-    var isIntact: Bool { htl_write_lease_intact(fd) == 1 }
-
-    func release() {
-        _ = htl_release_lease(fd)
     }
 }
 
@@ -341,12 +322,11 @@ struct Folder {
         let name = TemporaryFiles.freshName()
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
-        // Named for a bus-error handler too: a mapped log cut short while
-        // the file is filled ends the process, and the file must not stay.
-        htl_temporary_begin(fd, name)
+        // Named for the interrupt handler (signals.c), which removes it if the process is stopped while it fills.
+        let named = htl_temporary_begin(fd, name) == 1
         var ok = false
         defer {
-            htl_temporary_end()
+            if named { htl_temporary_end() }
             Glibc.close(tfd)
             if !ok { unlinkat(fd, name, 0) }
         }

@@ -57,27 +57,11 @@ public enum FileSystem {
 
     /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
     static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
-        var fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
-        // EWOULDBLOCK: a lease on the file. Another htl holds a write lease for a moment
-        // while it replaces the file, or a read lease while a check or report reads a long
-        // log (`FileSystem.mapped`): wait for it to end. The first try asked the holder to
-        // let go; the kernel takes a lease away after its lease-break-time (45 s unless set
-        // otherwise), so the wait ends by then.
-        var pause: useconds_t = 1000
-        var waited: useconds_t = 0
-        while fd < 0, errno == EWOULDBLOCK, waited < leaseWait {
-            usleep(pause)
-            waited += pause
-            pause = min(pause * 2, 100_000)
-            fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
-        }
+        let fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
         guard fd >= 0 else {
             // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
             if errno == ENXIO { throw HTLError("\(shown) is not a regular file") }
             if errno == ELOOP { throw HTLError("\(shown) is a symbolic link; htl does not write through it") }
-            if errno == EWOULDBLOCK {
-                throw HTLError("\(shown) is held by another program (a lease) that did not let it go in \(leaseWait / 1_000_000) s; nothing written, run the command again")
-            }
             throw HTLError("cannot open \(shown): \(errorText())")
         }
         var info = stat()
@@ -102,9 +86,8 @@ public enum FileSystem {
     /// folder): its descriptor and the size fstat gave. One system call
     /// instead of an open and a look at /proc for where the file really is.
     /// Nil for anything else (a kernel without openat2, a link that leads
-    /// out or is absolute, not a regular file, any error, another htl's
-    /// write lease): the caller then goes the general way, which waits out
-    /// a lease, decides and says why. The descriptor stays non-blocking,
+    /// out or is absolute, not a regular file, any error): the caller then
+    /// goes the general way, which decides and says why. The descriptor stays non-blocking,
     /// which a regular file ignores.
     static func openRegularBeneath(_ folder: Int32, _ relative: String) -> (fd: Int32, size: Int)? {
         let fd = htl_open_beneath(folder, relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -115,33 +98,6 @@ public enum FileSystem {
             return nil
         }
         return (fd, max(Int(info.st_size), 0))
-    }
-
-    /// How long an open waits for another program's lease on the file to
-    /// end: past the kernel's default lease-break-time (45 s), after which
-    /// the lease is gone.
-    static let leaseWait: useconds_t = 50_000_000
-
-    /// An open file's bytes, mapped (`FileBytes.Mapping`) and held still:
-    /// a read lease on the file, kept until the mapping is let go, makes
-    /// another program's open for writing or truncate wait for it (up to
-    /// the kernel's lease-break-time, 45 s unless set otherwise). Nil, and
-    /// nothing kept, when the lease cannot be had (the file is open for
-    /// writing somewhere, or not the process's own, or a lease break would
-    /// kill the process), its size is not in `sizes` once the lease is
-    /// held, or the kernel will not map it: the caller then reads the file.
-    static func mapped(_ fd: Int32, sizes: ClosedRange<Int>) -> FileBytes? {
-        guard htl_lease_signal_is_safe() == 1 else { return nil }
-        // The mapping's own descriptor of the same open file: the lease lasts until it is closed.
-        let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard own >= 0 else { return nil }
-        var info = stat()
-        guard htl_take_read_lease(own) == 0, fstat(own, &info) == 0, sizes.contains(Int(info.st_size)),
-              let mapping = FileBytes.Mapping(taking: own, size: Int(info.st_size)) else {
-            close(own)
-            return nil
-        }
-        return FileBytes(mapping)
     }
 
     /// The whole content of a regular file.
@@ -221,79 +177,6 @@ public enum FileSystem {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
             }
         }
-    }
-
-    /// A long file read from its start in pieces of `pieceBytes`, so that
-    /// every core reads (and the kernel backs with memory) a part of it:
-    /// read in one call, a log of 50 MB kept one core busy for tens of
-    /// milliseconds while the other had read the goal files and waited.
-    /// `alongside(pieces, readPiece)` is handed the number of pieces and
-    /// must call `readPiece(k)` once for each `k`, on any core, with other
-    /// work of its own in the same run if it likes; what it returns comes
-    /// back with the bytes, whatever became of the read. A file that shrank
-    /// meanwhile is read again from its start, in one go; one that grew is
-    /// read on to its end, as `read` does.
-    static func readInPieces<T>(_ fd: Int32, shown: String, size: Int, atMost limit: Int,
-                                alongside: (_ pieces: Int, _ readPiece: (Int) -> Void) -> T) -> (bytes: Result<[UInt8], HTLError>, alongside: T) {
-        guard size <= limit else { return (.failure(tooLarge(shown, limit)), alongside(0, { _ in })) }
-        let pieces = max(1, (size + pieceBytes - 1) / pieceBytes)
-        let outcomes = UnsafeMutableBufferPointer<PieceRead>.allocate(capacity: pieces)
-        // A piece never read counts as cut short: the file is then read again whole.
-        outcomes.initialize(repeating: .cutShort)
-        defer { outcomes.deallocate() }
-        var other: T?
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            HugePages.advise(buffer.baseAddress, count: buffer.count)
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            other = alongside(pieces) { k in
-                let start = k * pieceBytes
-                outcomes[k] = readPiece(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[start..<min(start + pieceBytes, size)]), at: start)
-            }
-            count = outcomes.allSatisfy { $0 == .filled } ? size : 0
-        }
-        if case .failed(let error)? = outcomes.first(where: { $0 != .filled && $0 != .cutShort }) {
-            return (.failure(HTLError("cannot read \(shown): \(errorText(error))")), other!)
-        }
-        do {
-            if bytes.count == size {
-                guard lseek(fd, off_t(size), SEEK_SET) >= 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
-                try readOn(fd, appendingTo: &bytes, shown: shown, atMost: limit)
-            } else {
-                guard lseek(fd, 0, SEEK_SET) >= 0 else { throw HTLError("cannot read \(shown): \(errorText())") }
-                bytes = try read(fd, shown: shown, atMost: limit)
-            }
-            return (.success(bytes), other!)
-        } catch let error as HTLError {
-            return (.failure(error), other!)
-        } catch {
-            return (.failure(HTLError("cannot read \(shown)")), other!)
-        }
-    }
-
-    /// The bytes of one piece of a file read in pieces.
-    static let pieceBytes = 4 << 20
-
-    /// How one piece of a file read in pieces went.
-    enum PieceRead: Equatable {
-        case filled
-        /// The file ended before the piece did: it shrank since fstat.
-        case cutShort
-        case failed(Int32)
-    }
-
-    /// Fills `buffer` with the file's bytes from `offset` on, without
-    /// moving the descriptor's offset (pread): pieces of one file read on
-    /// several cores at once.
-    static func readPiece(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> PieceRead {
-        var done = 0
-        while done < buffer.count {
-            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { return .failed(errno) }
-            if n == 0 { return .cutShort }
-            done += n
-        }
-        return .filled
     }
 
     /// Names in a directory (not `.` or `..`) as raw bytes, sorted by bytes:

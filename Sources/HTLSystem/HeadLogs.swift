@@ -19,7 +19,7 @@ package enum HeadLogs {
         /// The log files HEAD holds (none before the first commit), and the
         /// contents of those still there now (by object; the beginning of
         /// the file now, or git's answer: slices, not copies).
-        case logs(entries: [GitRepository.Entry], contents: [String: Slice<FileBytes>])
+        case logs(entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])
         /// One request did not tell (folders inside log/, a name git reads
         /// differently, git older than 2.36, git failing or not in a
         /// repository): ask the general way, which says which it was.
@@ -37,13 +37,13 @@ package enum HeadLogs {
 
         /// Waits for git's answer. `current`: the log files now, by path
         /// (those that grew from HEAD's are HEAD's text followed by more).
-        package func answer(current: [String: FileBytes]) -> Answer {
+        package func answer(current: [String: [UInt8]]) -> Answer {
             if let known { return known }
             guard let asked, let batch = try? CatFileBatch.read(asked.finish(), contents: wantsContents),
                   batch.status == 0, batch.answers.count == logPaths.count + 1 else { return .unanswered }
             guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
             guard let entries = HeadLogs.entries(tree) else { return .unanswered }
-            var contents: [String: Slice<FileBytes>] = [:]
+            var contents: [String: ArraySlice<UInt8>] = [:]
             var unverified: [String] = []
             for (path, object) in zip(logPaths, batch.answers.dropFirst()) {
                 guard let object, object.type == "blob" else { continue }
@@ -56,7 +56,7 @@ package enum HeadLogs {
             guard !unverified.isEmpty else { return .logs(entries: entries, contents: contents) }
             guard let read = try? CatFileBatch.ask(unverified, in: ledgerRoot), read.status == 0,
                   read.answers.count == unverified.count else { return .unanswered }
-            for case let object? in read.answers where object.type == "blob" { contents[object.id] = FileBytes(Array(object.bytes))[...] }
+            for case let object? in read.answers where object.type == "blob" { contents[object.id] = Array(object.bytes)[...] }
             return .logs(entries: entries, contents: contents)
         }
     }
@@ -72,7 +72,7 @@ package enum HeadLogs {
 
     /// The first `object.size` bytes of `now` when they are that blob (its id
     /// is their hash); nil when they are not, or the id cannot be computed here.
-    static func beginning(_ now: FileBytes, _ object: CatFileBatch.Object) -> Slice<FileBytes>? {
+    static func beginning(_ now: [UInt8], _ object: CatFileBatch.Object) -> ArraySlice<UInt8>? {
         guard GitBlobID.isSHA1(object.id), object.size <= now.count else { return nil }
         let beginning = now[..<object.size]
         return beginning.withUnsafeBufferPointer { GitBlobID.of($0) } == object.id ? beginning : nil

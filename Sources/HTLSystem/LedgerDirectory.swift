@@ -42,11 +42,10 @@ public enum LedgerDirectory {
 
     /// Every ledger file below `root`, in byte order of their paths, with
     /// findings for entries that lead outside the root, dangle, are not
-    /// regular files, or are folders named like ledger files.
-    /// `mappingLongLogs`: logs of 1 MiB or more are mapped, not read
-    /// (`LoadRequest.mapsLongLogs` says when that is safe).
-    public static func read(_ root: LedgerRoot, mappingLongLogs: Bool = false) throws -> LedgerFiles {
-        var walk = Walk(root: root, mapsLongLogs: mappingLongLogs)
+    /// regular files, or are folders named like ledger files. Each file's
+    /// bytes are read once into memory: nothing is mapped or held open.
+    public static func read(_ root: LedgerRoot) throws -> LedgerFiles {
+        var walk = Walk(root: root)
         for name in [LedgerLayout.settingsFile, LedgerLayout.measuresFile] {
             walk.visitTopFile(name)
         }
@@ -70,8 +69,6 @@ public enum LedgerDirectory {
 /// One walk over a ledger's folders.
 private struct Walk {
     let root: LedgerRoot
-    /// Map long logs instead of reading them (`readFile`).
-    let mapsLongLogs: Bool
     var files: [SourceFile] = []
     var findings: [Finding] = []
     /// Files found by the walk, read once it is done (on every core).
@@ -84,9 +81,8 @@ private struct Walk {
         var inode: UInt64
     }
 
-    init(root: LedgerRoot, mapsLongLogs: Bool) {
+    init(root: LedgerRoot) {
         self.root = root
-        self.mapsLongLogs = mapsLongLogs
         var info = stat()
         if stat(root.realPath, &info) == 0 {
             entered.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
@@ -212,25 +208,11 @@ private struct Walk {
     /// Reads the files the walk found, in batches on every core; the files
     /// and findings come back in the walk's order.
     mutating func readFiles(below rootHandle: Int32?) {
-        var batches = Walk.batches(toRead)
+        let batches = Walk.batches(toRead)
         let root = root
         let paths = toRead
+        let read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
         var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
-        let read: [[ReadOutcome]]
-        let maps = mapsLongLogs
-        if let rootHandle, let long = Walk.longLog(batches, paths, below: rootHandle) {
-            let index = batches.remove(at: long.batch)[0]
-            defer { close(long.fd) }
-            // Mapped when it can be; else its pieces first, then the other batches, all shared by the cores.
-            if maps, let bytes = FileSystem.mapped(long.fd, sizes: Walk.shortestMapped...Walk.largestFile) {
-                outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
-                read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) } }
-            } else {
-                read = Walk.readInPieces(long, index, paths, batches, root: root, rootHandle: rootHandle, maps: maps, into: &outcomes)
-            }
-        } else {
-            read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) } }
-        }
         for (batch, results) in zip(batches, read) {
             for (index, outcome) in zip(batch, results) { outcomes[index] = outcome }
         }
@@ -243,27 +225,6 @@ private struct Walk {
         toRead = []
     }
 
-    /// The long log read in pieces that the cores share with the other
-    /// batches (`maps`: theirs may be mapped): its outcome goes into
-    /// `outcomes`, the batches' come back.
-    static func readInPieces(_ long: (batch: Int, fd: Int32, size: Int), _ index: Int, _ paths: [String], _ batches: [[Int]],
-                             root: LedgerRoot, rootHandle: Int32, maps: Bool, into outcomes: inout [ReadOutcome?]) -> [[ReadOutcome]] {
-        let (bytes, others) = FileSystem.readInPieces(long.fd, shown: paths[index], size: long.size, atMost: Walk.largestFile) { pieces, readPiece in
-            Parallel.map(pieces + batches.count) { t -> [ReadOutcome] in
-                if t < pieces {
-                    readPiece(t)
-                    return []
-                }
-                return batches[t - pieces].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle, maps: maps) }
-            }.suffix(batches.count)
-        }
-        switch bytes {
-        case .success(let bytes): outcomes[index] = .file(SourceFile(path: paths[index], bytes: bytes))
-        case .failure(let error): outcomes[index] = .finding(Walk.entryFinding(paths[index], error.message))
-        }
-        return Array(others)
-    }
-
     /// The positions of `paths` in batches, one core reading a batch at a
     /// time: each log first, on its own (a log is most of a ledger's bytes;
     /// read last, it kept one core reading while the other had nothing
@@ -274,32 +235,10 @@ private struct Walk {
         return paths.indices.filter { isLog[$0] }.map { [$0] } + Parallel.slices(others.count).map { Array(others[$0]) }
     }
 
-    /// The longest log, when it is long enough to be read in pieces (at
-    /// least two), opened below the root: its batch (a batch of its own),
-    /// descriptor and size. The other logs are closed again, and read as before.
-    static func longLog(_ batches: [[Int]], _ paths: [String], below rootHandle: Int32) -> (batch: Int, fd: Int32, size: Int)? {
-        var longest: (batch: Int, fd: Int32, size: Int)?
-        for (k, batch) in batches.enumerated() where batch.count == 1 && LedgerLayout.kind(of: paths[batch[0]]) == .log {
-            guard let opened = FileSystem.openRegularBeneath(rootHandle, paths[batch[0]]) else { continue }
-            if opened.size >= 2 * FileSystem.pieceBytes, opened.size > longest?.size ?? 0 {
-                longest.map { _ = close($0.fd) }
-                longest = (k, opened.fd, opened.size)
-            } else {
-                close(opened.fd)
-            }
-        }
-        return longest
-    }
-
     /// The largest ledger file htl reads: twenty times a log of a million
     /// lines. A larger one (a sparse file, one that keeps growing) is a
     /// `bad-entry` finding, not gigabytes of memory.
     static let largestFile = 1 << 30
-
-    /// The shortest log a walk that may map logs maps; a shorter one is
-    /// read (a mapping's page faults and bookkeeping cost more than a copy
-    /// of a small file).
-    static let shortestMapped = 1 << 20
 
     /// A file read, or why it was not.
     enum ReadOutcome {
@@ -311,16 +250,10 @@ private struct Walk {
     /// inside the root (a rename between the walk and the open cannot leak):
     /// opened below the root's handle, the kernel has checked; otherwise
     /// its real path is looked up.
-    /// `maps`: a log of `shortestMapped` bytes or more is mapped and held
-    /// still by a read lease (`FileSystem.mapped`), when it can be.
-    static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?, maps: Bool) -> ReadOutcome {
+    static func readFile(_ path: String, root: LedgerRoot, rootHandle: Int32?) -> ReadOutcome {
         do {
             if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
                 defer { close(opened.fd) }
-                if maps, opened.size >= shortestMapped, opened.size <= largestFile, LedgerLayout.kind(of: path) == .log,
-                   let bytes = FileSystem.mapped(opened.fd, sizes: shortestMapped...largestFile) {
-                    return .file(SourceFile(path: path, bytes: bytes))
-                }
                 return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
             }
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)

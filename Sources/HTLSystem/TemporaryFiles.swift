@@ -16,10 +16,11 @@ public enum TemporaryFiles {
         name.hasPrefix(prefix)
     }
 
-    /// Removes the temporary file being written, if any: for a signal
-    /// handler that ends the process (it calls nothing but `unlinkat`).
-    public static func removePendingOnSignal() {
-        htl_temporary_remove_pending()
+    /// Ctrl-C, SIGTERM or SIGHUP while htl fills a temporary file removes
+    /// it, then ends htl by the same signal; a signal htl was started with
+    /// ignored stays ignored (signals.c). For the command line, first thing.
+    public static func removeOnInterrupt() {
+        _ = htl_remove_temporary_on_interrupt()
     }
 
     /// A fresh, unpredictable name for this process.

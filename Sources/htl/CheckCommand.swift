@@ -53,7 +53,6 @@ struct CheckCommand: HTLCommand {
             // Inside git a plain check also applies the append-only rule against HEAD (CLI.md).
             request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .headWhenInGit)
             request.formatting = true
-            request.mapsLongLogs = true
         }
         let selected = try options.ledgerPaths(paths, root: loaded.root) + (paths.isEmpty ? buffer.map { [$0.path] } ?? [] : [])
         let names = loaded.files.map(\.path)

@@ -40,12 +40,12 @@ struct LogCommand: HTLCommand {
     }
 
     func run() throws {
-        let loaded = try options.load()
         let text = try actionText()
-        let day = try date.map { try LedgerOptions.date($0, option: "--date") } ?? loaded.today
+        let day = try date.map { try LedgerOptions.date($0, option: "--date") }
         let clock = try time.map { try LedgerOptions.time($0, option: "--time") }
-        let path = try file.map { try options.ledgerPaths([$0], root: loaded.root)[0] }
-        let entry = try LogEntry(text: text, date: day, time: clock, path: path, in: loaded)
+        let request = try options.request()
+        let path = try file.map { try options.ledgerPaths([$0], root: request.root)[0] }
+        let entry = try LogEntry.log(text, date: day, time: clock, path: path, dryRun: dryRun, ledger: request, waiting: try options.waiting())
         if !entry.diagnostics.isEmpty {
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
             Output.errorRendered(DiagnosticRenderer.text(report, files: [entry.file], style: options.errorStyle()))
@@ -53,9 +53,6 @@ struct LogCommand: HTLCommand {
         if entry.hasErrors {
             Output.error("nothing written")
             throw ExitCode(1)
-        }
-        if !dryRun {
-            try AtomicFile.appendLine(Array(entry.line.utf8), to: entry.path, in: loaded.root, header: Array(entry.header.utf8))
         }
         Output.say(entry.line)
     }
@@ -107,9 +104,7 @@ struct NewCommand: HTLCommand {
         guard let which = EntityTemplate.Kind(rawValue: kind) else {
             throw HTLError("htl new makes a goal, a value or a term, not '\(kind)'")
         }
-        let loaded = try options.load()
-        let made = try EntityTemplate.make(which, id: id, title: title, in: loaded)
-        try AtomicFile.create(made.path, in: loaded.root, bytes: Array(made.text.utf8))
+        let made = try EntityTemplate.create(which, id: id, title: title, ledger: try options.request(), waiting: try options.waiting())
         Output.say("created \(made.path)")
         if let note = made.note { Output.error("note: " + note) }
     }

@@ -24,41 +24,36 @@ struct FmtCommand: HTLCommand {
     }
 
     func run() throws {
-        // With `unformatted`: each file is formatted once while it is parsed, and the
-        // plan then formats only the files that are not canonical.
-        // Files with errors are refused; warnings change nothing here.
-        let loaded = try options.load { request in
-            request.formatting = true
-            request.warnings = false
+        let request = try options.request()
+        let selected = try options.ledgerPaths(paths, root: request.root)
+        if check || diff {
+            try report(FormatPlan(try LedgerLoader.load(FormatPlan.request(request)), selecting: selected))
+            return
         }
-        let root = loaded.root
-        let plan = FormatPlan(loaded, selecting: try options.ledgerPaths(paths, root: root))
-        var failed = false
-        var out = ""
-        for file in plan.refused {
-            Output.error("htl: not formatted: \(file.path): \(file.reason)")
-            failed = true
+        let applied = try FormatPlan.apply(selecting: selected, ledger: request, waiting: options.waiting())
+        refuse(applied.plan)
+        for message in applied.refusals { Output.error("htl: not formatted: " + message) }
+        let out = applied.formatted.map { "formatted \($0)\n" }.joined()
+        if !out.isEmpty { Output.say(out) }
+        if !applied.plan.refused.isEmpty || !applied.refusals.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--check` and `--diff`: what would change, nothing written.
+    private func report(_ plan: FormatPlan) throws {
+        refuse(plan)
+        if diff {
+            Output.write(plan.changes.map { UnifiedDiff.render(old: $0.original, new: $0.canonical, path: $0.path) }.joined())
+        } else if !plan.changes.isEmpty {
+            Output.say(plan.changes.map { $0.path + "\n" }.joined())
         }
-        for change in plan.changes {
-            if diff {
-                out += UnifiedDiff.render(old: change.original, new: change.canonical, path: change.path)
-            } else if check {
-                out += change.path + "\n"
-            } else {
-                do {
-                    try AtomicFile.replace(change.path, in: root, original: change.original, with: change.canonical)
-                    out += "formatted \(change.path)\n"
-                } catch let refusal as AtomicFile.Refusal {
-                    Output.error("htl: not formatted: " + refusal.message)
-                    failed = true
-                }
-            }
-        }
-        if diff { Output.write(out) } else if !out.isEmpty { Output.say(out) }
         if check, !plan.changes.isEmpty {
             Output.error("\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") would be reformatted")
-            failed = true
+            throw ExitCode(1)
         }
-        if failed { throw ExitCode(1) }
+        if !plan.refused.isEmpty { throw ExitCode(1) }
+    }
+
+    private func refuse(_ plan: FormatPlan) {
+        for file in plan.refused { Output.error("htl: not formatted: \(file.path): \(file.reason)") }
     }
 }

@@ -77,8 +77,7 @@ struct HookInstallCommand: HTLCommand {
     }
 
     func run() throws {
-        let repository = try GitRepository(ledgerRoot: try options.ledgerRoot().path)
-        switch try PreCommitHook.install(repository: repository, htlPath: Self.executablePath()) {
+        switch try PreCommitHook.install(ledger: try options.ledgerRoot(), htlPath: Self.executablePath(), waiting: try options.waiting()) {
         case .installed(let path):
             Output.say("installed \(path): every commit now runs htl check --staged")
         case .alreadyInstalled(let path):

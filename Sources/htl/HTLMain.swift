@@ -9,9 +9,6 @@ struct HTLMain {
         // size limit are errors to handle, not reasons to die silently.
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
-        // A lease break (another program opening a file fmt is replacing) is
-        // noticed by asking, not by a signal.
-        signal(SIGIO, SIG_IGN)
         Interruption.removeTemporaryFileFirst()
         // Swift on Linux reads the command line through /proc: without it there is none, not even htl's own name.
         if CommandLine.argc < 1 {

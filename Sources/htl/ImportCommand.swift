@@ -47,14 +47,13 @@ struct ImportCommand: HTLCommand {
     }
 
     func run() throws {
-        let loaded = try options.load()
         let inputs = try files.map { (name: $0, bytes: try FileSystem.read($0, atMost: Self.largestInput)) }
-        let plan: ImportPlan
-        if let rules {
-            plan = try CSVRulesImport.plan(inputs, rules: (name: rules, bytes: try FileSystem.read(rules, atMost: Self.largestInput)), into: loaded,
-                                           utcOffset: Clock.utcOffset(at:))
-        } else {
-            plan = try TenWeekImport.plan(inputs, into: loaded, utcOffset: Clock.utcOffset(at:))
+        let rulesFile = try rules.map { (name: $0, bytes: try FileSystem.read($0, atMost: Self.largestInput)) }
+        let plan = try ImportPlan.run(dryRun: dryRun, ledger: try options.request(), waiting: try options.waiting()) { loaded in
+            if let rulesFile {
+                return try CSVRulesImport.plan(inputs, rules: rulesFile, into: loaded, utcOffset: Clock.utcOffset(at:))
+            }
+            return try TenWeekImport.plan(inputs, into: loaded, utcOffset: Clock.utcOffset(at:))
         }
         for problem in plan.problems { Output.error("error: " + problem) }
         if !plan.diagnostics.isEmpty {
@@ -69,7 +68,6 @@ struct ImportCommand: HTLCommand {
             Output.write(plan.preview())
             return
         }
-        try plan.write(to: loaded.root)
         Output.write(plan.summary(written: true))
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import HTLKit
 
 /// Ctrl-C, a hang-up or a `kill` while htl writes a file (a CSV export of a
@@ -9,13 +8,6 @@ import HTLKit
 /// script) stays ignored.
 enum Interruption {
     static func removeTemporaryFileFirst() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let previous = Glibc.signal(signal) { received in
-                TemporaryFiles.removePendingOnSignal()
-                Glibc.signal(received, SIG_DFL)
-                raise(received)
-            }
-            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { Glibc.signal(signal, SIG_IGN) }
-        }
+        TemporaryFiles.removeOnInterrupt()
     }
 }

@@ -102,16 +102,36 @@ struct LedgerOptions {
         try LedgerRoot(try root())
     }
 
+    /// What to load: this ledger, as of now.
+    func request() throws -> LoadRequest {
+        LoadRequest(root: try ledgerRoot(), now: try now())
+    }
+
     /// Loads the ledger through the one pipeline; `configure` adjusts the
     /// request (source, append-only base, progress).
     func load(_ configure: (inout LoadRequest) throws -> Void = { _ in }) throws -> LoadedLedger {
-        var request = LoadRequest(root: try ledgerRoot(), now: try now())
+        var request = try request()
         try configure(&request)
-        // Only a command that may map a log has a bus error to explain.
-        if request.mapsLongLogs { BusError.exitWithMessage() }
         let loaded = try LedgerLoader.load(request)
         lastLoaded = loaded
         return loaded
+    }
+
+    /// How a writer waits for another htl writing to the same ledger: up to
+    /// `HTL_LOCK_WAIT` seconds (10 unless set), saying so on a terminal.
+    func waiting() throws -> WriterLock.Waiting {
+        var seconds = 10
+        if let text = FileSystem.environment("HTL_LOCK_WAIT"), !text.isEmpty {
+            guard let value = Int(text), value >= 0, value <= 3600 else {
+                throw HTLError("HTL_LOCK_WAIT '\(text)' is not a number of seconds from 0 to 3600")
+            }
+            seconds = value
+        }
+        let onTerminal = Output.isTerminal(2)
+        let patience = seconds
+        return WriterLock.Waiting(patienceMilliseconds: patience * 1000) {
+            if onTerminal { Output.error("htl: waiting for another htl process to finish writing to this ledger (up to \(patience) s)") }
+        }
     }
 }
 

@@ -28,13 +28,16 @@ struct ReportContext {
     let style: TerminalStyle
 
     init(_ options: LedgerOptions) throws {
-        // Only errors are counted: the rules that can only warn are not run.
-        let loaded = try options.load { request in
-            request.computeProgress = true
-            request.warnings = false
-            // A report reads and ends; `review --write` only adds a new file made in memory.
-            request.mapsLongLogs = true
-        }
+        self.init(options, loaded: try options.load(Self.configure))
+    }
+
+    /// What a report loads: progress, and only errors counted (the rules that can only warn are not run).
+    static func configure(_ request: inout LoadRequest) {
+        request.computeProgress = true
+        request.warnings = false
+    }
+
+    init(_ options: LedgerOptions, loaded: LoadedLedger) {
         self.loaded = loaded
         root = loaded.root
         today = loaded.today

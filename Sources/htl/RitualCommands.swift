@@ -107,7 +107,27 @@ struct ReviewCommand: HTLCommand {
     }
 
     func run() throws {
-        let context = try ReportContext(options)
+        guard write else {
+            let context = try ReportContext(options)
+            let (review, markdown) = try made(context)
+            Output.write(json ? ReportJSON.review(review, report: context.report) : markdown)
+            try context.finish()
+            return
+        }
+        var request = try options.request()
+        ReportContext.configure(&request)
+        let (context, path) = try LedgerWriter.create(request, waiting: try options.waiting()) { loaded in
+            let context = ReportContext(options, loaded: loaded)
+            let (review, markdown) = try made(context)
+            let path = "reviews/\(review.name).md"
+            return (path, Array(markdown.utf8), (context, path))
+        }
+        Output.say("wrote \(path)")
+        try context.finish()
+    }
+
+    /// The review of the week or the term, and its Markdown.
+    private func made(_ context: ReportContext) throws -> (Review, String) {
         var span = Review.Span.week
         if term {
             guard let current = context.report.currentTerm else { throw HTLError("no term is active on \(context.today); review a week instead") }
@@ -116,16 +136,6 @@ struct ReviewCommand: HTLCommand {
         guard let review = Review(ledger: context.ledger, report: context.report, span: span) else {
             throw HTLError("nothing to review yet")
         }
-        let markdown = ReviewText.render(review, report: context.report)
-        if write {
-            let path = "reviews/\(review.name).md"
-            try AtomicFile.create(path, in: context.root, bytes: Array(markdown.utf8))
-            Output.say("wrote \(path)")
-        } else if json {
-            Output.write(ReportJSON.review(review, report: context.report))
-        } else {
-            Output.write(markdown)
-        }
-        try context.finish()
+        return (review, ReviewText.render(review, report: context.report))
     }
 }

@@ -24,30 +24,7 @@ struct InitCommand: HTLCommand {
         let base = options.ledger ?? FileSystem.currentDirectory()
         let target = directory.hasPrefix("/") ? directory : FileSystem.join(base, directory)
         let shown = options.ledger == nil ? directory : target
-        let files = LedgerTemplate.files(today: todayDate)
-        // Like every writer: nothing is written that htl check would reject.
-        let (_, proposed) = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: todayDate)
-        if let error = proposed.diagnostics.first(where: \.isError) {
-            throw HTLError("the new ledger would not pass htl check on \(todayDate): \(error.location): \(error.message); nothing written")
-        }
-        let existing = files.map(\.path).filter { FileSystem.kind(of: FileSystem.join(target, $0)) != .missing || FileSystem.isSymbolicLink(FileSystem.join(target, $0)) }
-        guard existing.isEmpty else {
-            throw HTLError("not creating a ledger over existing files: " + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))
-        }
-        try FileSystem.makeFolders(target)
-        let root = try LedgerRoot(target)
-        for folder in LedgerTemplate.folders {
-            try AtomicFile.makeFolders(folder, in: root)
-        }
-        for file in files {
-            try AtomicFile.create(file.path, in: root, bytes: Array(file.text.utf8))
-        }
-        var written = files.map(\.path)
-        let ignore = LedgerTemplate.gitignore
-        if FileSystem.kind(of: FileSystem.join(target, ignore.path)) == .missing, !FileSystem.isSymbolicLink(FileSystem.join(target, ignore.path)) {
-            try AtomicFile.create(ignore.path, in: root, bytes: Array(ignore.text.utf8))
-            written.append(ignore.path)
-        }
+        let written = try LedgerTemplate.create(in: target, shown: shown, today: todayDate, waiting: try options.waiting())
         var out = "Created a ledger in \(shown):\n"
         for path in written { out += "  \(path)\n" }
         let c = shown == "." ? "" : " -C \(TerminalText.escaped(ShellWord.minimal(shown)))"

@@ -229,12 +229,16 @@ import Testing
         let read = try FileSystem.read(l.root + "/note.txt")
         try l.write("note.txt", "changed by someone else\n")
         #expect(throws: AtomicFile.Refusal.self) {
-            try AtomicFile.replace("note.txt", in: root, original: read, with: Array("formatted\n".utf8))
+            try WriterLock.holding(root, WriterLock.Waiting()) { lock in
+                try AtomicFile.replace("note.txt", under: lock, original: read, with: Array("formatted\n".utf8))
+            }
         }
         #expect(try l.read("note.txt") == "changed by someone else\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: l.root).filter { $0.hasPrefix(".htl-tmp") }
         #expect(leftovers.isEmpty)
-        try AtomicFile.replace("note.txt", in: root, original: Array("changed by someone else\n".utf8), with: Array("formatted\n".utf8))
+        try WriterLock.holding(root, WriterLock.Waiting()) { lock in
+            try AtomicFile.replace("note.txt", under: lock, original: Array("changed by someone else\n".utf8), with: Array("formatted\n".utf8))
+        }
         #expect(try l.read("note.txt") == "formatted\n")
     }
 
@@ -242,13 +246,17 @@ import Testing
         let l = try TemporaryLedger(["htl.yaml": "htl: 1\n", "a.txt": "mine\n"])
         defer { l.remove() }
         #expect(throws: AtomicFile.Refusal.self) {
-            try AtomicFile.create("a.txt", in: try LedgerRoot(l.root), bytes: Array("theirs\n".utf8))
+            try WriterLock.holding(try LedgerRoot(l.root), WriterLock.Waiting()) { lock in
+                try AtomicFile.create("a.txt", under: lock, bytes: Array("theirs\n".utf8))
+            }
         }
         #expect(try l.read("a.txt") == "mine\n")
         // Not through a dangling link either.
         try FileManager.default.createSymbolicLink(atPath: l.root + "/b.txt", withDestinationPath: l.root + "/nowhere.txt")
         #expect(throws: AtomicFile.Refusal.self) {
-            try AtomicFile.create("b.txt", in: try LedgerRoot(l.root), bytes: Array("theirs\n".utf8))
+            try WriterLock.holding(try LedgerRoot(l.root), WriterLock.Waiting()) { lock in
+                try AtomicFile.create("b.txt", under: lock, bytes: Array("theirs\n".utf8))
+            }
         }
         #expect(!FileManager.default.fileExists(atPath: l.root + "/nowhere.txt"))
     }

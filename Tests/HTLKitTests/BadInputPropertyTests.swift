@@ -45,7 +45,7 @@ import Testing
                 Issue.record("finding names a file that was not read: \(d.location)", sourceLocation: sourceLocation)
                 continue
             }
-            let lines = lineLengths(file.bytes.array)
+            let lines = lineLengths(file.bytes)
             let ok = d.location.line >= 1 && d.location.line <= max(lines.count, 1)
                 && d.location.column >= 1 && d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1)
             #expect(ok, "\(d.location) is outside \(file.path) (\(lines.count) lines): \(d.message)", sourceLocation: sourceLocation)

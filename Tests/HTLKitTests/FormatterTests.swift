@@ -137,8 +137,8 @@ import Testing
             let text = bom + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let bytes = Array(text.utf8)
             let formatted = bytes.withUnsafeBufferPointer(LogFormatter.format)
-            #expect(LogFormatter.isCanonical(FileBytes(bytes)) == (formatted == bytes), "\(text.debugDescription)")
-            #expect(LogFormatter.isCanonical(FileBytes(formatted)), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
+            #expect(LogFormatter.isCanonical(bytes) == (formatted == bytes), "\(text.debugDescription)")
+            #expect(LogFormatter.isCanonical(formatted), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
         }
     }
 

@@ -116,7 +116,7 @@ import Testing
             }
             if Int.random(in: 0..<6, using: &random) == 0, !bytes.isEmpty { bytes.removeLast() }
             let file = SourceFile(path: "log/2026.log", bytes: bytes)
-            let expected = LogFormatter.isCanonical(FileBytes(bytes)) && UTF8Validation.isValid(bytes)
+            let expected = LogFormatter.isCanonical(bytes) && UTF8Validation.isValid(bytes)
             for size in [Int.max, 16] {
                 let verdict = parser.parse(file, pieceSize: size).isCanonical
                 if let verdict {
@@ -329,7 +329,7 @@ import Testing
             }
             let before = SourceFile(path: "log/2026.log", bytes: old), after = SourceFile(path: "log/2026.log", bytes: new)
             let whole = parser.parse(after)
-            let reread = parser.parse(after, after: (FileBytes(old), parser.parse(before)))
+            let reread = parser.parse(after, after: (old, parser.parse(before)))
             #expect(reread.actions == whole.actions, "round \(round)")
             #expect(reread.findings == whole.findings, "round \(round)")
             #expect(reread.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
@@ -337,7 +337,7 @@ import Testing
         // Hand-checked: a line typed at the end that repeats a kept line is still a repeat.
         let old = Array("2026-11-03 Run 5km +run-100km\n# note\n".utf8)
         let typed = SourceFile(path: "log/2026.log", bytes: old + Array("2026-11-03 Run  5km +run-100km\n".utf8))
-        let reread = parser.parse(typed, after: (FileBytes(old), parser.parse(SourceFile(path: "log/2026.log", bytes: old))))
+        let reread = parser.parse(typed, after: (old, parser.parse(SourceFile(path: "log/2026.log", bytes: old))))
         #expect(reread.findings.map { "\($0.location.line) \($0.message)" } == ["3 this action repeats line 1 (logged twice?)"])
         #expect(reread.actions.map(\.line) == [1, 3])
     }
@@ -359,7 +359,7 @@ import Testing
         #expect(parsed.actions[0].text == ActionText("Morning run"))
         #expect(parsed.actions[3].text.isEmpty)
         let new = old + Array("2026-11-07 Swim 1km\n".utf8)
-        let reread = parser.parse(SourceFile(path: "log/2026.log", bytes: new), after: (FileBytes(old), parsed))
+        let reread = parser.parse(SourceFile(path: "log/2026.log", bytes: new), after: (old, parsed))
         #expect(reread.actions.map(\.description) == ["Morning run", "Run, #2", "Run easy", "", "Swim"])
         new.withUnsafeBufferPointer { file in
             let inNew = { (text: ActionText) in

@@ -6,6 +6,12 @@ public enum HTLBinary {
         public var stdout: String
         public var stderr: String
         public var status: Int32
+
+        public init(stdout: String, stderr: String, status: Int32) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.status = status
+        }
     }
 
     /// `HTL_BIN`, else the debug build in `.build`.

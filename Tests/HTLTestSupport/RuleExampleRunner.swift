@@ -24,7 +24,7 @@ public enum RuleExampleRunner {
             var committed: [String: [UInt8]] = [:]
             for (path, text) in example.committed { committed[path] = Array(text.utf8) }
             var current: [String: [UInt8]] = [:]
-            for file in files where committed[file.path] != nil { current[file.path] = file.bytes.array }
+            for file in files where committed[file.path] != nil { current[file.path] = file.bytes }
             extra = RuleDescriptor.logRewrites(base: committed, current: current).findings
         }
         let parsed = LedgerParser.parse(files, entryFindings: entryFindings)

@@ -1,6 +1,7 @@
 // Linux system calls that Swift's Glibc module does not expose (they need
-// _GNU_SOURCE): atomic renames that exchange or refuse to replace, and
-// reserving disk space without changing a file's size.
+// _GNU_SOURCE): atomic renames that exchange or refuse to replace,
+// reserving disk space without changing a file's size, opening below a
+// folder; the allocator's settings; and the one signal handler (signals.c).
 #ifndef HTL_CSYSTEM_H
 #define HTL_CSYSTEM_H
 
@@ -22,28 +23,6 @@ int htl_rename_noreplace_at(int folder, const char *from, const char *to);
 /// so that a later write there cannot fail for lack of space; the file's
 /// size is unchanged. Returns 0, or -1 with errno set.
 int htl_reserve(int fd, off_t offset, off_t length);
-
-/// Takes a write lease on an open file: possible only while no other
-/// process has it open; any later open by another process breaks it.
-/// Returns 0, or -1 with errno set (EAGAIN: someone has it open).
-int htl_take_write_lease(int fd);
-
-/// 1 while the write lease is intact, 0 once another process tried to open
-/// the file (the lease is being broken), -1 on error.
-int htl_write_lease_intact(int fd);
-
-/// Takes a read lease on a file open read-only: possible only while no
-/// process has it open for writing; a later open for writing or a truncate
-/// by another process waits (up to the kernel's lease-break-time) until
-/// the lease is given up or the descriptor closed. Returns 0, or -1 with
-/// errno set (EAGAIN: someone has it open for writing).
-int htl_take_read_lease(int fd);
-
-/// Gives the lease up (so a process waiting to open the file proceeds).
-int htl_release_lease(int fd);
-
-/// 1 when the signal a lease break sends (SIGIO) would not kill the process.
-int htl_lease_signal_is_safe(void);
 
 /// memfd_create: a file that lives in memory only, closed on exec (a
 /// child gets it as one of its standard streams). Returns the descriptor,
@@ -73,16 +52,23 @@ int htl_open_beneath(int folder, const char *path, int flags);
 /// (the allocator then behaves as before).
 int htl_prefer_large_pages(size_t reserve);
 
-/// The temporary file this process is writing, if any: `begin` names it
-/// (a folder descriptor and a name in it), `end` forgets it, and
-/// `remove_pending` unlinks it. Only `remove_pending` is called from a
-/// signal handler: it calls nothing but unlinkat. One file at a time: the
-/// command line writes its files one after the other; should the servers
-/// write two at once, the slot names one of them or none, and a temporary
-/// file may be left behind on a signal, as it was before (the next write in
-/// its folder removes it).
-void htl_temporary_begin(int folder, const char *name);
+/// The temporary file the process is filling, removed if the process is
+/// interrupted (Ctrl-C, SIGTERM, SIGHUP) before it is renamed into place
+/// (signals.c states the invariants).
+///
+/// `htl_temporary_begin` names it (a folder descriptor and a name in it)
+/// and returns 1, or returns 0 when another thread's file holds the one
+/// slot (that file alone is then removed on a signal; a file left behind is
+/// removed by the next write in its folder). `htl_temporary_end` forgets
+/// it; call it only after a `begin` that returned 1.
+int htl_temporary_begin(int folder, const char *name);
 void htl_temporary_end(void);
-void htl_temporary_remove_pending(void);
+
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP that removes the
+/// temporary file being filled and then ends the process by the same
+/// signal. A signal whose disposition is SIG_IGN when this is called
+/// (`nohup`, a background job) is left ignored: the old disposition is
+/// read before anything is installed. Returns 0, or -1 with errno set.
+int htl_remove_temporary_on_interrupt(void);
 
 #endif

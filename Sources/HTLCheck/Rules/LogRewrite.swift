@@ -27,13 +27,13 @@ extension RuleDescriptor {
     package static func logRewrites(base: [String: [UInt8]], current: [String: [UInt8]],
                                     baseObjects: [String: String] = [:], currentObjects: [String: String] = [:])
         -> (findings: [Finding], committedPrefixes: [String: Int]) {
-        logRewrites(base: base.mapValues { FileBytes($0)[...] }, current: current.mapValues(FileBytes.init),
+        logRewrites(base: base.mapValues { [UInt8]($0)[...] }, current: current,
                     baseObjects: baseObjects, currentObjects: currentObjects)
     }
 
     /// `logRewrites`, the committed texts as slices (of git's answer, or of
     /// the log now where it begins with them: not copied).
-    package static func logRewrites(base: [String: Slice<FileBytes>], current: [String: FileBytes],
+    package static func logRewrites(base: [String: ArraySlice<UInt8>], current: [String: [UInt8]],
                                     baseObjects: [String: String] = [:], currentObjects: [String: String] = [:])
         -> (findings: [Finding], committedPrefixes: [String: Int]) {
         var found: [Finding] = []

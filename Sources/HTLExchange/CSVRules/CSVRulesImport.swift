@@ -67,7 +67,7 @@ public enum CSVRulesImport {
     static func existingLines(_ loaded: LoadedLedger) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in loaded.files where LedgerLayout.kind(of: file.path) == .log {
-            for line in TextLines.split(file.bytes.array) {
+            for line in TextLines.split(file.bytes) {
                 guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") else { continue }
                 counts[String(decoding: LogFormatter.canonicalLine(Array(line)), as: UTF8.self), default: 0] += 1
             }

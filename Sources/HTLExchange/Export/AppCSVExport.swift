@@ -53,7 +53,7 @@ struct Exporter {
     }
 
     func body(_ path: String) -> BodySections {
-        BodySections(file: loaded.parsed.file(at: path)?.bytes.array ?? [])
+        BodySections(file: loaded.parsed.file(at: path)?.bytes ?? [])
     }
 
     static func table(_ header: [String], _ rows: [[String]], _ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {

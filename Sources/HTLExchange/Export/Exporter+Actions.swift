@@ -10,7 +10,7 @@ extension Exporter {
         try csv.record(TenWeekReader.headers[.actions]!, write)
         let measureIDs = ledger.measures.measures.map { StableUUID.make("measure:\($0.id)") }
         var occurrences: [String: Int] = [:]
-        var linesOf: [String: [Slice<FileBytes>]] = [:]
+        var linesOf: [String: [ArraySlice<UInt8>]] = [:]
         var measurements = JSONBytes()
         for a in ledger.actions {
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }

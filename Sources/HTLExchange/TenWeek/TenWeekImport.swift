@@ -99,11 +99,11 @@ struct TenWeekMapping {
                 + measures.added.map(\.id).joined(separator: ", "))
         } else if !added.isEmpty {
             let file = loaded.parsed.file(at: LedgerLayout.measuresFile)
-            var bytes = file?.bytes.array ?? []
+            var bytes = file?.bytes ?? []
             if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
             // New entries cannot follow `{}`; any other text the user wrote stays as it is.
             if MeasurePlanner.isEmptyMapping(bytes) { bytes = MeasurePlanner.commentsOnly(bytes) }
-            plan.measures = (LedgerLayout.measuresFile, file?.bytes.array, bytes + Array(added.utf8))
+            plan.measures = (LedgerLayout.measuresFile, file?.bytes, bytes + Array(added.utf8))
             plan.newMeasures = measures.added.count
         }
         plan.newFiles.sort { ByteOrder.precedes($0.path, $1.path) }

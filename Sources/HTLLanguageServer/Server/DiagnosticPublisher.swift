@@ -14,7 +14,7 @@ enum DiagnosticPublisher {
         let paths = Set(byPath.keys).union(previously).union(documents.byPath.keys)
         var messages: [String] = []
         for path in paths.sorted() {
-            let positions = TextPositions(documents.bytes(path) ?? files[path]?.array ?? [])
+            let positions = TextPositions(documents.bytes(path) ?? files[path] ?? [])
             let uri = uris.uri(path)
             let items = (byPath[path] ?? []).map { diagnostic($0, positions: positions, uri: uri) }
             var params: [(String, JSON)] = [("uri", .string(uri))]

@@ -44,7 +44,7 @@ enum NavigationProvider {
     static func location(_ target: SourceLocation, loaded: LoadedLedger, uris: LedgerURIs) -> JSON {
         var start = (line: max(target.line - 1, 0), character: 0)
         if target.column > 1 {
-            start = TextPositions(loaded.files.first { $0.path == target.path }?.bytes.array ?? []).lspPosition(line: target.line, column: target.column)
+            start = TextPositions(loaded.files.first { $0.path == target.path }?.bytes ?? []).lspPosition(line: target.line, column: target.column)
         }
         return LSPMessage.location(uri: uris.uri(target.path), range: LSPMessage.range(start, start))
     }

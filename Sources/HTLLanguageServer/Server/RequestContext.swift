@@ -21,7 +21,7 @@ struct RequestContext {
     /// The document's text: the open buffer, else the file as loaded.
     var bytes: [UInt8]? {
         guard let path else { return nil }
-        return documents.bytes(path) ?? loaded?.files.first { $0.path == path }?.bytes.array
+        return documents.bytes(path) ?? loaded?.files.first { $0.path == path }?.bytes
     }
 
     /// The position asked about, in htl's terms (1-based line, scalar column).
