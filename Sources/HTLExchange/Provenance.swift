@@ -74,6 +74,29 @@ package struct Provenance: Sendable {
 
     static let notePrefix = "#   "
 
+    /// The longest id a mark holds.
+    package static let maximumIDLength = 64
+
+    /// Whether an id from another tool can stand in a mark: 1 to 64 ASCII
+    /// letters, digits, `-` and `_` (the Ten Week Goal app's UUIDs are 36 of
+    /// them). Nothing else is trusted: a space, a line break or `-->` would
+    /// end the mark early or start another one, and a mark that reads back
+    /// as another record's would make a later import skip that record.
+    package static func isWellFormed(_ id: String) -> Bool {
+        let bytes = id.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumIDLength else { return false }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+        }
+    }
+
+    /// An id as a message shows it: quoted, control characters escaped, at
+    /// most 80 characters (an id that is not well formed may hold anything).
+    package static func shown(_ id: String) -> String {
+        let cut = id.unicodeScalars.count > 80
+        return "'" + TerminalText.escaped(String(id.unicodeScalars.prefix(80))) + (cut ? "…" : "") + "'"
+    }
+
     static func markdownMark(_ kind: Kind, _ uuid: String) -> String {
         "<!-- imported: \(source) \(kind.rawValue) \(uuid) -->"
     }
@@ -105,7 +128,8 @@ package struct Provenance: Sendable {
             let text = String(decoding: line, as: UTF8.self).trimmingSpaces
             guard text.hasPrefix(prefix), text.hasSuffix(" -->") else { continue }
             let words = text.dropFirst(prefix.count).dropLast(4).split(separator: " ")
-            guard words.count == 2, let kind = Kind(rawValue: String(words[0])), kind != .action else { continue }
+            guard words.count == 2, let kind = Kind(rawValue: String(words[0])), kind != .action,
+                  Provenance.isWellFormed(String(words[1])) else { continue }
             add(Mark(kind: kind, uuid: String(words[1]), path: file.path, line: nil))
         }
     }
@@ -127,7 +151,7 @@ package struct Provenance: Sendable {
             }
             let first = line.first { $0 != 0x20 && $0 != 0x09 }
             if first == UInt8(ascii: "#") || first == nil { continue }
-            if let uuid = pending, !uuid.isEmpty {
+            if let uuid = pending, Provenance.isWellFormed(uuid) {
                 add(Mark(kind: .action, uuid: uuid, path: file.path, line: offset + 1))
                 if !notes.isEmpty { notesIndex[Line(path: file.path, line: offset + 1)] = notes }
             }

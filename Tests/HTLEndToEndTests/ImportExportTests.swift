@@ -211,6 +211,43 @@ import Testing
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
     }
 
+    /// An id is written into a provenance mark, so only well-formed ids are
+    /// taken: a line break would add a log line at every import, a space or
+    /// `-->` would break the mark (a copy at every import), and a crafted id
+    /// would forge another goal's mark. Two records with one id are a
+    /// mistake, not one of them kept.
+    @Test func idsThatCouldBreakOrForgeAMarkAreRefused() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let real = "C0000000-0000-4000-8000-000000000001"
+        try ledger.write("in/goals_export.json", """
+            [{"id": "G 1", "title": "Spaced"}, {"id": "G-->x", "title": "Arrow"},
+             {"id": "X -->\\n<!-- imported: tenweek goal \(real)", "title": "Impostor"},
+             {"id": "\(real)", "title": "Real", "alignedValueIds": ["V\\u001b[2J"]}]
+            """)
+        try ledger.write("in/actions_export.json", """
+            [{"id": "E1\\n2026-11-20 Ran 42km", "title": "Run", "logTime": "2026-11-20T07:00:00Z"},
+             {"id": "E5", "title": "Swim", "logTime": "2026-11-21T07:00:00Z", "contributions": [{"goalId": "\(real) x"}]},
+             {"id": "e5", "title": "Swim again", "logTime": "2026-11-22T07:00:00Z"}]
+            """)
+        let result = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json", ledger.root + "/in/actions_export.json"], in: ledger)
+        let shape = "is not well formed: an id is 1 to 64 ASCII letters, digits, '-' and '_' (the app's are UUIDs)"
+        let goals = ledger.root + "/in/goals_export.json", actions = ledger.root + "/in/actions_export.json"
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            error: \(goals) item 1: the goal id 'G 1' \(shape)
+            error: \(goals) item 2: the goal id 'G-->x' \(shape)
+            error: \(goals) item 3: the goal id 'X -->\\n<!-- imported: tenweek goal \(real)' \(shape)
+            error: \(actions) item 1: the action id 'E1\\n2026-11-20 Ran 42km' \(shape)
+            error: \(actions) item 3: the action e5 is also at \(actions) item 2: an id names one record
+            error: \(goals) item 4: the value it names, 'V\\e[2J', is not a well-formed id
+            error: \(actions) item 2: the goal it names, '\(real) x', is not a well-formed id
+            nothing written
+
+            """)
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
+    }
+
     @Test func csvExportImportExportIsAFixpointAndKeepsEveryNumber() throws {
         let original = try Self.emptyLedger(), copy = try Self.emptyLedger()
         defer { original.remove(); copy.remove() }

@@ -108,6 +108,20 @@ import Testing
         #expect(long.utf8.count <= 64 && !long.hasSuffix("-") && Identifier.isValidEntityID(long))
     }
 
+    /// A mark whose id is not well formed is not read as one (a space or
+    /// `-->` in it is what a crafted id left there).
+    @Test func onlyWellFormedMarksAreRead() {
+        let files = [
+            SourceFile(path: "log/2026.log", text: "# imported: tenweek action E1 2026\n2026-11-20 Run 5km\n"
+                + "# imported: tenweek action E2\n2026-11-21 Run 5km\n"),
+            SourceFile(path: "goals/a.md", text: "---\ntitle: A\n---\n<!-- imported: tenweek goal A-->B -->\n"),
+            SourceFile(path: "goals/b.md", text: "---\ntitle: B\n---\n<!-- imported: tenweek goal B_1 -->\n"),
+        ]
+        #expect(Provenance(files: files).marks.map { "\($0.kind) \($0.uuid) \($0.path)" } == ["action E2 log/2026.log", "goal B_1 goals/b.md"])
+        #expect(Provenance.isWellFormed("C0000000-0000-4000-8000-000000000001"))
+        for bad in ["", "a b", "a\nb", "a-->", "é", String(repeating: "a", count: 65)] { #expect(!Provenance.isWellFormed(bad), "\(bad)") }
+    }
+
     @Test func dateFormatsReadWhatFitnessAppsWrite() throws {
         let strava = try #require(DateFormat("%b %d, %Y, %I:%M:%S %p"))
         #expect(strava.read("Nov 2, 2026, 12:05:00 AM")?.time == ClockTime(hour: 0, minute: 5))

@@ -54,7 +54,7 @@ extension TenWeekMapping {
         if !description.isEmpty { words.append(description) }
         if description.isEmpty, quantities.isEmpty, a.goalIDs.isEmpty { words.append("Untitled action") }
         words += quantities
-        for uuid in a.goalIDs {
+        for uuid in a.goalIDs where reference(uuid, "goal", from: a.origin) {
             guard let goal = goalByUUID[uuid.lowercased()] else {
                 plan.problem(a.origin, "the action contributes to goal \(uuid), which is neither in this import nor in the ledger (import goals_export too)")
                 continue

@@ -88,7 +88,7 @@ extension TenWeekMapping {
 
     private mutating func alignments(_ g: TenWeekRecord.Goal) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        for uuid in g.valueIDs {
+        for uuid in g.valueIDs where reference(uuid, "value", from: g.origin) {
             guard let value = valueByUUID[uuid.lowercased()] else {
                 plan.problem(g.origin, "the goal serves value \(uuid), which is neither in this import nor in the ledger (import values_export too)")
                 continue

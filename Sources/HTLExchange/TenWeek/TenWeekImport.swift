@@ -43,7 +43,6 @@ struct TenWeekMapping {
     var termNumberByUUID: [String: Int] = [:]
     /// The terms each goal is committed to, by the goal's UUID.
     var termsOfGoal: [String: [Int]] = [:]
-    var seen: Set<String> = []
 
     init(loaded: LoadedLedger, utcOffset: @escaping UTCOffset) {
         self.loaded = loaded
@@ -69,9 +68,21 @@ struct TenWeekMapping {
     mutating func map(_ records: [TenWeekRecord]) {
         var fresh: [TenWeekRecord] = []
         var terms: [TenWeekRecord.Term] = []
+        var seen: [String: TenWeekRecord.Origin] = [:]
         for record in records {
-            let key = "\(record.provenanceKind.rawValue) \(record.id.lowercased())"
-            guard seen.insert(key).inserted else { continue }
+            let kind = record.provenanceKind.rawValue
+            guard Provenance.isWellFormed(record.id) else {
+                plan.problem(record.origin, "the \(kind) id \(Provenance.shown(record.id)) is not well formed: "
+                    + "an id is 1 to \(Provenance.maximumIDLength) ASCII letters, digits, '-' and '_' (the app's are UUIDs)")
+                continue
+            }
+            // Ids are compared without case, as the marks are.
+            let key = "\(kind) \(record.id.lowercased())"
+            if let first = seen[key] {
+                plan.problem(record.origin, "the \(kind) \(record.id) is also at \(first): an id names one record")
+                continue
+            }
+            seen[key] = record.origin
             if case .term(let t) = record { terms.append(t) }
             if provenance.mark(record.provenanceKind, record.id) != nil {
                 plan.skipped += 1
@@ -83,8 +94,9 @@ struct TenWeekMapping {
         for case .term(let t) in fresh { addTerm(t) }
         // Every term's goal list counts, also a term imported before: its new goals join it.
         for t in terms {
+            let goals = t.goalIDs.filter { reference($0, "goal", from: t.origin) }
             guard let number = termNumberByUUID[t.id.lowercased()] else { continue }
-            for goal in t.goalIDs { termsOfGoal[goal.lowercased(), default: []].append(number) }
+            for goal in goals { termsOfGoal[goal.lowercased(), default: []].append(number) }
         }
         for case .goal(let g) in fresh { reserveGoal(g) }
         for case .goal(let g) in fresh { addGoal(g) }
@@ -110,6 +122,16 @@ struct TenWeekMapping {
         return plan
     }
 
+    /// Whether a record's reference to another (a goal's value, an action's
+    /// goal) is a well-formed id; a problem when it is not.
+    mutating func reference(_ id: String, _ kind: String, from origin: TenWeekRecord.Origin) -> Bool {
+        guard Provenance.isWellFormed(id) else {
+            plan.problem(origin, "the \(kind) it names, \(Provenance.shown(id)), is not a well-formed id")
+            return false
+        }
+        return true
+    }
+
     /// A day from an exported time; a problem when it is not one.
     mutating func day(_ text: String, _ what: String, _ origin: TenWeekRecord.Origin) -> CivilDate? {
         guard !text.isEmpty else { return nil }
@@ -122,6 +144,15 @@ struct TenWeekMapping {
 }
 
 extension TenWeekRecord {
+    var origin: Origin {
+        switch self {
+        case .value(let v): return v.origin
+        case .term(let t): return t.origin
+        case .goal(let g): return g.origin
+        case .action(let a): return a.origin
+        }
+    }
+
     var provenanceKind: Provenance.Kind {
         switch self {
         case .value: return .value
