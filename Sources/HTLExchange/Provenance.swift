@@ -7,7 +7,9 @@ import HTLModel
 /// - a value, term or goal file ends with `<!-- imported: tenweek goal UUID -->`
 ///   (an HTML comment: invisible where the Markdown is shown);
 /// - an imported action line follows `# imported: tenweek action UUID`
-///   (a log comment).
+///   (a log comment);
+/// - a line imported from a CSV file by rules follows `# imported: csv row
+///   KEY`, the key made from the row's fields (`CSVRulesImport.rowKey`).
 ///
 /// Each mark travels with what it marks, so an import stopped half way is
 /// finished by running it again, and a renamed file keeps its origin.
@@ -30,6 +32,7 @@ package struct Provenance: Sendable {
     private var index: [String: Int] = [:]
 
     static let source = "tenweek"
+    static let csvSource = "csv"
 
     package init(files: [SourceFile]) {
         for file in files {
@@ -56,6 +59,17 @@ package struct Provenance: Sendable {
         lineIndex.isEmpty ? nil : lineIndex[Line(path: path, line: line)]
     }
 
+    /// Whether a CSV row with this key was imported (its mark is in a log).
+    package func hasCSVRow(_ key: String) -> Bool {
+        csvRows.contains(key)
+    }
+
+    /// Whether the action on `path:line` follows a mark of either kind.
+    package func isMarked(path: String, line: Int) -> Bool {
+        let at = Line(path: path, line: line)
+        return lineIndex[at] != nil || csvRowLines.contains(at)
+    }
+
     /// The comment lines (`#   text`) an import wrote between the mark and
     /// the action: the app's description and notes, which a log line cannot hold.
     package func notes(ofAction path: String, line: Int) -> [String] {
@@ -65,6 +79,8 @@ package struct Provenance: Sendable {
     private var fileIndex: [String: String] = [:]
     private var lineIndex: [Line: String] = [:]
     private var notesIndex: [Line: [String]] = [:]
+    private var csvRows: Set<String> = []
+    private var csvRowLines: Set<Line> = []
 
     /// A line of a log file.
     private struct Line: Hashable {
@@ -105,6 +121,10 @@ package struct Provenance: Sendable {
         "# imported: \(source) action \(uuid)"
     }
 
+    static func csvRowMark(_ key: String) -> String {
+        "# imported: \(csvSource) row \(key)"
+    }
+
     private func key(_ kind: Kind, _ uuid: String) -> String {
         kind.rawValue + " " + uuid.lowercased()
     }
@@ -136,12 +156,14 @@ package struct Provenance: Sendable {
 
     private mutating func scanLog(_ file: SourceFile) {
         let prefix = Array("# imported: \(Provenance.source) action ".utf8)
+        let rowPrefix = Array("# imported: \(Provenance.csvSource) row ".utf8)
         let notePrefix = Array(Provenance.notePrefix.utf8)
-        var pending: String?
+        var pending: (id: String, isRow: Bool)?
         var notes: [String] = []
         for (offset, line) in TextLines.split(file.bytes).enumerated() {
-            if line.starts(with: prefix) {
-                pending = String(decoding: line.dropFirst(prefix.count), as: UTF8.self).trimmingSpaces
+            if line.starts(with: prefix) || line.starts(with: rowPrefix) {
+                let isRow = line.starts(with: rowPrefix)
+                pending = (String(decoding: line.dropFirst(isRow ? rowPrefix.count : prefix.count), as: UTF8.self).trimmingSpaces, isRow)
                 notes = []
                 continue
             }
@@ -151,9 +173,15 @@ package struct Provenance: Sendable {
             }
             let first = line.first { $0 != 0x20 && $0 != 0x09 }
             if first == UInt8(ascii: "#") || first == nil { continue }
-            if let uuid = pending, Provenance.isWellFormed(uuid) {
-                add(Mark(kind: .action, uuid: uuid, path: file.path, line: offset + 1))
-                if !notes.isEmpty { notesIndex[Line(path: file.path, line: offset + 1)] = notes }
+            let at = Line(path: file.path, line: offset + 1)
+            if let (id, isRow) = pending, Provenance.isWellFormed(id) {
+                if isRow {
+                    csvRows.insert(id)
+                    csvRowLines.insert(at)
+                } else {
+                    add(Mark(kind: .action, uuid: id, path: file.path, line: at.line))
+                    if !notes.isEmpty { notesIndex[at] = notes }
+                }
             }
             pending = nil
         }

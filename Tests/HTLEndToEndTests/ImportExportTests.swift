@@ -280,17 +280,70 @@ import Testing
         let result = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "append 4 actions to log/2026.log\n")
-        #expect(try ledger.read("log/2026.log") == before + """
+        let imported = """
             # imported from activities.csv
+            # imported: csv row BC47CF7E-AB89-80D9-B65B-2BDC0AC20CE1
             2026-11-20 07:10 Morning Run 5.8km 35min +run-100km #strava #running
+            # imported: csv row 3C0EF782-F35F-89B4-A8E7-2913170E86C7
             2026-11-21 18:05 Evening Ride 21.4km 60min #strava #cycling
+            # imported: csv row A0BE4CF5-9866-89CA-8804-B2DBD743B1EB
             2026-11-22 09:15 "Long run, \\"easy\\" pace" 12km 75min +run-100km #strava #running
+            # imported: csv row A663787F-DD00-800F-BE79-003DD55DB50D
             2026-11-23 12:00 Yoga 30min #strava
 
-            """)
+            """
+        #expect(try ledger.read("log/2026.log") == before + imported)
         let again = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
         #expect(again.stdout == "skipped 4 records imported before\n")
         #expect(try Self.htl(["check"], in: ledger).status == 0)
+        // An imported line the user edited is still the row it came from.
+        let edited = before + imported.replacingOccurrences(of: "Yoga 30min #strava", with: "Yoga 30min #strava #stretching")
+        try ledger.write("log/2026.log", edited)
+        let afterEdit = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
+        #expect(afterEdit.stdout == "skipped 4 records imported before\n", "\(afterEdit.stderr)")
+        #expect(try ledger.read("log/2026.log") == edited)
+    }
+
+    /// A line an older htl imported (no mark) or the user typed is not
+    /// written again; a marked line does not stand in for another row.
+    @Test func unmarkedLinesTheLogHoldsAreNotWrittenAgain() throws {
+        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n",
+                                          "log/2026.log": "2026-11-20 Run 5km\n# imported: csv row X1\n2026-11-21 Run 5km\n"],
+                                         prefix: "htl-import")
+        defer { ledger.remove() }
+        try ledger.write("in/runs.csv", "Date,Name,Km\n2026-11-20,Run,5\n2026-11-21,Run,5\n")
+        try ledger.write("in/rules.yaml", "date: Date\ndescription: Name\nquantities:\n  km: Km\n")
+        let result = try Self.htl(["import", "csv", ledger.root + "/in/runs.csv", "--rules", ledger.root + "/in/rules.yaml"], in: ledger)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "append 1 action to log/2026.log\nskipped 1 record imported before\n")
+    }
+
+    /// Rules that read past a row, or a skip that is neither true nor false,
+    /// are errors, never a row imported without its quantity or not skipped.
+    @Test func aColumnPastTheRowAndASkipThatIsNotTrueOrFalseAreErrors() throws {
+        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n"], prefix: "htl-import")
+        defer { ledger.remove() }
+        let csv = ledger.root + "/in/runs.csv"
+        try ledger.write("in/runs.csv", "Date,Name,Km\n2026-11-20,Run,5\n2026-11-21,Swim\n")
+        func run(_ rules: String) throws -> HTLBinary.Result {
+            try ledger.write("in/rules.yaml", rules)
+            return try Self.htl(["import", "csv", csv, "--rules", ledger.root + "/in/rules.yaml"], in: ledger)
+        }
+        for column in ["3", "Km"] {
+            let short = try run("date: 1\ndescription: Name\nquantities:\n  km: \(column)\n")
+            #expect(short.status == 1)
+            let name = column == "3" ? "column 3" : "'Km', column 3"
+            #expect(short.stderr == "error: \(csv):3: the row has 2 columns; the rules read \(name)\nnothing written\n", "\(short.stderr)")
+        }
+        let past = try run("date: 1\ndescription: 2\nquantities:\n  km: 7\n")
+        #expect(past.status == 2)
+        #expect(past.stderr == "htl: \(csv): the rules read column 7, but the header has 3 columns: date, name, km\n", "\(past.stderr)")
+        for word in ["yes", "True", "on", "1"] {
+            let skip = try run("date: 1\ndescription: 2\nif:\n  - column: Name\n    equals: Swim\n    skip: \(word)\n")
+            #expect(skip.status == 2)
+            #expect(skip.stderr == "htl: \(ledger.root)/in/rules.yaml:6:11: skip takes true or false, not '\(word)' (htl reads yes, on and the like as text)\n", "\(skip.stderr)")
+        }
+        #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml", "measures.yaml"])
     }
 
     @Test func rulesMistakesNameTheirLine() throws {

@@ -23,6 +23,20 @@ struct CSVColumns {
             return i
         }
     }
+
+    /// Every column the rules read is in the header: a name it has, a
+    /// number no larger than its width (without a header, each row is
+    /// checked on its own).
+    func check(_ rules: CSVRules, hasHeader: Bool) throws(HTLError) {
+        let used = [rules.date] + (rules.time.map { [$0] } ?? []) + rules.description + rules.quantities.map(\.column)
+            + rules.conditions.map(\.column)
+        for column in used {
+            let i = try index(column)
+            if hasHeader, i >= header.count {
+                throw HTLError("\(file): the rules read column \(i + 1), but the header has \(header.count) columns: \(header.joined(separator: ", "))")
+            }
+        }
+    }
 }
 
 /// One data row made into an action line by the rules.
@@ -40,8 +54,15 @@ struct CSVRow {
         self.origin = origin
     }
 
+    /// A column's text; an error naming the row when the row is shorter.
     func field(_ column: CSVRules.Column) throws(HTLError) -> String {
-        record[try columns.index(column)].trimmingSpaces
+        let i = try columns.index(column)
+        guard i < record.fields.count else {
+            let name: String
+            if case .name(let n) = column { name = "'\(n)', column \(i + 1)" } else { name = "column \(i + 1)" }
+            throw HTLError("\(origin): the row has \(record.fields.count) columns; the rules read \(name)")
+        }
+        return record.fields[i].trimmingSpaces
     }
 
     /// The row's date and canonical line; nil when a condition skips it or

@@ -6,8 +6,11 @@ import HTLModel
 import HTLSystem
 
 /// `htl import csv FILE... --rules RULES.yaml`: each data row becomes one
-/// action line. A line the log already holds (the same text, as many times)
-/// is not written again, so importing the same file twice adds nothing.
+/// action line after its provenance mark (`# imported: csv row KEY`, the key
+/// made from the row's fields), so importing the same rows again adds
+/// nothing, also after the line was edited. A line without a mark that the
+/// log already holds (the same text, as many times: an import by an older
+/// htl, or typed by hand) is not written again either.
 public enum CSVRulesImport {
     public static func plan(_ inputs: [(name: String, bytes: [UInt8])], rules: (name: String, bytes: [UInt8]),
                             into loaded: LoadedLedger, utcOffset: @escaping UTCOffset) throws -> ImportPlan {
@@ -16,35 +19,51 @@ public enum CSVRulesImport {
             throw HTLError("file: \(file) is not a log file (htl reads log/**/*.log)")
         }
         var plan = ImportPlan()
-        var existing = CSVRulesImport.existingLines(loaded)
+        let provenance = Provenance(files: loaded.files)
+        var existing = CSVRulesImport.existingLines(loaded, unmarked: provenance)
+        var marked = Set<String>()
         for input in inputs {
             let made = try rows(input, rules: rules, plan: &plan, utcOffset: utcOffset)
-            var byFile: [(path: String, header: String, lines: [String])] = []
-            for (date, line) in made {
-                if let n = existing[line], n > 0 {
-                    existing[line] = n - 1
+            var byFile: [(path: String, header: String, lines: [String], actions: Int)] = []
+            for row in made {
+                if provenance.hasCSVRow(row.key) || !marked.insert(row.key).inserted {
                     plan.skipped += 1
                     continue
                 }
-                let path = rules.file ?? LogEntry.defaultPath(for: date)
+                if let n = existing[row.line], n > 0 {
+                    existing[row.line] = n - 1
+                    plan.skipped += 1
+                    continue
+                }
+                let path = rules.file ?? LogEntry.defaultPath(for: row.date)
+                let lines = [Provenance.csvRowMark(row.key), row.line]
                 if let i = byFile.firstIndex(where: { $0.path == path }) {
-                    byFile[i].lines.append(line)
+                    byFile[i].lines += lines
+                    byFile[i].actions += 1
                 } else {
-                    byFile.append((path, LogEntry.header(for: date), [line]))
+                    byFile.append((path, LogEntry.header(for: row.date), lines, 1))
                 }
             }
             let name = EntityText.paragraph(FileSystem.name(input.name)).replacingAll("\n", " ")
             for group in byFile {
-                plan.append(["# imported from \(name)"] + group.lines, actions: group.lines.count, to: group.path, header: group.header)
+                plan.append(["# imported from \(name)"] + group.lines, actions: group.actions, to: group.path, header: group.header)
             }
         }
         plan.check(against: loaded)
         return plan
     }
 
-    /// The rows of one CSV file as (date, canonical action line), in file order.
+    /// One row made into a line: its date, the canonical action line, and
+    /// the key its mark holds.
+    struct MadeRow {
+        var date: CivilDate
+        var line: String
+        var key: String
+    }
+
+    /// The rows of one CSV file made into lines, in file order.
     static func rows(_ input: (name: String, bytes: [UInt8]), rules: CSVRules, plan: inout ImportPlan,
-                     utcOffset: UTCOffset) throws -> [(CivilDate, String)] {
+                     utcOffset: UTCOffset) throws -> [MadeRow] {
         let records: [CSV.Record]
         do {
             records = try CSV.records(input.bytes, separator: rules.separator)
@@ -54,21 +73,37 @@ public enum CSVRulesImport {
         let header = records.first { $0.line <= rules.skip }?.fields ?? []
         let data = records.filter { $0.line > rules.skip }
         let columns = try CSVColumns(header: header, file: input.name)
-        var out: [(CivilDate, String)] = []
+        try columns.check(rules, hasHeader: rules.skip > 0 && !header.isEmpty)
+        var out: [MadeRow] = []
+        var occurrences: [[String]: Int] = [:]
         for record in data {
             var row = CSVRow(record: record, columns: columns, rules: rules, origin: "\(input.name):\(record.line)")
-            if let made = row.line(utcOffset: utcOffset) { out.append(made) }
+            // Identical rows (two of the same workout) are told apart by their order.
+            occurrences[record.fields, default: 0] += 1
+            if let (date, line) = row.line(utcOffset: utcOffset) {
+                out.append(MadeRow(date: date, line: line, key: rowKey(record.fields, occurrence: occurrences[record.fields]!)))
+            }
             plan.problems += row.problems
         }
         return out
     }
 
-    /// Every action line in the log, canonical, with how often it occurs.
-    static func existingLines(_ loaded: LoadedLedger) -> [String: Int] {
+    /// The key of a row's mark: a UUID made from its fields (as read, before
+    /// any rule) and how many identical rows came before it in its file, so
+    /// a later export that repeats the rows gives the same keys whatever the
+    /// rules now make of them.
+    static func rowKey(_ fields: [String], occurrence: Int) -> String {
+        StableUUID.make("csv-row\u{1F}\(occurrence)\u{1F}" + fields.joined(separator: "\u{1F}"))
+    }
+
+    /// Every action line in the log that follows no import mark, canonical,
+    /// with how often it occurs.
+    static func existingLines(_ loaded: LoadedLedger, unmarked provenance: Provenance) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in loaded.files where LedgerLayout.kind(of: file.path) == .log {
-            for line in TextLines.split(file.bytes) {
-                guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") else { continue }
+            for (offset, line) in TextLines.split(file.bytes).enumerated() {
+                guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#"),
+                      !provenance.isMarked(path: file.path, line: offset + 1) else { continue }
                 counts[String(decoding: LogFormatter.canonicalLine(Array(line)), as: UTF8.self), default: 0] += 1
             }
         }

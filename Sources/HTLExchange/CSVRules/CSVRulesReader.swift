@@ -42,6 +42,19 @@ struct CSVRulesReader {
         return s
     }
 
+    /// `true` or `false`, as written: htl reads `yes`, `on` and the other
+    /// spellings YAML 1.1 took for booleans as text (FORMAT.md), so here
+    /// they are mistakes, not a silent `false`.
+    func flag(_ node: YAMLNode, _ key: String) throws(HTLError) -> Bool {
+        switch node.scalar {
+        case "true"?: return true
+        case "false"?: return false
+        default:
+            let written = node.scalar.map { " '\($0)'" } ?? ""
+            throw failure(node, "\(key) takes true or false, not\(written.isEmpty ? " that" : written) (htl reads yes, on and the like as text)")
+        }
+    }
+
     func count(_ node: YAMLNode, _ key: String) throws(HTLError) -> Int {
         guard let s = node.scalar, let n = Int(s), n >= 0, n <= 1_000_000 else { throw failure(node, "\(key) takes a whole number from 0") }
         return n
@@ -136,7 +149,7 @@ struct CSVRulesReader {
                 case "equals": c.equals = field.value.scalar ?? ""
                 case "links": c.links = try words(field.value, "links")
                 case "tags": c.tags = try words(field.value, "tags")
-                case "skip": c.skip = field.value.scalar == "true"
+                case "skip": c.skip = try flag(field.value, "skip")
                 default: throw failure(field.key, "a condition has column, contains or equals, and links, tags or skip: true")
                 }
             }
