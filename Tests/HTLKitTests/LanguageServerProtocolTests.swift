@@ -67,6 +67,40 @@ import Testing
         #expect(positions.end == (2, 0))
     }
 
+    /// LSP's lines end at LF, CR LF and a lone CR, and a byte order mark is
+    /// a character; htl's lines end at LF and the mark is no column. A
+    /// change is applied where the editor means it.
+    @Test func lspLinesEndAtCRToAndTheByteOrderMarkIsACharacter() {
+        let positions = TextPositions(Array("a\rb\r\nc\nd".utf8))
+        #expect(positions.offset(line: 1, character: 1) == 3)
+        #expect(positions.offset(line: 2, character: 0) == 5)
+        #expect(positions.offset(line: 3, character: 1) == 8)
+        #expect(positions.offset(line: 1, character: 9) == 3)  // past the line's end: before its CR LF
+        #expect(positions.lspPosition(ofByte: 6) == (2, 1))
+        #expect(positions.end == (3, 1))
+        // htl's second line is "c"; its first holds "a\rb".
+        #expect(positions.lspPosition(line: 2, column: 1) == (2, 0))
+        #expect(positions.htlPosition(line: 1, character: 1) == (1, 4))
+        let bom = TextPositions(Array("\u{FEFF}# 2026\n".utf8))
+        #expect(bom.offset(line: 0, character: 3) == 5)
+        #expect(bom.lspPosition(line: 1, column: 1) == (0, 1))
+        #expect(bom.htlPosition(line: 0, character: 1) == (1, 1))
+        // What a change cannot mean: a line not in the text, half a surrogate pair.
+        #expect(positions.exactOffset(line: 4, character: 0) == nil)
+        #expect(positions.exactOffset(line: -1, character: 0) == nil)
+        #expect(positions.exactOffset(line: 3, character: 1) == 8)
+        let emoji = TextPositions(Array("😀x".utf8))
+        #expect(emoji.exactOffset(line: 0, character: 1) == nil)
+        #expect(emoji.exactOffset(line: 0, character: 2) == 4)
+    }
+
+    @Test func anUnpairedSurrogateCanBeReadAsAReplacementOnlyWhenAsked() throws {
+        let text = Array(#"{"a":"x\ud800y","b":"\udc00","c":"\ud83d\u0041"}"#.utf8)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        let read = try JSONParser.parse(text, replacingUnpairedSurrogates: true)
+        #expect(read["a"]?.string == "x\u{FFFD}y" && read["b"]?.string == "\u{FFFD}" && read["c"]?.string == "\u{FFFD}A")
+    }
+
     @Test func fileURIsArePercentEncoded() {
         #expect(FileURI.uri("/home/maya/my goals/log/2026.log") == "file:///home/maya/my%20goals/log/2026.log")
         #expect(FileURI.uri("/a/é") == "file:///a/%C3%A9")

@@ -1,4 +1,5 @@
 import HTLKit
+@testable import HTLLanguageServer
 import HTLTestSupport
 import Testing
 
@@ -129,6 +130,51 @@ import Testing
             }
         }
         #expect(open(&server, ledger, "../outside.log", "x").isEmpty)
+    }
+
+    /// The server's copy follows the editor's through LSP's line ends (a
+    /// lone CR ends a line) and its characters (a byte order mark is one);
+    /// a change it cannot apply is never guessed at: the document is out of
+    /// sync, shows so, and is not formatted until its whole text comes again.
+    @Test func theCopyFollowsTheEditorOrIsNeverFormatted() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let path = "log/2026.log", u = uri(ledger, path)
+        _ = open(&server, ledger, path, "\u{FEFF}# 2026\r2026-11-03  Run 5km +run\n")
+        func change(_ version: Int, _ changes: String) -> [JSON] {
+            server.handle(notification("textDocument/didChange",
+                #"{"textDocument":{"uri":"\#(u)","version":\#(version)},"contentChanges":\#(changes)}"#), now: now).map(json)
+        }
+        func format(_ id: Int) -> JSON {
+            json(server.handle(request(id, "textDocument/formatting", #"{"textDocument":{"uri":"\#(u)"},"options":{"tabSize":2,"insertSpaces":true}}"#), now: now)[0])
+        }
+        let range = { (line: Int, from: Int, to: Int) in
+            #"{"start":{"line":\#(line),"character":\#(from)},"end":{"line":\#(line),"character":\#(to)}}"#
+        }
+        // "Year " after the BOM and "# "; one space for the two after the date, on the line after the lone CR.
+        _ = change(2, #"[{"range":\#(range(0, 3, 3)),"text":"Year "},{"range":\#(range(1, 10, 12)),"text":" "}]"#)
+        #expect(server.documents.bytes(path) == Array("\u{FEFF}# Year 2026\r2026-11-03 Run 5km +run\n".utf8))
+
+        // Half a surrogate pair: the message is not JSON, the change is lost.
+        let broken = server.handle(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(u)","version":3},"contentChanges":[{"range":\#(range(1, 0, 0)),"text":"\ud800"}]}}"#.utf8), now: now).map(json)
+        #expect(broken.first?["error"]?["code"]?.int == -32700)
+        let reason = "a message from the editor was not valid JSON (an unpaired surrogate)"
+        #expect(broken.dropFirst().first?.compact() == #"{"jsonrpc":"2.0","method":"window/showMessage","params":{"type":2,"message":"htl: its copy of log/2026.log may differ from yours (\#(reason)); it will not format that file until you close and reopen it"}}"#)
+        let shown = broken.first { $0["params"]?["uri"]?.string == u }?["params"]?["diagnostics"]?.array
+        #expect(shown?.count == 1 && shown?.first?["message"]?.string?.hasPrefix("htl's copy of this file may differ from yours") == true)
+        #expect(format(4).compact() == #"{"jsonrpc":"2.0","id":4,"error":{"code":-32803,"message":"htl's copy of log/2026.log may differ from yours (\#(reason)); close and reopen the file to format it"}}"#)
+        let actions = server.handle(request(5, "textDocument/codeAction", #"{"textDocument":{"uri":"\#(u)"},"range":\#(range(0, 0, 0)),"context":{"diagnostics":[]}}"#), now: now)
+        #expect(actions == [#"{"jsonrpc":"2.0","id":5,"result":[]}"#])
+        // A ranged change cannot bring it back; the whole text does.
+        _ = change(4, #"[{"range":\#(range(0, 0, 0)),"text":"x"}]"#)
+        #expect(format(6)["error"]?["code"]?.int == -32803)
+        _ = change(5, #"[{"text":"2026-11-03  Run 5km +run\n"}]"#)
+        #expect(format(7)["result"]?.compact() == #"[{"range":{"start":{"line":0,"character":0},"end":{"line":1,"character":0}},"newText":"2026-11-03 Run 5km +run\n"}]"#)
+        // A range that is not in the copy (line 9 of 2) is refused the same way.
+        let far = change(6, #"[{"range":\#(range(9, 0, 0)),"text":"x"}]"#)
+        #expect(far.first?["method"]?.string == "window/showMessage")
+        #expect(format(8)["error"]?["code"]?.int == -32803)
+        #expect(server.documents.bytes(path) == Array("2026-11-03  Run 5km +run\n".utf8))
     }
 
     @Test func shutdownThenExitIsACleanStop() throws {

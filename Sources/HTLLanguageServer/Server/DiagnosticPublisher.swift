@@ -16,13 +16,30 @@ enum DiagnosticPublisher {
         for path in paths.sorted() {
             let positions = TextPositions(documents.bytes(path) ?? files[path] ?? [])
             let uri = uris.uri(path)
-            let items = (byPath[path] ?? []).map { diagnostic($0, positions: positions, uri: uri) }
+            let items: [JSON]
+            if let reason = documents.outOfSync(path) {
+                // Positions in a copy that may differ would point at the wrong text.
+                items = [outOfSync(reason)]
+            } else {
+                items = (byPath[path] ?? []).map { diagnostic($0, positions: positions, uri: uri) }
+            }
             var params: [(String, JSON)] = [("uri", .string(uri))]
             if let version = documents.byPath[path]?.version { params.append(("version", .int(version))) }
             params.append(("diagnostics", .array(items)))
             messages.append(LSPMessage.notification("textDocument/publishDiagnostics", .object(params)))
         }
         return (messages, Set(byPath.keys))
+    }
+
+    /// What stands for a document's findings while htl's copy may differ from the editor's.
+    static func outOfSync(_ reason: String) -> JSON {
+        .object([
+            ("range", LSPMessage.range((0, 0), (0, 0))),
+            ("severity", .int(2)),
+            ("source", .string("htl")),
+            ("message", .string("htl's copy of this file may differ from yours (\(reason)), so it shows no findings "
+                + "and will not format the file; close and reopen it")),
+        ])
     }
 
     static func diagnostic(_ d: Diagnostic, positions: TextPositions, uri: String) -> JSON {

@@ -23,7 +23,7 @@ public struct LanguageServer {
     /// The folder the editor opened, or where `htl lsp` started.
     private let startFolder: String
     private var uris: LedgerURIs?
-    private var documents = OpenDocuments()
+    private(set) var documents = OpenDocuments()
     private let cache = ParseCache(use: Checker.unformattedOnParse)
     private var initialized = false
     private var shutDown = false
@@ -48,8 +48,12 @@ public struct LanguageServer {
         do {
             message = try JSONParser.parse(body)
         } catch {
-            return [LSPMessage.error(id: .null, .parseError, "not JSON: \(error.message) at byte \(error.offset)")]
+            return unreadable(body, error)
         }
+        return handle(message)
+    }
+
+    private mutating func handle(_ message: JSON) -> [String] {
         guard case .object = message, let method = message["method"]?.string else {
             // A response from the client (we send no requests) or garbage: nothing to say.
             if message["id"] != nil, message["method"] == nil { return [] }
@@ -58,6 +62,47 @@ public struct LanguageServer {
         let params = message["params"] ?? .null
         guard let id = message["id"] else { return notification(method, params) }
         return request(id: id, method: method, params: params)
+    }
+
+    /// A message that is not JSON. Read again with unpaired surrogates
+    /// replaced, it may still say what it was: an open or a change makes
+    /// its document out of sync (its text is not what the editor holds), and
+    /// anything else is handled as read. When it says nothing, every open
+    /// document may have missed a change, so all are out of sync.
+    private mutating func unreadable(_ body: [UInt8], _ error: JSONParser.Failure) -> [String] {
+        let refusal = LSPMessage.error(id: .null, .parseError, "not JSON: \(error.message) at byte \(error.offset)")
+        guard initialized, !shutDown, let uris else { return [refusal] }
+        let reason = "a message from the editor was not valid JSON (\(error.message))"
+        guard let message = try? JSONParser.parse(body, replacingUnpairedSurrogates: true), case .object = message,
+              let method = message["method"]?.string else {
+            let paths = documents.byPath.keys.sorted()
+            for path in paths { documents.markOutOfSync(path, reason) }
+            return [refusal] + outOfSyncNotices(paths) + reload()
+        }
+        guard method == "textDocument/didOpen" || method == "textDocument/didChange" else { return handle(message) }
+        guard let uri = message["params"]?["textDocument"]?["uri"]?.string, let path = uris.path(uri) else { return [refusal] }
+        if method == "textDocument/didOpen" {
+            let text = message["params"]?["textDocument"]?["text"]?.string ?? ""
+            documents.open(path, uri: uri, version: message["params"]?["textDocument"]?["version"]?.int ?? 0,
+                           bytes: Array(text.utf8), outOfSync: reason)
+        } else {
+            guard documents.outOfSync(path) == nil else { return [refusal] }
+            documents.markOutOfSync(path, reason)
+        }
+        return [refusal] + outOfSyncNotices([path]) + reload()
+    }
+
+    /// One warning per document that has just gone out of sync.
+    private func outOfSyncNotices(_ paths: [String]) -> [String] {
+        paths.compactMap { path in
+            documents.outOfSync(path).map { reason in
+                LSPMessage.notification("window/showMessage", .object([
+                    ("type", .int(2)),
+                    ("message", .string("htl: its copy of \(path) may differ from yours (\(reason)); "
+                        + "it will not format that file until you close and reopen it")),
+                ]))
+            }
+        }
     }
 
     private mutating func request(id: JSON, method: String, params: JSON) -> [String] {
@@ -70,6 +115,17 @@ public struct LanguageServer {
         guard !shutDown else { return [LSPMessage.error(id: id, .invalidRequest, "the server is shutting down")] }
         if method == "textDocument/hover" || method == "textDocument/references", progress == nil {
             progress = loaded?.progressReport()
+        }
+        // No edit is ever computed from a copy that may differ from the editor's.
+        if let path = params["textDocument"]?["uri"]?.string.flatMap({ uris?.path($0) }), let reason = documents.outOfSync(path) {
+            switch method {
+            case "textDocument/formatting":
+                return [LSPMessage.error(id: id, .requestFailed, "htl's copy of \(path) may differ from yours (\(reason)); close and reopen the file to format it")]
+            case "textDocument/codeAction", "textDocument/completion":
+                return [LSPMessage.response(id: id, result: .array([]))]
+            default:
+                break
+            }
         }
         guard let result = answer(method, params) else {
             return [LSPMessage.error(id: id, .methodNotFound, "htl lsp does not handle \(method)")]
@@ -132,8 +188,11 @@ public struct LanguageServer {
             guard let text = params["textDocument"]?["text"]?.string else { return [] }
             documents.open(path, uri: uri, version: version, bytes: Array(text.utf8))
         case "textDocument/didChange":
-            guard let changes = params["contentChanges"]?.array, let bytes = documents.bytes(path) else { return [] }
-            documents.change(path, version: version, bytes: DocumentEdits.apply(changes, to: bytes))
+            guard let bytes = documents.bytes(path) else { return [] }
+            let before = documents.outOfSync(path)
+            let changed = DocumentEdits.apply(params["contentChanges"]?.array ?? [.null], to: bytes, outOfSync: before)
+            documents.change(path, version: version, bytes: changed.bytes, outOfSync: changed.outOfSync)
+            if before == nil, changed.outOfSync != nil { return outOfSyncNotices([path]) + reload() }
         case "textDocument/didClose":
             documents.close(path)
         default:

@@ -7,17 +7,31 @@ struct OpenDocuments {
         var uri: String
         var version: Int
         var bytes: [UInt8]
+        /// Why this copy may differ from the editor's (a change htl could
+        /// not apply); nil while it is the same. Until a change brings the
+        /// whole text again (or the file is opened again), htl sends no
+        /// edit computed from it.
+        var outOfSync: String?
     }
 
     private(set) var byPath: [String: Document] = [:]
 
-    mutating func open(_ path: String, uri: String, version: Int, bytes: [UInt8]) {
-        byPath[path] = Document(uri: uri, version: version, bytes: bytes)
+    mutating func open(_ path: String, uri: String, version: Int, bytes: [UInt8], outOfSync: String? = nil) {
+        byPath[path] = Document(uri: uri, version: version, bytes: bytes, outOfSync: outOfSync)
     }
 
-    mutating func change(_ path: String, version: Int, bytes: [UInt8]) {
+    mutating func change(_ path: String, version: Int, bytes: [UInt8], outOfSync: String?) {
         byPath[path]?.version = version
         byPath[path]?.bytes = bytes
+        byPath[path]?.outOfSync = outOfSync
+    }
+
+    mutating func markOutOfSync(_ path: String, _ reason: String) {
+        if byPath[path] != nil, byPath[path]?.outOfSync == nil { byPath[path]?.outOfSync = reason }
+    }
+
+    func outOfSync(_ path: String) -> String? {
+        byPath[path]?.outOfSync
     }
 
     mutating func close(_ path: String) {

@@ -13,18 +13,28 @@ public struct JSONParser {
     static let maximumDepth = 256
 
     private let bytes: [UInt8]
+    private let replacesUnpairedSurrogates: Bool
     private var i = 0
 
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSON {
-        var parser = JSONParser(bytes: bytes)
+        try parse(bytes, replacingUnpairedSurrogates: false)
+    }
+
+    /// With `replacingUnpairedSurrogates`, a `\uD800` without its other
+    /// half reads as U+FFFD instead of failing: for finding out what a
+    /// message was about (which document a change was for), never for
+    /// taking its text as the sender's.
+    public static func parse(_ bytes: [UInt8], replacingUnpairedSurrogates: Bool) throws(Failure) -> JSON {
+        var parser = JSONParser(bytes: bytes, replacesUnpairedSurrogates: replacingUnpairedSurrogates)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.i == bytes.count else { throw parser.failure("unexpected text after the value") }
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], replacesUnpairedSurrogates: Bool) {
         self.bytes = bytes
+        self.replacesUnpairedSurrogates = replacesUnpairedSurrogates
     }
 
     private func failure(_ message: String) -> Failure {
@@ -158,12 +168,21 @@ public struct JSONParser {
         guard c == UInt8(ascii: "u") else { throw failure("an unknown escape") }
         var scalar = try hex4()
         if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+            let next = i
             i += 2
             let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw failure("an unpaired surrogate") }
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            if (0xDC00..<0xE000).contains(low) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else {
+                guard replacesUnpairedSurrogates else { throw failure("an unpaired surrogate") }
+                i = next  // the second escape is read on its own
+            }
         }
-        guard let u = Unicode.Scalar(scalar) else { throw failure("an unpaired surrogate") }
+        guard let u = Unicode.Scalar(scalar) else {
+            guard replacesUnpairedSurrogates else { throw failure("an unpaired surrogate") }
+            out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            return
+        }
         out.append(contentsOf: Array(String(Character(u)).utf8))
     }
 
