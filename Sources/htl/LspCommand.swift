@@ -37,18 +37,44 @@ struct LspCommand: HTLCommand {
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { Output.exit(0) }  // end of input: the editor is gone
             framer.append(buffer[0..<n])
+            // Everything the editor sent meanwhile is handled together: a run
+            // of changes typed while the ledger was checked is checked once.
+            let ended = Self.readWaiting(into: &framer, &buffer)
+            var bodies: [[UInt8]] = []
+            var unreadable: MessageFramer.Failure?
             do {
-                while let body = try framer.next() {
-                    for message in server.handle(body, now: fixed ?? Clock.now()) {
-                        guard Self.send(message) else { Output.exit(0) }
-                    }
-                    if case .stopped(let code) = server.lifecycle { Output.exit(code) }
-                }
+                while let body = try framer.next() { bodies.append(body) }
             } catch {
-                Output.error("htl lsp: unreadable message header: \(error); stopping")
+                unreadable = error  // the messages before it are still answered
+            }
+            for message in server.handle(batch: bodies, now: fixed ?? Clock.now()) {
+                guard Self.send(message) else { Output.exit(0) }
+            }
+            if case .stopped(let code) = server.lifecycle { Output.exit(code) }
+            if let unreadable {
+                Output.error("htl lsp: unreadable message header: \(unreadable); stopping")
                 Output.exit(1)
             }
+            if ended { Output.exit(0) }
         }
+    }
+
+    /// Reads what is already waiting on standard input (up to 16 MiB, the
+    /// rest is read next round), without blocking; true when the input has ended.
+    private static func readWaiting(into framer: inout MessageFramer, _ buffer: inout [UInt8]) -> Bool {
+        var total = 0
+        while total < 16 << 20 {
+            var ready = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+            let polled = poll(&ready, 1, 0)
+            if polled < 0, errno == EINTR { continue }
+            guard polled > 0 else { return false }
+            let n = read(0, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return true }
+            framer.append(buffer[0..<n])
+            total += n
+        }
+        return false
     }
 
     private func fixedToday() throws -> Now? {

@@ -177,6 +177,43 @@ import Testing
         #expect(server.documents.bytes(path) == Array("2026-11-03  Run 5km +run\n".utf8))
     }
 
+    /// A log of a thousand bad lines shows its first hundred findings in
+    /// file order and one saying how many more there are, not all of them
+    /// on every keystroke.
+    @Test func aFileShowsItsFirstHundredFindingsAndOneForTheRest() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let opened = open(&server, ledger, "log/2026.log", String(repeating: "2026-11-03 Run 5kms +run\n", count: 1000))
+        let log = try #require(opened.first { $0["params"]?["uri"]?.string == uri(ledger, "log/2026.log") })
+        let shown = try #require(log["params"]?["diagnostics"]?.array)
+        #expect(shown.count == 101)
+        #expect(shown.prefix(100).compactMap { $0["range"]?["start"]?["line"]?.int } == Array(0..<100))
+        #expect(shown.prefix(100).allSatisfy { $0["code"]?.string == "unknown-unit" })
+        #expect(shown[100].compact() == #"{"range":{"start":{"line":100,"character":16},"end":{"line":100,"character":19}},"severity":1,"source":"htl","message":"900 more findings in this file (all errors) are not shown here, only the first 100; htl check lists them all"}"#)
+    }
+
+    /// Changes that queued up are applied in order and checked once: one
+    /// publication for the file typed in, none for files whose findings did
+    /// not change; a request in between sees the changes before it.
+    @Test func queuedChangesAreCheckedOnce() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let u = uri(ledger, "log/2026.log")
+        _ = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n")
+        _ = open(&server, ledger, "goals/run.md", SampleLedger.files["goals/run.md"]!)
+        let typed = (2...4).map { version in
+            notification("textDocument/didChange", #"{"textDocument":{"uri":"\#(u)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"text":"2026-11-0\#(version) Run 1kms\n"}]}"#)
+        }
+        let hover = request(9, "textDocument/hover", #"{"textDocument":{"uri":"\#(u)"},"position":{"line":0,"character":21}}"#)
+        let answers = server.handle(batch: typed + [hover] + typed.prefix(1), now: now).map(json)
+        #expect(answers.map { $0["method"]?.string ?? "response \($0["id"]?.int ?? 0)" }
+                == ["textDocument/publishDiagnostics", "response 9", "textDocument/publishDiagnostics"])
+        #expect(answers[0]["params"]?["uri"]?.string == u && answers[0]["params"]?["version"]?.int == 4)
+        #expect(answers[0]["params"]?["diagnostics"]?.array?.compactMap { $0["range"]?["start"]?["line"]?.int } == [1, 2, 3])
+        #expect(answers[2]["params"]?["version"]?.int == 2)
+        #expect(answers[2]["params"]?["diagnostics"]?.array?.count == 4)
+    }
+
     @Test func shutdownThenExitIsACleanStop() throws {
         var (server, ledger) = try session()
         defer { ledger.remove() }

@@ -33,8 +33,12 @@ public struct LanguageServer {
     /// keystroke only checks: most are never followed by a hover).
     private var progress: ProgressReport?
     var now = Now.day(CivilDate(dayNumber: 0))
-    /// Paths with diagnostics last published (so that cleared ones are sent empty).
-    private var published: Set<String> = []
+    /// The publication last sent for each path that had findings or is open
+    /// (so that cleared ones are sent empty, and unchanged ones not again).
+    private var published: [String: String] = [:]
+    /// Document changes not yet checked, and the paths they touched.
+    private var stale = false
+    private var touched: Set<String> = []
 
     public init(startFolder: String) {
         self.startFolder = startFolder
@@ -43,7 +47,24 @@ public struct LanguageServer {
     /// The messages to send in answer to one message body (responses and
     /// notifications, in order).
     public mutating func handle(_ body: [UInt8], now: Now) -> [String] {
+        handle(batch: [body], now: now)
+    }
+
+    /// The messages to send in answer to message bodies read together (all
+    /// the editor had sent by the time the server was ready for more), in
+    /// order. A run of document changes is applied one by one and checked
+    /// once: before the next request, else at the end; so changes that
+    /// queued while the ledger was checked cost one check, not one each.
+    public mutating func handle(batch bodies: [[UInt8]], now: Now) -> [String] {
         self.now = now
+        var out: [String] = []
+        for body in bodies where lifecycle == .running {
+            out += message(body)
+        }
+        return lifecycle == .running ? out + flush() : out
+    }
+
+    private mutating func message(_ body: [UInt8]) -> [String] {
         let message: JSON
         do {
             message = try JSONParser.parse(body)
@@ -77,7 +98,8 @@ public struct LanguageServer {
               let method = message["method"]?.string else {
             let paths = documents.byPath.keys.sorted()
             for path in paths { documents.markOutOfSync(path, reason) }
-            return [refusal] + outOfSyncNotices(paths) + reload()
+            changed(paths)
+            return [refusal] + outOfSyncNotices(paths)
         }
         guard method == "textDocument/didOpen" || method == "textDocument/didChange" else { return handle(message) }
         guard let uri = message["params"]?["textDocument"]?["uri"]?.string, let path = uris.path(uri) else { return [refusal] }
@@ -89,7 +111,8 @@ public struct LanguageServer {
             guard documents.outOfSync(path) == nil else { return [refusal] }
             documents.markOutOfSync(path, reason)
         }
-        return [refusal] + outOfSyncNotices([path]) + reload()
+        changed([path])
+        return [refusal] + outOfSyncNotices([path])
     }
 
     /// One warning per document that has just gone out of sync.
@@ -106,6 +129,12 @@ public struct LanguageServer {
     }
 
     private mutating func request(id: JSON, method: String, params: JSON) -> [String] {
+        // A request is answered from the ledger as changed so far.
+        let checked = flush()
+        return checked + answerRequest(id: id, method: method, params: params)
+    }
+
+    private mutating func answerRequest(id: JSON, method: String, params: JSON) -> [String] {
         if method == "initialize" { return [initialize(id: id, params: params)] }
         guard initialized else { return [LSPMessage.error(id: id, .serverNotInitialized, "initialize first")] }
         if method == "shutdown" {
@@ -192,12 +221,30 @@ public struct LanguageServer {
             let before = documents.outOfSync(path)
             let changed = DocumentEdits.apply(params["contentChanges"]?.array ?? [.null], to: bytes, outOfSync: before)
             documents.change(path, version: version, bytes: changed.bytes, outOfSync: changed.outOfSync)
-            if before == nil, changed.outOfSync != nil { return outOfSyncNotices([path]) + reload() }
+            if before == nil, changed.outOfSync != nil {
+                self.changed([path])
+                return outOfSyncNotices([path])
+            }
         case "textDocument/didClose":
             documents.close(path)
         default:
             break
         }
+        changed([path])
+        return []
+    }
+
+    /// Documents changed: the ledger is checked again before it is next read.
+    private mutating func changed(_ paths: [String]) {
+        stale = true
+        touched.formUnion(paths)
+    }
+
+    /// Checks the ledger again when documents changed since it last was.
+    private mutating func flush() -> [String] {
+        guard stale else { return [] }
+        stale = false
+        defer { touched = [] }
         return reload()
     }
 
@@ -212,8 +259,8 @@ public struct LanguageServer {
         guard let loaded = try? LedgerLoader.load(request) else { return [] }
         self.loaded = loaded
         progress = nil
-        let (messages, paths) = DiagnosticPublisher.publish(loaded, uris: uris, documents: documents, previously: published)
-        published = paths
+        let (messages, sent) = DiagnosticPublisher.publish(loaded, uris: uris, documents: documents, previously: published, touched: touched)
+        published = sent
         return messages
     }
 }
