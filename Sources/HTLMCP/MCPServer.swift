@@ -14,7 +14,7 @@ public enum MCPServer {
         }
         await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: PromptCatalog.prompts) }
         await server.withMethodHandler(GetPrompt.self) { params in try session.prompt(params.name, params.arguments) }
-        try await server.start(transport: DrainingTransport(StdioTransport()))
+        try await server.start(transport: DrainingTransport(LineTransport()))
         await server.waitUntilCompleted()
     }
 }

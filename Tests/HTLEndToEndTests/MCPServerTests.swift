@@ -1,5 +1,6 @@
 import Foundation
 import HTLKit
+@testable import HTLMCP
 import HTLTestSupport
 import MCP
 import SystemPackage
@@ -77,6 +78,94 @@ import Testing
             }
             #expect(ids.sorted() == ["1", "2", "4", "5", "three"])
         }
+    }
+
+    static let initialize = [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    ]
+
+    /// Forty calls answered at once, each answer larger than a pipe holds
+    /// (64 KiB): every answer arrives whole, one per line.
+    @Test func parallelAnswersLargerThanAPipeArriveWhole() throws {
+        let lines = (1...3000).map { "2026-11-\(String(format: "%02d", 3 + $0 % 19)) Run \($0 % 9 + 1)km +run #long-tag-\($0)\n" }
+        let ledger = try TemporaryLedger(SampleLedger.with(["log/2026.log": lines.joined()]))
+        defer { ledger.remove() }
+        let calls = (2...41).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"tools/call","params":{"name":"actions","arguments":{}}}"# }
+        let result = try Command.run("timeout", ["120", HTLBinary.path, "mcp", "-C", ledger.root] + Self.today,
+                                     stdin: (Self.initialize + calls).joined(separator: "\n") + "\n")
+        #expect(result.status == 0)
+        var ids: [Int] = []
+        var sizes: [Int] = []
+        for line in result.stdout.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                Issue.record("not one JSON message: \(line.prefix(80))…\(line.suffix(80))")
+                continue
+            }
+            ids.append(object["id"] as? Int ?? 0)
+            sizes.append(line.utf8.count)
+        }
+        #expect(ids.sorted() == Array(1...41))
+        #expect(sizes.filter { $0 > 65_536 }.count == 40)
+    }
+
+    /// A message over the limit is answered with an error for its id and
+    /// never read whole; what follows it is answered as usual, at once (the
+    /// old reader took 32 s for 4 MB, searching the line from its start at
+    /// each piece).
+    @Test func aMessageOverTheLimitIsRefusedAndTheNextIsAnswered() throws {
+        let huge = #"{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"status","arguments":{"all":""#
+            + String(repeating: "a", count: 4 << 20) + #""}}}"#
+        let next = #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#
+        // Written from a thread of its own, and a server that stops reading is
+        // an error to write to (not a signal that ends the tests).
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let request = Data(((Self.initialize + [huge, next]).joined(separator: "\n") + "\n").utf8)
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: request)
+            try? writer.close()
+        }
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let answers = String(decoding: stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(answers.count == 3)
+        #expect(answers.contains(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"message":"the message is \#(huge.utf8.count) bytes long, more than the 1048576 htl mcp reads; it was not read"}}"#))
+        #expect(answers.contains { $0.hasPrefix(#"{"id":3,"#) || $0.contains(#""id":3,"#) })
+    }
+
+    /// Lines are found in time linear in their length: each byte is looked
+    /// at once, however small the pieces it arrives in.
+    @Test func linesAreSplitLookingAtEachByteOnce() {
+        var lines = LineSplitter(limit: 1 << 20)
+        let message = Array(#"{"a":""#.utf8) + [UInt8](repeating: 0x61, count: 900_000) + Array(#""}"#.utf8)
+        let stream = message + [0x0A] + Array("{}\n \n{\"id\":1}".utf8) + [0x0A]
+        var pieces: [LineSplitter.Piece] = []
+        var i = 0
+        while i < stream.count {
+            pieces += lines.append(stream[i..<min(i + 4096, stream.count)])
+            i += 4096
+        }
+        #expect(pieces == [.message(message), .message(Array("{}".utf8)), .message(Array(#"{"id":1}"#.utf8))])
+        #expect(lines.examined == stream.count)
+        // Over the limit: dropped as it comes, its id read from its start.
+        var small = LineSplitter(limit: 10)
+        let long = Array(#"{"jsonrpc":"2.0","id":7,"params":{"x":"#.utf8) + [UInt8](repeating: 0x62, count: 5000)
+        var got = small.append(long[0..<3000]) + small.append(long[3000...])
+        got += small.append(Array("\n{}\n".utf8)[...])
+        #expect(got == [.tooLong(start: Array(long.prefix(4096)), length: long.count), .message(Array("{}".utf8))])
+        #expect(LineSplitter.requestID(in: Array(long.prefix(4096))) == .int(7))
+        #expect(LineSplitter.requestID(in: Array(#"{"params":{"id":1},"id":"x\"y"}"#.utf8)) == .string("x\"y"))
+        #expect(LineSplitter.requestID(in: Array(#"{"method":"id","id":12"#.utf8)) == nil)
     }
 
     @Test func readToolsAnswerWhatTheCommandsPrint() async throws {
