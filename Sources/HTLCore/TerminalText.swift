@@ -15,6 +15,13 @@ public enum TerminalText {
         return out
     }
 
+    /// Text from outside (an id, a key) quoted for a message: escaped as
+    /// above (so on one line), cut at `limit` characters with `…`.
+    package static func quoted(_ text: String, limit: Int = 80) -> String {
+        let cut = text.unicodeScalars.count > limit
+        return "'" + escaped(String(text.unicodeScalars.prefix(limit))) + (cut ? "…" : "") + "'"
+    }
+
     /// Raw bytes (a file name that is not UTF-8): valid sequences as text,
     /// each invalid byte as `\xNN`, control characters escaped.
     public static func escapedBytes(_ bytes: [UInt8]) -> String {

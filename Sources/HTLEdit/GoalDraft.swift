@@ -34,6 +34,7 @@ package struct GoalDraft: Sendable {
 
     package func make(in loaded: LoadedLedger) throws -> Made {
         guard !title.trimmingSpaces.isEmpty else { throw HTLError("a goal needs a title") }
+        try checkKeys()
         var ids = IDAllocator(taken: loaded.ledger.goals.map(\.id))
         let goalID: String
         if let wanted = id {
@@ -46,6 +47,22 @@ package struct GoalDraft: Sendable {
         let file = SourceFile(path: "\(LedgerLayout.goalsFolder)/\(goalID).md", text: text().render())
         return Made(file: file, diagnostics: ProposedChange.diagnostics(in: file, replacing: loaded),
                     similar: loaded.ledger.goals.filter { GoalDraft.isClose($0.title, title) })
+    }
+
+    /// The keys of `targets` and `values` are written into the front matter
+    /// as they are, so each must have the shape of what it names (a measure
+    /// id or alias, `actions`, a value id): a line break, `: ` or ` #` in a
+    /// key would add keys or change a value. Whether the ledger has it is
+    /// the checker's finding, as for every file.
+    func checkKeys() throws {
+        for target in targets where !Identifier.isValidMeasureName(target.measure) {
+            throw HTLError("'targets' has the key \(TerminalText.quoted(target.measure)), which is not a measure: "
+                + "a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'")
+        }
+        for value in values where !Identifier.isValidEntityID(value.value) {
+            throw HTLError("'values' has the key \(TerminalText.quoted(value.value)), which is not a value id: "
+                + "lowercase letters, digits and '-', starting with a letter or digit")
+        }
     }
 
     private func text() -> EntityText {

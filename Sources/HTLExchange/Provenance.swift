@@ -106,12 +106,6 @@ package struct Provenance: Sendable {
         }
     }
 
-    /// An id as a message shows it: quoted, control characters escaped, at
-    /// most 80 characters (an id that is not well formed may hold anything).
-    package static func shown(_ id: String) -> String {
-        let cut = id.unicodeScalars.count > 80
-        return "'" + TerminalText.escaped(String(id.unicodeScalars.prefix(80))) + (cut ? "…" : "") + "'"
-    }
 
     static func markdownMark(_ kind: Kind, _ uuid: String) -> String {
         "<!-- imported: \(source) \(kind.rawValue) \(uuid) -->"

@@ -302,4 +302,30 @@ import Testing
         #expect(again.isError && again.text == "a goal with id 'run-100-km' already exists")
         await session.close()
     }
+
+    /// A key of `targets` or `values` goes into the front matter as it is:
+    /// one that is not a measure or value id is refused, so no input adds a
+    /// key or changes a value (`status: dropped` after a line break, `km: 5 #`
+    /// making a 5 km target of 1).
+    @Test func newGoalKeysCannotAddOrChangeFields() async throws {
+        let ledger = try TemporaryLedger(SampleLedger.files)
+        defer { ledger.remove() }
+        let session = try await Self.connect(["-C", ledger.root, "--allow-writes"] + Self.today)
+        let measure = "which is not a measure: a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'"
+        for (arguments, message) in [
+            (["targets": MCP.Value.object(["km\nstatus: dropped\nimportance: 10": .int(1)])],
+             "'targets' has the key 'km\\nstatus: dropped\\nimportance: 10', \(measure)"),
+            (["targets": .object(["km: 5 #": .int(1)])], "'targets' has the key 'km: 5 #', \(measure)"),
+            (["values": .object(["health: 9\r\nurgency": .int(1)])],
+             "'values' has the key 'health: 9\\r\\nurgency', which is not a value id: lowercase letters, digits and '-', starting with a letter or digit"),
+        ] {
+            let answer = try await session.call("new_goal", arguments.merging(["title": .string("Sneaky"), "dry_run": .bool(false)]) { a, _ in a })
+            #expect(answer.isError && answer.text == message, "\(answer.text)")
+        }
+        // A key of the right shape that the ledger lacks is the checker's error.
+        let unknown = try await session.call("new_goal", ["title": .string("Sneaky"), "targets": .object(["kms": .int(5)]), "dry_run": .bool(false)])
+        #expect(unknown.isError && unknown.text.contains("[unknown-measure]") && unknown.text.hasSuffix("nothing written"), "\(unknown.text)")
+        #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/sneaky.md"))
+        await session.close()
+    }
 }

@@ -72,7 +72,7 @@ struct TenWeekMapping {
         for record in records {
             let kind = record.provenanceKind.rawValue
             guard Provenance.isWellFormed(record.id) else {
-                plan.problem(record.origin, "the \(kind) id \(Provenance.shown(record.id)) is not well formed: "
+                plan.problem(record.origin, "the \(kind) id \(TerminalText.quoted(record.id)) is not well formed: "
                     + "an id is 1 to \(Provenance.maximumIDLength) ASCII letters, digits, '-' and '_' (the app's are UUIDs)")
                 continue
             }
@@ -126,7 +126,7 @@ struct TenWeekMapping {
     /// goal) is a well-formed id; a problem when it is not.
     mutating func reference(_ id: String, _ kind: String, from origin: TenWeekRecord.Origin) -> Bool {
         guard Provenance.isWellFormed(id) else {
-            plan.problem(origin, "the \(kind) it names, \(Provenance.shown(id)), is not a well-formed id")
+            plan.problem(origin, "the \(kind) it names, \(TerminalText.quoted(id)), is not a well-formed id")
             return false
         }
         return true
