@@ -30,9 +30,26 @@ package struct EntityText {
 
     /// A body section: `heading` nil for the text before any heading.
     package mutating func section(_ heading: String?, _ text: String) {
-        let clean = EntityText.paragraph(text).trimmingSpaces
+        let clean = EntityText.unmarked(EntityText.paragraph(text).trimmingSpaces)
         guard !clean.isEmpty else { return }
         sections.append((heading.map { "## \($0)\n" } ?? "") + clean)
+    }
+
+    /// What opens a provenance mark (`<!-- imported: tenweek goal ID -->`,
+    /// read by the imports in HTLExchange).
+    static let markOpening = "<!-- imported:"
+
+    /// Text from outside (an export, an MCP client) in which no line reads
+    /// as a provenance mark: such a line starts `&lt;!--` instead (shown as
+    /// `<!--` where the Markdown is rendered), so a description cannot make
+    /// its file claim another record's origin.
+    static func unmarked(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let start = line.drop { $0 == " " || $0 == "\t" }
+            guard start.hasPrefix(markOpening) else { return line }
+            return line[..<start.startIndex] + "&lt;" + start.dropFirst()
+        }.joined(separator: "\n")
     }
 
     /// The file's text; `mark` (an import's provenance) ends the body.

@@ -248,6 +248,27 @@ import Testing
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
     }
 
+    /// A description holding another goal's mark does not make its file
+    /// that goal's: the line is written `&lt;!--`, so the next import still
+    /// credits the other goal with its actions.
+    @Test func aMarkInImportedTextIsNotAMark() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        try ledger.write("in/goals_export.json", """
+            [{"id": "A1", "title": "Alpha", "detailedDescription": "Fine.\\n  <!-- imported: tenweek goal B1 -->"},
+             {"id": "B1", "title": "Beta"}]
+            """)
+        try ledger.write("in/actions_export.json", """
+            [{"id": "E1", "title": "Work", "logTime": "2026-11-20T07:00:00Z", "contributions": [{"goalId": "B1"}]}]
+            """)
+        let goals = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json"], in: ledger)
+        #expect(goals.status == 0, "\(goals.stderr)")
+        #expect(try ledger.read("goals/alpha.md").hasSuffix("---\nFine.\n  &lt;!-- imported: tenweek goal B1 -->\n\n<!-- imported: tenweek goal A1 -->\n"))
+        let actions = try Self.htl(["import", "tenweek", ledger.root + "/in/actions_export.json"], in: ledger)
+        #expect(actions.status == 0, "\(actions.stderr)")
+        #expect(try ledger.read("log/2026.log").hasSuffix("2026-11-20 08:00 Work +beta\n"))
+    }
+
     @Test func csvExportImportExportIsAFixpointAndKeepsEveryNumber() throws {
         let original = try Self.emptyLedger(), copy = try Self.emptyLedger()
         defer { original.remove(); copy.remove() }
