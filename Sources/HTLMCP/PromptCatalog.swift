@@ -17,7 +17,25 @@ enum PromptCatalog {
 }
 
 extension MCPSession {
-    func prompt(_ name: String, _ arguments: [String: String]?) throws -> GetPrompt.Result {
+    /// A prompt filled from the ledger. A prompt or argument that is not
+    /// there is invalid params (-32602), anything else htl refuses an
+    /// internal error (-32603); both carry htl's own message (the SDK would
+    /// turn any other error into "The operation could not be completed").
+    func prompt(_ name: String, _ arguments: [String: String]?) throws(MCPError) -> GetPrompt.Result {
+        guard PromptCatalog.prompts.contains(where: { $0.name == name }) else {
+            throw .invalidParams("no prompt '\(name)' (prompts: \(PromptCatalog.prompts.map(\.name).joined(separator: ", ")))")
+        }
+        if name == "set_goal", (arguments?["idea"] ?? "").isEmpty { throw .invalidParams("set_goal needs an 'idea'") }
+        do {
+            return try filledPrompt(name, arguments)
+        } catch let error as HTLError {
+            throw .internalError(error.message)
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
+    private func filledPrompt(_ name: String, _ arguments: [String: String]?) throws -> GetPrompt.Result {
         let loaded = try load()
         let report = loaded.progressReport()
         switch name {

@@ -143,6 +143,24 @@ import Testing
         #expect(answers.contains { $0.hasPrefix(#"{"id":3,"#) || $0.contains(#""id":3,"#) })
     }
 
+    /// A prompt that cannot be given says why in htl's words (the SDK made
+    /// any other error "The operation could not be completed").
+    @Test func promptErrorsCarryHtlsMessage() throws {
+        let requests = Self.initialize + [
+            #"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"nope"}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"set_goal","arguments":{}}}"#,
+        ]
+        let result = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+                                     stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0)
+        // Answers come in any order (JSON-RPC allows it): the initialize answer is left out by its id.
+        let answers = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(#"{"id":1,"#) }.sorted()
+        #expect(answers == [
+            #"{"error":{"code":-32602,"data":{"detail":"no prompt 'nope' (prompts: weekly_review, set_goal)"},"message":"Invalid params: no prompt 'nope' (prompts: weekly_review, set_goal)"},"id":2,"jsonrpc":"2.0"}"#,
+            #"{"error":{"code":-32602,"data":{"detail":"set_goal needs an 'idea'"},"message":"Invalid params: set_goal needs an 'idea'"},"id":3,"jsonrpc":"2.0"}"#,
+        ])
+    }
+
     /// Lines are found in time linear in their length: each byte is looked
     /// at once, however small the pieces it arrives in.
     @Test func linesAreSplitLookingAtEachByteOnce() {
