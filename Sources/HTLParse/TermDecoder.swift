@@ -42,7 +42,8 @@ enum TermDecoder {
         if let end, let endNode, end < start {
             reader.report(.dateOrder, endNode, "term ends (\(end)) before it starts (\(start))")
         }
-        let last = end.flatMap { $0 >= start ? $0 : nil } ?? start.adding(days: 7 * termWeeks - 1)
+        // A default end is never past the last day a date can be written (9999-12-31).
+        let last = end.flatMap { $0 >= start ? $0 : nil } ?? min(start.adding(days: 7 * termWeeks - 1), CivilDate.latest)
         let term = Term(id: id, path: file.path, number: number, title: title ?? "Term \(number)",
                         start: start, end: last, theme: theme, status: status, numberLocation: numberLocation)
         return (term, yaml.diagnostics + reader.diagnostics)

@@ -262,7 +262,8 @@ package enum ProgressEngine {
         if let elapsedDays = window.elapsedDays, pm > 0, pm < ExactDecimal.scale {
             // Days still needed at the average pace so far, rounded up.
             let needed = ((ExactDecimal.scale - pm) * Int128(elapsedDays) + pm - 1) / pm
-            if needed < 36_500 { projected = today.adding(days: Int(needed)) }
+            // No projection past the last day a date can be written (9999-12-31).
+            if needed < 36_500, today.adding(days: Int(needed)) <= CivilDate.latest { projected = today.adding(days: Int(needed)) }
         }
         var pace: Int?
         if let span = window.span, let days = window.elapsedInSpan {

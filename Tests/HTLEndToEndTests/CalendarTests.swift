@@ -81,6 +81,36 @@ import Testing
         #expect(run[3] == "behind · 5%\n5 / 100 km\nrequested by Coach; the club, and me\nif missed: No race\nnext year\nhtl progress run")
     }
 
+    /// Every date is one RFC 5545 can hold (years 0001-9999): an event on
+    /// 9999-12-31 has no DTEND (one day, as the RFC reads it), a term whose
+    /// default end would fall after 9999-12-31 ends on it, and a projected
+    /// finish after it is none.
+    @Test func datesAtTheEdgesOfTheCalendarStayValid() throws {
+        let ledger = try TemporaryLedger(SampleLedger.with([
+            "terms/term-1.md": "---\nnumber: 1\nstart: 9999-12-01\n---\n",
+            "goals/run.md": "---\ntitle: Last\nstart: 9999-01-01\ntarget: 9999-12-31\nterm: 1\ntargets:\n  km: 100\nvalues:\n  health: 8\n---\n",
+            "goals/first.md": "---\ntitle: First\nstart: 0001-01-01\ntarget: 0001-01-01\nvalues:\n  health: 8\n---\n",
+            "log/2026.log": nil,
+            "log/9999.log": "9999-01-02 Run 20km +run\n",
+        ]))
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(["calendar", "-C", ledger.root, "--today", "9999-12-31"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dates = result.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DT") || $0.hasPrefix("UID") }
+        #expect(dates == [
+            "UID:goal-first@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:00010101", "DTEND;VALUE=DATE:00010102",
+            "UID:goal-run@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
+            "UID:term-1-start@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991201", "DTEND;VALUE=DATE:99991202",
+            "UID:term-1-end@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
+        ])
+        #expect(try Self.parse(result.stdout).map { $0[1] } == ["0001-01-01", "9999-12-31", "9999-12-01", "9999-12-31"])
+        // The same dates everywhere else: the term's end, no projected finish past the calendar.
+        let terms = try HTLBinary.run(["terms", "--json", "-C", ledger.root, "--today", "9999-12-31"])
+        #expect(terms.stdout.contains("\"start\": \"9999-12-01\",\n      \"end\": \"9999-12-31\","), "\(terms.stdout)")
+        let progress = try HTLBinary.run(["progress", "run", "--json", "-C", ledger.root, "--today", "9999-12-31"])
+        #expect(progress.stdout.contains("\"projected_finish\": null,"), "\(progress.stdout)")
+    }
+
     @Test func writesTheFileAtomically() throws {
         let work = try TemporaryLedger([:], prefix: "htl-calendar-out")
         defer { work.remove() }

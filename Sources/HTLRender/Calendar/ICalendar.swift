@@ -16,6 +16,7 @@ public enum ICalendar {
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//htl//htl calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
             "X-WR-CALNAME:" + escaped(ledger.settings.title ?? "htl"),
         ]
+        // Today is a day htl can write (--today and the clock give years 1-9999).
         let stamp = "DTSTAMP:" + compact(report.today) + "T000000Z"
         for g in report.goals where g.state != .dropped {
             guard let target = g.goal.target else { continue }
@@ -45,13 +46,24 @@ public enum ICalendar {
         }
     }
 
+    /// An all-day event. DTEND is the next day, except on 9999-12-31, the
+    /// last day RFC 5545's four-digit years can name: there it is left out,
+    /// which means the same (RFC 5545 §3.6.1: a DATE start without an end
+    /// lasts one day). A day no DATE can hold gives no event.
     static func event(uid: String, stamp: String, day: CivilDate, summary: String, description: String, categories: String) -> [String] {
-        [
-            "BEGIN:VEVENT", "UID:" + uid, stamp,
-            "DTSTART;VALUE=DATE:" + compact(day), "DTEND;VALUE=DATE:" + compact(day.adding(days: 1)),
+        guard let start = date(day) else { return [] }
+        return [
+            "BEGIN:VEVENT", "UID:" + uid, stamp, "DTSTART;VALUE=DATE:" + start,
+        ] + (date(day.adding(days: 1)).map { ["DTEND;VALUE=DATE:" + $0] } ?? []) + [
             "SUMMARY:" + escaped(summary), "DESCRIPTION:" + escaped(description),
             "CATEGORIES:htl," + escaped(categories), "TRANSP:TRANSPARENT", "END:VEVENT",
         ]
+    }
+
+    /// A DATE value (`20261122`), nil outside 0001-01-01...9999-12-31.
+    static func date(_ day: CivilDate) -> String? {
+        guard day <= CivilDate.latest, day.year >= 1 else { return nil }
+        return compact(day)
     }
 
     /// State and progress, each target's figures, and who asked and what
