@@ -52,10 +52,13 @@ public enum Identifier {
         Array(bytes).withUnsafeBufferPointer { String(lowercasingASCII: $0) }
     }
 
-    /// A valid id close to a bad one: lowercased, runs of other characters as '-'.
+    /// A valid id close to a bad one: lowercased, runs of other characters
+    /// as '-', cut at 64 bytes. Reading stops one byte past the cut: what
+    /// follows cannot change the id, however long the text.
     package static func suggestedID(_ id: String) -> String? {
         var out: [UInt8] = []
         for b in id.utf8 {
+            guard out.count <= maxLength else { break }
             let lower = (b >= 0x41 && b <= 0x5A) ? b + 32 : b
             if isLowerAlnum(lower) {
                 out.append(lower)

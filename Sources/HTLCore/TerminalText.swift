@@ -18,7 +18,7 @@ public enum TerminalText {
     /// Text from outside (an id, a key) quoted for a message: escaped as
     /// above (so on one line), cut at `limit` characters with `…`.
     package static func quoted(_ text: String, limit: Int = 80) -> String {
-        let cut = text.unicodeScalars.count > limit
+        let cut = !text.unicodeScalars.dropFirst(limit).isEmpty
         return "'" + escaped(String(text.unicodeScalars.prefix(limit))) + (cut ? "…" : "") + "'"
     }
 

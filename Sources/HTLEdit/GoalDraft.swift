@@ -45,8 +45,9 @@ package struct GoalDraft: Sendable {
             goalID = ids.id(for: title, fallback: "goal")
         }
         let file = SourceFile(path: "\(LedgerLayout.goalsFolder)/\(goalID).md", text: text().render())
+        let slug = GoalDraft.letters(title)
         return Made(file: file, diagnostics: ProposedChange.diagnostics(in: file, replacing: loaded),
-                    similar: loaded.ledger.goals.filter { GoalDraft.isClose($0.title, title) })
+                    similar: loaded.ledger.goals.filter { GoalDraft.isClose(letters: GoalDraft.letters($0.title), slug) })
     }
 
     /// The keys of `targets` and `values` are written into the front matter
@@ -80,10 +81,15 @@ package struct GoalDraft: Sendable {
         return text
     }
 
-    /// The same words, ignoring case and punctuation, or one edit apart per
-    /// eight letters: "Run 100 km" and "run 100km!" are the same goal.
-    static func isClose(_ a: String, _ b: String) -> Bool {
-        let x = IDAllocator.slug(a)?.replacingAll("-", "") ?? "", y = IDAllocator.slug(b)?.replacingAll("-", "") ?? ""
+    /// A title's letters and digits as compared: its id without the hyphens.
+    static func letters(_ title: String) -> String {
+        IDAllocator.slug(title)?.replacingAll("-", "") ?? ""
+    }
+
+    /// Two titles, as their `letters`, are the same words, ignoring case and
+    /// punctuation, or one edit apart per eight letters: "Run 100 km" and
+    /// "run 100km!" are the same goal.
+    static func isClose(letters x: String, _ y: String) -> Bool {
         guard !x.isEmpty, !y.isEmpty else { return false }
         if x == y { return true }
         return Suggestion.editDistance(Array(x.unicodeScalars), Array(y.unicodeScalars)) <= max(x.count, y.count) / 8

@@ -122,6 +122,31 @@ import Testing
         for bad in ["", "a b", "a\nb", "a-->", "é", String(repeating: "a", count: 65)] { #expect(!Provenance.isWellFormed(bad), "\(bad)") }
     }
 
+    /// An id from a title folds only the title's start: the scalars of a
+    /// 200,000-character title are read up to the 256 bytes the id is made
+    /// of (and one more to see there are more), not all of them.
+    @Test func idsFromLongTitlesReadOnlyTheirStart() {
+        final class Counted: Sequence, IteratorProtocol {
+            var read = 0
+            let total: Int
+            init(_ total: Int) { self.total = total }
+            func next() -> Unicode.Scalar? {
+                guard read < total else { return nil }
+                read += 1
+                return "é"
+            }
+        }
+        let title = Counted(200_000)
+        #expect(IDAllocator.folded(title, upTo: 256) == [UInt8](repeating: UInt8(ascii: "e"), count: 256))
+        #expect(title.read == 257)
+        let long = String(repeating: "é", count: 200_000)
+        #expect(IDAllocator.slug(long) == String(repeating: "e", count: 64))
+        #expect(IDAllocator.slug(String(repeating: "Crème ", count: 50_000)) == String(repeating: "creme-", count: 10) + "crem")
+        // Only the first 256 bytes count, as before: punctuation that fills them leaves no id.
+        #expect(IDAllocator.slug(String(repeating: "!", count: 300) + "run") == nil)
+        #expect(Identifier.suggestedID(String(repeating: "ab ", count: 100_000)) == String(repeating: "ab-", count: 21) + "a")
+    }
+
     @Test func dateFormatsReadWhatFitnessAppsWrite() throws {
         let strava = try #require(DateFormat("%b %d, %Y, %I:%M:%S %p"))
         #expect(strava.read("Nov 2, 2026, 12:05:00 AM")?.time == ClockTime(hour: 0, minute: 5))

@@ -124,8 +124,10 @@ extension TenWeekMapping {
     }
 
     /// Lowercase ASCII letters only: `on_hold`, `onHold`, `On Hold` → `onhold`.
+    /// Text longer than any word it is compared with gives "" unread.
     static func letters(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) }.map(Character.init))
+        guard text.utf8.count <= 64 else { return "" }
+        return String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) }.map(Character.init))
     }
 
     /// A day as front matter writes it.
