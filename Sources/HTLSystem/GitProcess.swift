@@ -20,7 +20,7 @@ package enum GitProcess {
         }
         let pid: pid_t
         do {
-            pid = try spawn(["git", "-C", directory] + arguments, streams: [toChild[0], fromChild[1], errors[1]],
+            pid = try spawn(argv(arguments, in: directory), streams: [toChild[0], fromChild[1], errors[1]],
                             closing: toChild + fromChild + errors)
         } catch {
             for fd in toChild + fromChild + errors { close(fd) }
@@ -33,10 +33,36 @@ package enum GitProcess {
         return Output(stdout: exchange.out, stderr: String(decoding: exchange.err, as: UTF8.self), status: status)
     }
 
+    /// Settings of the repository that would make git run a command of its
+    /// own, overridden for every git htl starts: htl inspects a repository
+    /// (perhaps someone else's) and must run nothing its configuration names.
+    /// What remains of that kind needs a command htl never gives: hooks
+    /// (htl writes no commit, ref or index), diff and merge drivers and
+    /// textconv (htl runs no diff or merge; `cat-file --batch` applies no
+    /// filter), `core.editor` and `sequence.editor`.
+    static let overrides = [
+        "core.fsmonitor=false",   // a hook command (or a daemon) asked about changed files on every index read
+        "core.pager=cat",         // GIT_PAGER=cat too; a pager only runs on a terminal
+        "protocol.allow=never",   // no transport at all: no lazy fetch of a partial clone's objects, so no
+                                  // core.sshCommand, remote helper, credential helper or askpass
+        "credential.helper=",     // and no helper, should one be asked anyway
+        "core.askPass=",
+        "core.alternateRefsCommand=",
+        "gc.auto=0",              // no background `git gc --auto`
+        "maintenance.auto=false",
+    ]
+
+    /// The argument vector of a git run: the overrides, the folder, the arguments.
+    static func argv(_ arguments: [String], in directory: String) -> [String] {
+        ["git", "--no-pager"] + overrides.flatMap { ["-c", $0] } + ["-C", directory] + arguments
+    }
+
     /// A fixed, quiet environment: no pager, no prompts, no locale-dependent
-    /// messages, literal pathspecs; the variables that locate git and its repository are kept.
+    /// messages, literal pathspecs, no optional index writes, no lazy fetch;
+    /// the variables that locate git and its repository are kept.
     static func environment() -> [String] {
-        var environment = ["GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1"]
+        var environment = ["GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1", "GIT_OPTIONAL_LOCKS=0",
+                           "GIT_NO_LAZY_FETCH=1"]
         for name in ["PATH", "HOME", "GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM",
                      "XDG_CONFIG_HOME", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES"] {
             if let value = FileSystem.environment(name) { environment.append("\(name)=\(value)") }
@@ -138,7 +164,7 @@ package enum GitProcess {
         lseek(files[0], 0, SEEK_SET)
         let pid: pid_t
         do {
-            pid = try spawn(["git", "-C", directory] + arguments, streams: files, closing: [])
+            pid = try spawn(argv(arguments, in: directory), streams: files, closing: [])
         } catch {
             for fd in files { close(fd) }
             throw error

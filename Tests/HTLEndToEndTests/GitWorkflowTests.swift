@@ -37,6 +37,33 @@ import Testing
         #expect(staged.stdout.hasPrefix("goals/run.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]\n"))
     }
 
+    /// A repository's configuration names commands git would run for htl
+    /// (here `core.fsmonitor`, asked on every read of the index): htl runs
+    /// none of them, whatever it asks git.
+    @Test func commandsTheRepositoryConfiguresAreNeverRun() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        try repo.commitAll("start")
+        let marker = repo.root + "/../" + URL(fileURLWithPath: repo.root).lastPathComponent + "-ran"
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let hook = repo.root + "/.git/fsmonitor.sh"
+        try "#!/bin/sh\necho \"$@\" >> '\(marker)'\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        try repo.git("config", "core.fsmonitor", hook)
+        // git itself runs it: the test would prove nothing otherwise.
+        try repo.git("ls-files", "--stage")
+        #expect(FileManager.default.fileExists(atPath: marker))
+        try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
+        try repo.git("add", "-A")
+        try FileManager.default.removeItem(atPath: marker)
+        for command in [["check", "--staged"], ["check"], ["diff", "HEAD"], ["diff", "HEAD", "--staged"], ["hook", "install"]] {
+            let result = try repo.htl(command + today)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: marker), "\(command) ran core.fsmonitor")
+            try? FileManager.default.removeItem(atPath: marker)
+        }
+    }
+
     @Test func beforeTheFirstCommit() throws {
         let repo = try repository()
         defer { repo.remove() }
@@ -183,7 +210,18 @@ import Testing
         let fakeBin = repo.root + "/.git/htl-test-bin"
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
         let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try "#!/bin/sh\necho \"$3 $4\" >> '\(calls)'\nexec \(realGit) \"$@\"\n".write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
+        // Records the two words after `-C FOLDER` (htl's `-c` overrides come before it).
+        try """
+        #!/bin/sh
+        n=0; words=""
+        for a in "$@"; do
+          [ $n -gt 0 ] && { n=$((n + 1)); [ $n -ge 3 ] && [ $n -le 4 ] && words="$words${words:+ }$a"; }
+          [ $n -eq 0 ] && [ "$a" = -C ] && n=1
+        done
+        echo "$words" >> '\(calls)'
+        exec \(realGit) "$@"
+
+        """.write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
         chmod(fakeBin + "/git", 0o755)
         var counted = TemporaryGitRepository.environment
         counted["PATH"] = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
