@@ -39,7 +39,8 @@ public struct ProgressDiff: Sendable {
 
     /// By id.
     public var goals: [GoalChange]
-    /// Action lines in `to` that are not in `from` (compared by file and text).
+    /// Action lines in `to` that are not in `from`, compared by canonical
+    /// text in whatever log file: a renamed, split or merged log adds none.
     package var actionsAdded: Int
 
     /// Both sides loaded with progress computed for the same day.
@@ -85,7 +86,7 @@ public struct ProgressDiff: Sendable {
             return GoalChange(id: id, title: (b ?? a)!.goal.title, change: change, fromProgress: a?.progress, toProgress: b?.progress,
                               fromState: a?.state, toState: b?.state, targets: targets)
         }
-        // Actions as (file, canonical text), counted as a multiset.
+        // Actions as canonical text, counted as a multiset across all log files.
         var before: [String: Int] = [:]
         for k in ProgressDiff.actionKeys(from.parsed) { before[k, default: 0] += 1 }
         var added = 0
@@ -95,15 +96,17 @@ public struct ProgressDiff: Sendable {
         actionsAdded = added
     }
 
-    /// Every action as "path\ncanonical line", each log file split into lines once.
+    /// Every action as its canonical line, each log file split into lines
+    /// once. The file is not part of it: where a line is kept is not what
+    /// it records (the date is in the line).
     static func actionKeys(_ parsed: ParsedLedger) -> [String] {
         var lines: [String: [ArraySlice<UInt8>]] = [:]
         for file in parsed.files where LedgerLayout.kind(of: file.path) == .log {
             lines[file.path] = TextLines.split(file.bytes)
         }
         return parsed.ledger.actions.map { action in
-            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return action.path + "\n" + action.description }
-            return action.path + "\n" + String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
+            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return "\u{0}" + action.description }
+            return String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
         }
     }
 }

@@ -431,6 +431,23 @@ import Testing
         #expect(index.stdout.contains("\"actions_added\": 0"))
     }
 
+    /// Actions are compared by their text in whatever log: a renamed log
+    /// adds none, a line moved to another log is not new, and only a line
+    /// no log held before counts.
+    @Test func diffCountsActionsByTheirTextNotTheirFile() throws {
+        let repo = try committed()
+        defer { repo.remove() }
+        try repo.git("mv", "log/2026.log", "log/2026-run.log")
+        try repo.commitAll("rename")
+        let renamed = try repo.htl(["diff", "HEAD~1", "HEAD"] + today)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "Progress from HEAD~1 to HEAD (as of 2026-11-22)\n\nno progress changed · 0 actions added · 1 goal unchanged\n", "\(renamed.stdout)")
+        try repo.write("log/2026-run.log", "# 2026\n2026-11-03 Run 5km +run\n")
+        try repo.write("log/2026-more.log", "2026-11-05 Run 6km +run\n2026-11-07   Run 7km +run\n2026-11-09 Run 1km +run\n")
+        let split = try repo.htl(["diff", "HEAD~1", "--json"] + today)
+        #expect(split.stdout.contains("\"actions_added\": 1\n"), "\(split.stdout)")
+    }
+
     /// diff only counts errors (it skips the rules that can only warn), but a
     /// warning raised to an error in `rules:` still fails it.
     @Test func diffFailsOnAWarningRaisedToAnError() throws {
