@@ -177,6 +177,26 @@ import Testing
         #expect(server.documents.bytes(path) == Array("2026-11-03  Run 5km +run\n".utf8))
     }
 
+    /// A message that is not JSON and does not say what it was about may
+    /// have been a change to any open document: all of them are out of sync.
+    @Test func anUnreadableMessagePutsEveryOpenDocumentOutOfSync() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        _ = open(&server, ledger, "log/2026.log", "2026-11-03  Run 5km +run\n")
+        _ = open(&server, ledger, "goals/run.md", SampleLedger.files["goals/run.md"]!)
+        let answers = server.handle(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"#.utf8), now: now).map(json)
+        #expect(answers.first?["error"]?["code"]?.int == -32700)
+        #expect(answers.filter { $0["method"]?.string == "window/showMessage" }.count == 2)
+        for path in ["log/2026.log", "goals/run.md"] {
+            #expect(server.documents.outOfSync(path) == "a message from the editor was not valid JSON (expected a member name)")
+            let format = json(server.handle(request(3, "textDocument/formatting", #"{"textDocument":{"uri":"\#(uri(ledger, path))"},"options":{}}"#), now: now)[0])
+            #expect(format["error"]?["code"]?.int == -32803, "\(path)")
+        }
+        // Another such message warns no more.
+        let again = server.handle(Array("{".utf8), now: now).map(json)
+        #expect(again.filter { $0["method"]?.string == "window/showMessage" }.count == 0)
+    }
+
     /// A log of a thousand bad lines shows its first hundred findings in
     /// file order and one saying how many more there are, not all of them
     /// on every keystroke.

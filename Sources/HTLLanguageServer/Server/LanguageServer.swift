@@ -96,7 +96,7 @@ public struct LanguageServer {
         let reason = "a message from the editor was not valid JSON (\(error.message))"
         guard let message = try? JSONParser.parse(body, replacingUnpairedSurrogates: true), case .object = message,
               let method = message["method"]?.string else {
-            let paths = documents.byPath.keys.sorted()
+            let paths = documents.byPath.keys.sorted().filter { documents.outOfSync($0) == nil }
             for path in paths { documents.markOutOfSync(path, reason) }
             changed(paths)
             return [refusal] + outOfSyncNotices(paths)
