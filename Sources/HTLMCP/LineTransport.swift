@@ -54,8 +54,10 @@ public actor LineTransport: Transport {
                     case .message(let bytes):
                         continuation.yield(Data(bytes))
                     case .tooLong(let start, let length):
+                        // Written before anything after it is read, so it is out before
+                        // the end of input can end the server.
                         let refusal = LineTransport.refusal(start: start, length: length)
-                        writes.async { _ = LineTransport.writeAll(output, refusal) }
+                        writes.sync { _ = LineTransport.writeAll(output, refusal) }
                     }
                 }
             }

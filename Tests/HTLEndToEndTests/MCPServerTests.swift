@@ -141,6 +141,11 @@ import Testing
         #expect(answers.count == 3)
         #expect(answers.contains(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"message":"the message is \#(huge.utf8.count) bytes long, more than the 1048576 htl mcp reads; it was not read"}}"#))
         #expect(answers.contains { $0.hasPrefix(#"{"id":3,"#) || $0.contains(#""id":3,"#) })
+        // The last message, too long: answered before the server ends with its input.
+        let last = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+                                   stdin: (Self.initialize + [huge]).joined(separator: "\n") + "\n")
+        #expect(last.status == 0)
+        #expect(last.stdout.split(separator: "\n").contains { $0.hasPrefix(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"#) })
     }
 
     /// A prompt that cannot be given says why in htl's words (the SDK made
