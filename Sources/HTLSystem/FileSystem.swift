@@ -166,17 +166,28 @@ public enum FileSystem {
     }
 
     /// Appends what is left from the descriptor's offset to the end of the file.
-    static func readOn(_ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int) throws {
+    static func readOn(_ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int,
+                       overLimit: (() -> HTLError)? = nil) throws {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
             while true {
                 let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
                 if n < 0, errno == EINTR { continue }
                 if n < 0 { throw HTLError("cannot read \(shown): \(errorText())") }
                 if n == 0 { break }
-                guard bytes.count + n <= limit else { throw tooLarge(shown, limit) }
+                guard bytes.count + n <= limit else { throw overLimit?() ?? tooLarge(shown, limit) }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
             }
         }
+    }
+
+    /// All of standard input, read to its end; more than `limit` bytes is
+    /// refused (`what` names the input in the message), never cut short.
+    public static func readStandardInput(atMost limit: Int, what: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readOn(0, appendingTo: &bytes, shown: "standard input", atMost: limit) {
+            HTLError("\(what) is longer than \(limit / 1_048_576) MiB, more than htl reads; nothing was done")
+        }
+        return bytes
     }
 
     /// Names in a directory (not `.` or `..`) as raw bytes, sorted by bytes:

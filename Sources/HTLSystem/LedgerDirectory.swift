@@ -60,6 +60,11 @@ public enum LedgerDirectory {
         return LedgerFiles(files: walk.files, findings: walk.findings)
     }
 
+    /// The largest ledger file htl reads: twenty times a log of a million
+    /// lines. A larger one (a sparse file, one that keeps growing) is a
+    /// `bad-entry` finding, not gigabytes of memory.
+    public static let largestFile = 1 << 30
+
     /// `read`, for callers that only want the files.
     package static func readFiles(root: String) throws -> [SourceFile] {
         try read(LedgerRoot(root)).files
@@ -235,10 +240,7 @@ private struct Walk {
         return paths.indices.filter { isLog[$0] }.map { [$0] } + Parallel.slices(others.count).map { Array(others[$0]) }
     }
 
-    /// The largest ledger file htl reads: twenty times a log of a million
-    /// lines. A larger one (a sparse file, one that keeps growing) is a
-    /// `bad-entry` finding, not gigabytes of memory.
-    static let largestFile = 1 << 30
+    static let largestFile = LedgerDirectory.largestFile
 
     /// A file read, or why it was not.
     enum ReadOutcome {

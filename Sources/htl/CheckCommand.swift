@@ -45,7 +45,7 @@ struct CheckCommand: HTLCommand {
         var buffer: (path: String, bytes: [UInt8])?
         if let stdinFilename {
             let path = try options.ledgerPaths([stdinFilename], root: try options.ledgerRoot())[0]
-            buffer = (path, try Input.standardInput())
+            buffer = (path, try Input.standardInput(atMost: LedgerDirectory.largestFile, what: "standard input (\(path))"))
         }
         let loaded = try options.load { request in
             if let buffer { request.overrides[buffer.path] = buffer.bytes }

@@ -23,6 +23,9 @@ struct LogCommand: HTLCommand {
                          takesUnrecognized: true, completion: ShellCompletion.logWord),
         ])
 
+    /// More than one action could ever need: a longer input is refused, not cut.
+    static let longestInput = 1 << 20
+
     let options: LedgerOptions
     let text: [String]
     let date: String?
@@ -61,7 +64,10 @@ struct LogCommand: HTLCommand {
     /// are text; an unknown option is an error, not text), standard input
     /// for `-`, or a line typed at a prompt when there is no text on a terminal.
     func actionText() throws -> String {
-        if text == ["-"] { return try Input.oneLine(from: Input.standardInput(), what: "the action on standard input") }
+        if text == ["-"] {
+            let what = "the action on standard input"
+            return try Input.oneLine(from: Input.standardInput(atMost: Self.longestInput, what: what), what: what)
+        }
         if text.isEmpty {
             guard Input.isTerminal else {
                 throw HTLError("nothing to log: give the action's text (quoted), or '-' to read it from standard input")

@@ -6,20 +6,9 @@ import HTLKit
 enum Input {
     static var isTerminal: Bool { isatty(0) == 1 }
 
-    /// All of standard input (at most 1 MB), as bytes.
-    static func standardInput() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= 1 << 20 {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw HTLError("cannot read standard input: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return bytes
+    /// All of standard input, to its end; more than `limit` bytes is exit 2.
+    static func standardInput(atMost limit: Int, what: String) throws -> [UInt8] {
+        try FileSystem.readStandardInput(atMost: limit, what: what)
     }
 
     /// Asks on stderr and reads one line from the terminal.

@@ -50,6 +50,21 @@ import Testing
         #expect(new.stdout.contains(#""path": "goals/new.md""#) && new.stdout.contains(#""rule": "invalid-value""#))
     }
 
+    /// A buffer longer than a megabyte is read to its end (the finding on
+    /// its last line is there), not cut short.
+    @Test func stdinFilenameReadsALongBufferWhole() throws {
+        let ledger = try TemporaryLedger(SampleLedger.files)
+        defer { ledger.remove() }
+        let lines = (0..<40_000).map { "2026-11-\(10 + $0 % 9) Run number \($0) 5km +run\n" }.joined()
+        #expect(lines.utf8.count > 1_200_000)
+        let result = try HTLBinary.run(["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
+                                       stdin: lines + "2026-11-04 Swim 2kms +run\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
+            "log/2026.log:40001:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]",
+        ])
+    }
+
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let result = try HTLBinary.run(["check", "-C", Paths.fixture("many-errors"), "--format", "json"] + today)
         #expect(result.status == 1)

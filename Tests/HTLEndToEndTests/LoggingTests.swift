@@ -61,6 +61,27 @@ import Testing
         #expect(try l.read("log/2026.log") == Self.header + "2026-11-22 Swim 2km +run #pool\n")
     }
 
+    /// Standard input is read to its end: a long line is logged whole, and
+    /// input past the 1 MiB limit (one line, or a second line beyond it)
+    /// is refused with exit 2 and nothing written, never cut short.
+    @Test func standardInputIsReadWholeOrRefused() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        let words = String(repeating: "long ", count: 180_000)  // 900,000 bytes
+        let long = try log(l, ["-"], stdin: "Walk \(words)3km +run\n")
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(long.stdout.utf8.count == "2026-11-22 Walk ".utf8.count + words.utf8.count + "3km +run\n".utf8.count)
+        let before = try l.read("log/2026.log")
+        let refused = "htl: the action on standard input is longer than 1 MiB, more than htl reads; nothing was done\n"
+        for input in [String(repeating: "x", count: 1_100_000) + " 1km +run\n",
+                      "Run 1km +run\n" + String(repeating: "y", count: 1_100_000) + "\n"] {
+            let result = try log(l, ["-"], stdin: input)
+            #expect(result.status == 2)
+            #expect(result.stderr == refused)
+        }
+        #expect(try l.read("log/2026.log") == before)
+    }
+
     /// On a terminal with no text, htl asks (a pseudo-terminal from `script`).
     @Test func aTerminalGetsAPrompt() throws {
         let l = try ledger()
