@@ -71,6 +71,26 @@ import Testing
         #expect(added == ["2026-11-22 Evening swim 1km +run", "# imported from runs.csv", "2026-11-21 Lake run 6km +run"], "\(text.suffix(300))")
     }
 
+    /// What check, status and report ask of the kernel on a 5 MB log, as
+    /// strace shows it (`-y` names each descriptor's file): no lease, and
+    /// no mapping of a ledger file.
+    @Test(arguments: [["check"], ["status"], ["report", "-o", "report.html"]])
+    func readersTakeNoLeaseAndMapNoLedgerFile(_ command: [String]) throws {
+        let ledger = try ledger(["log/2026.log": Self.longLog(80_000)])
+        defer { ledger.remove() }
+        #expect(try ledger.readBytes("log/2026.log").count > 5_000_000)
+        let trace = ledger.root + "/../" + UUID().uuidString + ".trace"
+        defer { unlink(trace) }
+        let result = try Command.run("/usr/bin/strace", ["-f", "-qq", "-y", "-o", trace, "-e", "trace=mmap,fcntl,flock",
+                                                         HTLBinary.path] + command + ["-C", ledger.root] + today, in: ledger.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        #expect(calls.contains { $0.contains("mmap(") }, "strace saw no mmap at all: it traced nothing")
+        #expect(calls.filter { $0.contains("F_SETLEASE") || $0.contains("F_GETLEASE") } == [])
+        #expect(calls.filter { $0.contains("mmap(") && $0.contains(ledger.root) } == [])
+        #expect(calls.filter { $0.contains("flock(") } == [], "a reader takes no lock")
+    }
+
     /// `export --format csv` stopped while it makes its actions file:
     /// `signal` is sent, and how
     /// the process ended (a wait status), its standard error and the folder
