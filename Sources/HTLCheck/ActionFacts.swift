@@ -6,7 +6,7 @@ import HTLModel
 /// and each rule's pass over them was another stream through all of it.
 /// A rule reads the action itself only for what is rare: a second link,
 /// quantity or tag, a finding's position.
-package struct ActionFacts: Sendable {
+package struct ActionFacts: Sendable, BitwiseCopyable {
     package let day: Int32
     /// The first link's goal, by position in `ledger.goals` (its first
     /// declaration); -1: no link, or no such goal.
@@ -22,18 +22,17 @@ package struct ActionFacts: Sendable {
     private static let moreQuantities: UInt8 = 4
     private static let moreTags: UInt8 = 8
 
-    /// An action read in place through a pointer (an action passed by
-    /// value, or read field by field through the array, was copied: a
-    /// reference count per String); `firstTag` numbered in `tags`.
-    init(_ action: UnsafePointer<Action>, firstLinkGoal: Int32, tags: inout IdentifierTable?) {
-        day = Int32(clamping: action.pointee.date.dayNumber)
+    /// Action `i`, read in place by position (an action passed by value
+    /// is copied: a reference count per String); `firstTag` numbered in `tags`.
+    init(_ actions: [Action], _ i: Int, firstLinkGoal: Int32, tags: inout IdentifierTable?) {
+        day = Int32(clamping: actions[i].date.dayNumber)
         self.firstLinkGoal = firstLinkGoal
-        let quantities = action.pointee.quantities.count
-        firstMeasure = quantities == 0 ? -1 : Int32(clamping: action.pointee.quantities.first!.measureIndex)
-        firstTag = tags == nil ? -1 : action.pointee.tags.first.map { Int32(tags!.insert($0)) } ?? -1
-        let links = action.pointee.links.count
+        let quantities = actions[i].quantities.count
+        firstMeasure = quantities == 0 ? -1 : Int32(clamping: actions[i].quantities[0].measureIndex)
+        firstTag = tags == nil ? -1 : actions[i].tags.first.map { Int32(tags!.insert($0)) } ?? -1
+        let links = actions[i].links.count
         shape = (links > 0 ? Self.hasLinks : 0) | (links > 1 ? Self.moreLinks : 0)
-            | (quantities > 1 ? Self.moreQuantities : 0) | (action.pointee.tags.count > 1 ? Self.moreTags : 0)
+            | (quantities > 1 ? Self.moreQuantities : 0) | (actions[i].tags.count > 1 ? Self.moreTags : 0)
     }
 
     package var hasLinks: Bool { shape & Self.hasLinks != 0 }
@@ -55,35 +54,25 @@ package struct ActionFacts: Sendable {
     static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32],
                    numberingTags: Bool) -> (facts: [ActionFacts], tags: IdentifierTable) {
         let slices = Parallel.slices(actions.count, pieces: 32)
-        var sliceTags: [IdentifierTable] = []
-        var facts = [ActionFacts](unsafeUninitializedCapacity: actions.count) { storage, count in
-            let out = storage.baseAddress
-            sliceTags = actions.withUnsafeBufferPointer { all in
-                Parallel.map(slices.count) { s in
-                    // Local copies: the tables captured by the closure were retained and
-                    // released at every look-up, by both cores at once.
-                    let (goals, positions) = (goals, positions)
-                    var tags: IdentifierTable? = numberingTags ? IdentifierTable() : nil
-                    for i in slices[s] {
-                        let action = all.baseAddress! + i
-                        let goal = action.pointee.links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1
-                        (out! + i).initialize(to: ActionFacts(action, firstLinkGoal: goal, tags: &tags))
-                    }
-                    return tags ?? IdentifierTable()
-                }
+        var (facts, sliceTags) = Parallel.fill(rooms: slices.map(\.count)) { s, facts in
+            // Local copies: the tables captured by the closure were retained and
+            // released at every look-up, by both cores at once.
+            let (goals, positions) = (goals, positions)
+            var tags: IdentifierTable? = numberingTags ? IdentifierTable() : nil
+            for i in slices[s] {
+                let goal = actions[i].links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1
+                facts.append(ActionFacts(actions, i, firstLinkGoal: goal, tags: &tags))
             }
-            count = actions.count
+            return tags ?? IdentifierTable()
         }
         var tags = IdentifierTable()
         let numbers = sliceTags.map { local in local.names.map { Int32(tags.insert($0)) } }
-        facts.withUnsafeMutableBufferPointer { all in
-            let base = all.baseAddress
-            _ = Parallel.map(slices.count) { s in
-                // The first slice's numbers are the ledger's already.
-                guard numbers[s].indices.contains(where: { numbers[s][$0] != $0 }) else { return }
-                for i in slices[s] where base![i].firstTag >= 0 { base![i].firstTag = numbers[s][Int(base![i].firstTag)] }
-            }
+        Parallel.write(into: &facts, ranges: slices) { s, part in
+            // The first slice's numbers are the ledger's already.
+            guard numbers[s].indices.contains(where: { numbers[s][$0] != $0 }) else { return }
+            for k in part.indices where part[k].firstTag >= 0 { part[k].firstTag = numbers[s][Int(part[k].firstTag)] }
         }
+        sliceTags = []
         return (facts, tags)
     }
 }

@@ -28,12 +28,10 @@ struct CommittedLines {
     }
 
     init(base: ArraySlice<UInt8>, current: [UInt8]) {
-        base.withUnsafeBufferPointer { old in
-            current.withUnsafeBufferPointer { new in compare(old, new) }
-        }
+        compare(base.span, current.span)
     }
 
-    private mutating func compare(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) {
+    private mutating func compare(_ old: Span<UInt8>, _ new: Span<UInt8>) {
         if Self.grewOnly(old, new) {
             committed = Self.lineCount(old)
             unchanged = committed
@@ -60,10 +58,10 @@ struct CommittedLines {
     /// a time, then the blank lines at the end walked back from the last
     /// (a line at a time, a log of 5 MB took 4 ms of a check in git that
     /// nothing else ran beside).
-    static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    static func lineCount(_ text: Span<UInt8>) -> Int {
         var start = 0
         while text.count - start >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF { start += 3 }
-        let breaks = ByteCount.occurrences(of: 0x0A, in: UnsafeBufferPointer(rebasing: text[start...]))
+        let breaks = ByteCount.occurrences(of: 0x0A, in: text.extracting(start...))
         var kept = breaks + (start < text.count && text[text.count - 1] != 0x0A ? 1 : 0)
         var end = text.count
         while kept > 0 {
@@ -83,7 +81,7 @@ struct CommittedLines {
 
     /// A line whose canonical form is empty (only one starting with a blank
     /// or a carriage return, trimmed with them, can be).
-    static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    static func isBlank(_ text: Span<UInt8>, _ line: Range<Int>) -> Bool {
         guard let first = line.first else { return true }
         guard text[first] == 0x20 || text[first] == 0x09 || text[first] == 0x0D else { return false }
         return CanonicalLogLine.of(text, line).isEmpty
@@ -92,30 +90,29 @@ struct CommittedLines {
     /// Whether `new` begins with all of `old`, and `old` ends at a line
     /// break (or is all of `new`): then every committed line is still there,
     /// byte for byte.
-    static func grewOnly(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func grewOnly(_ old: Span<UInt8>, _ new: Span<UInt8>) -> Bool {
         guard old.count <= new.count else { return false }
         guard old.isEmpty || old.count == new.count || old[old.count - 1] == 0x0A else { return false }
         // The committed text read as the beginning of the file now (its hash was HEAD's id): the same bytes.
-        if old.baseAddress == new.baseAddress { return true }
+        if old.isIdentical(to: new.extracting(0..<old.count)) { return true }
         return sameBytes(old, 0..<old.count, new, 0..<old.count)
     }
 
     /// Two lines with the same canonical form: equal bytes when both are
     /// already canonical, else their canonical forms compared.
-    static func sameCanonical(_ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>,
-                              _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>) -> Bool {
+    static func sameCanonical(_ a: Span<UInt8>, _ ra: Range<Int>,
+                              _ b: Span<UInt8>, _ rb: Range<Int>) -> Bool {
         if CanonicalLogLine.isPlain(a, ra), CanonicalLogLine.isPlain(b, rb) { return sameBytes(a, ra, b, rb) }
         return CanonicalLogLine.of(a, ra) == CanonicalLogLine.of(b, rb)
     }
 
     /// Equal bytes, compared eight at a time.
-    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>,
-                          _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>) -> Bool {
+    static func sameBytes(_ a: Span<UInt8>, _ ra: Range<Int>,
+                          _ b: Span<UInt8>, _ rb: Range<Int>) -> Bool {
         guard ra.count == rb.count else { return false }
-        guard ra.count > 0, let pa = UnsafeRawPointer(a.baseAddress), let pb = UnsafeRawPointer(b.baseAddress) else { return true }
         var i = 0
         while i + 8 <= ra.count {
-            if ByteWords.load(pa, ra.lowerBound + i) != ByteWords.load(pb, rb.lowerBound + i) { return false }
+            if RawBytes.word(a, ra.lowerBound + i) != RawBytes.word(b, rb.lowerBound + i) { return false }
             i += 8
         }
         while i < ra.count {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Eight bytes at a time (SWAR): a word of the input is tested for several
 /// byte values at once, and only a word that holds one is looked at byte by
 /// byte. Masks have the high bit set in each byte that matches.
@@ -13,12 +11,6 @@ public enum ByteWords {
     @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
     @inlinable static var low7: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
     @inlinable static var high: UInt64 { 0x8080_8080_8080_8080 }
-
-    /// The eight bytes at `offset` (any alignment), the first in the lowest byte.
-    @inlinable @inline(__always)
-    public static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
-        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
 
     /// The bytes of `word` that are zero (exact: no false matches from carries).
     @inlinable @inline(__always)
@@ -66,49 +58,32 @@ public enum ByteWords {
         bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// Whether every byte of `buffer[range]` is printable ASCII (0x20-0x7E).
+    /// Whether every byte of `bytes[range]` is printable ASCII (0x20-0x7E).
     @inlinable
-    public static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    public static func isPrintableASCII(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
-        if let base = UnsafeRawPointer(buffer.baseAddress) {
-            while i + 8 <= range.upperBound {
-                let word = load(base, i)
-                if anyBelow(word, 0x20) | anyAbove(word, 0x7E) != 0 { return false }
-                i += 8
-            }
+        while i + 8 <= range.upperBound {
+            let word = RawBytes.word(bytes, i)
+            if anyBelow(word, 0x20) | anyAbove(word, 0x7E) != 0 { return false }
+            i += 8
         }
         while i < range.upperBound {
-            if buffer[i] < 0x20 || buffer[i] > 0x7E { return false }
+            if bytes[i] < 0x20 || bytes[i] > 0x7E { return false }
             i += 1
         }
         return true
     }
 
-    /// The first line break (LF) in `buffer[from..<end]`, or `end`: the end
-    /// of a line, searched by the C library's `memchr` (32 bytes at a step
-    /// in vector registers; eight at a time, as `firstIndex` goes, cost a
-    /// hundred instructions on a log line of fifty bytes). For the end of a
-    /// word `firstIndex` is quicker: a call costs more than its search.
+    /// The first index of `byte` in `bytes[from..<end]`, or `end`.
     @inlinable
-    public static func lineBreak(in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
-        // An empty range answers `from`, as `firstIndex` does.
-        guard from < end else { return from }
-        guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return end }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
-    /// The first index of `byte` in `buffer[from..<end]`, or `end`.
-    @inlinable
-    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+    public static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from: Int, end: Int) -> Int {
         var i = from
-        if let base = UnsafeRawPointer(buffer.baseAddress) {
-            while i + 8 <= end {
-                let match = equal(load(base, i), byte)
-                if match != 0 { return i + match.trailingZeroBitCount / 8 }
-                i += 8
-            }
+        while i + 8 <= end {
+            let match = equal(RawBytes.word(bytes, i), byte)
+            if match != 0 { return i + match.trailingZeroBitCount / 8 }
+            i += 8
         }
-        while i < end, buffer[i] != byte { i += 1 }
+        while i < end, bytes[i] != byte { i += 1 }
         return i
     }
 }

@@ -43,18 +43,21 @@ public enum CSV {
 
     /// One field, as UTF-8 bytes, onto `out`: quoted when it holds the
     /// separator, a quote, a line break or surrounding spaces.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func append(_ bytes: Span<UInt8>, to out: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
-        let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }
-            || bytes.first == 0x20 || bytes.last == 0x20
+        var needsQuotes = !bytes.isEmpty && (bytes[0] == 0x20 || bytes[bytes.count - 1] == 0x20)
+        for i in bytes.indices where !needsQuotes {
+            let b = bytes[i]
+            needsQuotes = b == UInt8(ascii: ",") || b == quote || b == 0x0A || b == 0x0D
+        }
         guard needsQuotes else {
-            out.append(contentsOf: bytes)
+            RawBytes.append(bytes, to: &out)
             return
         }
         out.append(quote)
-        for b in bytes {
-            if b == quote { out.append(quote) }
-            out.append(b)
+        for i in bytes.indices {
+            if bytes[i] == quote { out.append(quote) }
+            out.append(bytes[i])
         }
         out.append(quote)
     }

@@ -14,12 +14,11 @@ public struct CSVWriter {
 
     public mutating func field(_ value: String) {
         separate()
-        var value = value
-        value.withUTF8 { CSV.append($0, to: &text) }
+        CSV.append(value.utf8.span, to: &text)
     }
 
     /// A field given as UTF-8 bytes (a description read from the log, JSON).
-    public mutating func field(bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func field(bytes: Span<UInt8>) {
         separate()
         CSV.append(bytes, to: &text)
     }

@@ -6,11 +6,11 @@
 package enum CanonicalLogLine {
     package static func of<C: Collection>(_ line: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
         let bytes = Array(line)
-        return bytes.withUnsafeBufferPointer { of($0, 0..<$0.count) }
+        return of(bytes.span, 0..<bytes.count)
     }
 
     /// The same on a range of a buffer, without generics.
-    package static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+    package static func of(_ line: Span<UInt8>, _ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         append(line, range, to: &out)
@@ -18,7 +18,7 @@ package enum CanonicalLogLine {
     }
 
     /// The canonical form appended to `out` (a whole log formatted into one buffer).
-    package static func append(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
+    package static func append(_ line: Span<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
         forEachByte(line, range) { out.append($0) }
     }
 
@@ -26,33 +26,25 @@ package enum CanonicalLogLine {
     /// find repeats. A plain line is its own canonical form and is hashed as
     /// it stands, eight bytes at a time; any other line's canonical form is
     /// written to scratch space first.
-    package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    package static func hash(_ line: Span<UInt8>, _ range: Range<Int>) -> UInt64 {
         hash(line, range, plain: isPlain(line, range))
     }
 
     /// The same, told whether the line is plain (`isPlain`, already asked).
-    package static func hash(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool) -> UInt64 {
-        if plain { return WordHash.hash(UnsafeBufferPointer(rebasing: line[range])) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
-            var count = 0
-            forEachByte(line, range) { byte in
-                scratch[count] = byte
-                count += 1
-            }
-            return WordHash.hash(UnsafeBufferPointer(rebasing: scratch[0..<count]))
-        }
+    package static func hash(_ line: Span<UInt8>, _ range: Range<Int>, plain: Bool) -> UInt64 {
+        if plain { return WordHash.hash(line.extracting(range)) }
+        return WordHash.hash(of(line, range).span)
     }
 
     /// Whether a line is certainly its own canonical form: no blank at
     /// either end, no tab, quote or carriage return, no two spaces in a row.
     /// Decided eight bytes at a time; false may also mean "look closer".
-    package static func isPlain(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let first = range.first, !isBlank(line[first]), !isBlank(line[range.upperBound - 1]),
-              let base = UnsafeRawPointer(line.baseAddress) else { return range.isEmpty }
+    package static func isPlain(_ line: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first, !isBlank(line[first]), !isBlank(line[range.upperBound - 1]) else { return range.isEmpty }
         var i = range.lowerBound
         var previousSpace = false
         while i + 8 <= range.upperBound {
-            let word = ByteWords.load(base, i)
+            let word = RawBytes.word(line, i)
             let blanks = ByteWords.equal(word, 0x09) | ByteWords.equal(word, 0x0D)
             if blanks | unplainBytes(word, previousSpace: &previousSpace) != 0 { return false }
             i += 8
@@ -82,7 +74,7 @@ package enum CanonicalLogLine {
     /// writes: plain, or read byte by byte: empty, a comment, or an action
     /// line starting with its date, with one space between items, no tab
     /// and no blank at its end (a tab or two spaces inside quotes are kept).
-    package static func isCanonical(_ b: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    package static func isCanonical(_ b: Span<UInt8>, _ line: Range<Int>) -> Bool {
         if isPlain(b, line) { return true }
         let (i, end) = (line.lowerBound, line.upperBound)
         if end == i { return true }
@@ -117,7 +109,7 @@ package enum CanonicalLogLine {
 
     /// Calls `body` with each byte of the canonical form, in order.
     @inline(__always)
-    private static func forEachByte(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (UInt8) -> Void) {
+    private static func forEachByte(_ line: Span<UInt8>, _ range: Range<Int>, _ body: (UInt8) -> Void) {
         var end = range.upperBound
         // A carriage return at the end is a line ending's leftover, trimmed with the blanks.
         while end > range.lowerBound, isBlank(line[end - 1]) || line[end - 1] == 0x0D { end -= 1 }

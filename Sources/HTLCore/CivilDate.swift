@@ -76,11 +76,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> CivilDate? where C.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { parse($0) }
+        parse(Array(bytes).span)
     }
 
     /// The same without generics or allocation: the log parser calls it once per line.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    package static func parse(_ bytes: Span<UInt8>) -> CivilDate? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         var year = 0, month = 0, day = 0
         for i in 0..<10 where i != 4 && i != 7 {

@@ -18,21 +18,22 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `HH:MM` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> ClockTime? where C.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { parse($0) }
+        parse(Array(bytes).span)
     }
 
     /// The same without generics or allocation: the log parser calls it for every timed line.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ClockTime? {
+    package static func parse(_ bytes: Span<UInt8>) -> ClockTime? {
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
         for i in [0, 1, 3, 4] where bytes[i] < 0x30 || bytes[i] > 0x39 { return nil }
-        let digit = { (i: Int) in Int(bytes[i] - 0x30) }
-        return ClockTime(hour: digit(0) * 10 + digit(1), minute: digit(3) * 10 + digit(4))
+        let (h1, h2, m1, m2) = (Int(bytes[0] - 0x30), Int(bytes[1] - 0x30), Int(bytes[3] - 0x30), Int(bytes[4] - 0x30))
+        return ClockTime(hour: h1 * 10 + h2, minute: m1 * 10 + m2)
     }
 
     /// `D+:D+`: a token the log reads as a time, valid or not (`7:5`, `25:00`).
-    package static func isShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isShaped(_ bytes: Span<UInt8>) -> Bool {
         var colon = -1
-        for (k, b) in bytes.enumerated() {
+        for k in bytes.indices {
+            let b = bytes[k]
             if b == UInt8(ascii: ":") {
                 if colon >= 0 { return false }
                 colon = k

@@ -129,7 +129,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// Whether `bytes`, which `parse` read as this value, are exactly its
     /// `description`: no leading zero, no trailing zero after the point,
     /// no sign on zero. Asked per quantity of the log, so on bytes.
-    package func isSpelled(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func isSpelled(by bytes: Span<UInt8>) -> Bool {
         var i = 0
         if bytes.first == UInt8(ascii: "-") {
             guard millionths < 0 else { return false }
@@ -170,11 +170,11 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// Parses `-?D+(.D+)?` from UTF-8 bytes.
     public static func parse<C: Collection>(_ bytes: C) -> Result<ExactDecimal, ParseFailure>
     where C.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { parse($0) }
+        parse(Array(bytes).span)
     }
 
     /// The same without generics: the log parser calls it for every quantity.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ExactDecimal, ParseFailure> {
+    package static func parse(_ bytes: Span<UInt8>) -> Result<ExactDecimal, ParseFailure> {
         if let value = parseShort(bytes) { return .success(value) }
         return parseInDetail(bytes)
     }
@@ -183,7 +183,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// in 64-bit arithmetic; nil for anything else, which `parseInDetail`
     /// reads and, when it is wrong, explains.
     @inline(__always)
-    static func parseShort(_ bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+    static func parseShort(_ bytes: Span<UInt8>) -> ExactDecimal? {
         let n = bytes.count
         var i = 0
         let negative = n > 0 && bytes[0] == UInt8(ascii: "-")
@@ -224,13 +224,13 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Every form `parse` accepts, and the reason for one it does not.
-    static func parseInDetail(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ExactDecimal, ParseFailure> {
-        var i = bytes.startIndex
-        let end = bytes.endIndex
+    static func parseInDetail(_ bytes: Span<UInt8>) -> Result<ExactDecimal, ParseFailure> {
+        var i = 0
+        let end = bytes.count
         var negative = false
         if i < end, bytes[i] == UInt8(ascii: "-") {
             negative = true
-            i = bytes.index(after: i)
+            i += 1
         }
         var whole: Int128 = 0
         var wholeDigits = 0
@@ -240,14 +240,14 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
             wholeDigits += 1
             if whole != 0 { significant += 1 }
             if significant > maxIntegerDigits { return .failure(.tooLarge) }
-            i = bytes.index(after: i)
+            i += 1
         }
         guard wholeDigits > 0 else { return .failure(.malformed) }
         var fraction: Int128 = 0
         var fractionDigits = 0
         if i < end {
             guard bytes[i] == UInt8(ascii: ".") else { return .failure(.malformed) }
-            i = bytes.index(after: i)
+            i += 1
             while i < end, let d = digit(bytes[i]) {
                 fractionDigits += 1
                 if fractionDigits > ExactDecimal.fractionDigits {
@@ -255,7 +255,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
                 } else {
                     fraction = fraction * 10 + Int128(d)
                 }
-                i = bytes.index(after: i)
+                i += 1
             }
             guard fractionDigits > 0, i == end else { return .failure(.malformed) }
         }
@@ -265,7 +265,7 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     public static func parse(_ text: String) -> Result<ExactDecimal, ParseFailure> {
-        parse(Array(text.utf8))
+        parse(text.utf8.span)
     }
 }
 

@@ -28,7 +28,7 @@ public enum Identifier {
     }
 
     /// The same without generics, for the log parser.
-    package static func isValidTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidTag(_ bytes: Span<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTagByte)
     }
 
@@ -49,7 +49,7 @@ public enum Identifier {
     /// ASCII lowercase of a tag (the log parser, with the bytes in hand,
     /// calls `String(lowercasingASCII:)` itself).
     package static func lowercasedASCII<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { String(lowercasingASCII: $0) }
+        String(lowercasingASCII: Array(bytes).span)
     }
 
     /// A valid id close to a bad one: lowercased, runs of other characters

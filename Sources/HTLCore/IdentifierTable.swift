@@ -83,14 +83,11 @@ public struct IdentifierTable: Sendable {
     /// walking `utf8` costs tens of instructions a byte, and a copy to call
     /// `withUTF8` on was a retain and a release.)
     static func hash(_ name: String) -> UInt32 {
-        name.utf8.withContiguousStorageIfAvailable { hash(bytes: $0) } ?? {
-            var copy = name
-            return copy.withUTF8 { hash(bytes: $0) }
-        }()
+        hash(bytes: name.utf8.span)
     }
 
     /// The same hash of a name's bytes (the log parser's `NameCache`).
-    package static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    package static func hash(bytes: Span<UInt8>) -> UInt32 {
         var h = WordHash.hash(bytes, seed: seed)
         h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         return UInt32(truncatingIfNeeded: h ^ (h >> 33))

@@ -13,17 +13,13 @@ public struct LineIndex: Sendable {
     private let hasByteOrderMark: Bool
 
     public init(_ bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer(LineIndex.init(buffer:))
-    }
-
-    private init(buffer: UnsafeBufferPointer<UInt8>) {
         var starts = [0]
-        for i in buffer.indices where buffer[i] == 0x0A && i + 1 < buffer.count {
+        for i in bytes.indices where bytes[i] == 0x0A && i + 1 < bytes.count {
             starts.append(i + 1)
         }
         self.starts = starts
-        byteCount = buffer.count
-        hasByteOrderMark = LineIndex.hasByteOrderMark(buffer)
+        byteCount = bytes.count
+        hasByteOrderMark = LineIndex.hasByteOrderMark(bytes)
     }
 
     package var lineCount: Int { starts.count }
@@ -35,11 +31,6 @@ public struct LineIndex: Sendable {
     /// The bytes of a line's text: without its line ending (LF or CRLF), and
     /// on line 1 without a byte order mark. `line` is clamped to the file.
     package func content(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
-        bytes.withUnsafeBufferPointer { content(ofLine: line, in: $0) }
-    }
-
-    package func content(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        // A buffer is read unchecked in release builds: these must be the bytes the index was made of.
         precondition(bytes.count == byteCount, "a LineIndex read against other bytes than its own")
         let line = min(max(line, 1), starts.count)
         var start = starts[line - 1]
@@ -52,11 +43,7 @@ public struct LineIndex: Sendable {
 
     /// How many columns a line has.
     public func width(ofLine line: Int, in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { width(ofLine: line, in: $0) }
-    }
-
-    func width(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        LineIndex.scalarCount(UnsafeBufferPointer(rebasing: bytes[content(ofLine: line, in: bytes)]))
+        LineIndex.scalarCount(bytes[content(ofLine: line, in: bytes)])
     }
 
     /// The byte offset of a line's column (clamped to the line's text).
@@ -68,16 +55,11 @@ public struct LineIndex: Sendable {
     /// Line and column of a byte offset, scanning from the start of `bytes`
     /// (a slice of a file whose first byte is on `firstLine`).
     package static func position(ofByte offset: Int, in bytes: [UInt8], firstLine: Int) -> (line: Int, column: Int) {
-        bytes.withUnsafeBufferPointer { position(ofByte: offset, in: $0[...], firstLine: firstLine) }
+        position(ofByte: offset, in: bytes[...], firstLine: firstLine)
     }
 
+    /// The same in a slice (its indices those of the whole file).
     package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
-        // The buffer's indices start at 0, the slice's at its start.
-        bytes.withUnsafeBufferPointer { position(ofByte: offset - bytes.startIndex, in: $0[...], firstLine: firstLine) }
-    }
-
-    /// The same in a slice of a buffer (its indices those of the whole buffer).
-    static func position(ofByte offset: Int, in bytes: Slice<UnsafeBufferPointer<UInt8>>, firstLine: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, bytes.startIndex), bytes.endIndex)
         var line = firstLine
         var lineStart = bytes.startIndex
@@ -92,13 +74,13 @@ public struct LineIndex: Sendable {
         if lineStart == bytes.startIndex, firstLine == 1, hasByteOrderMark(bytes), end >= bytes.startIndex + 3 {
             lineStart = bytes.startIndex + 3
         }
-        return (line, scalarCount(UnsafeBufferPointer(rebasing: bytes[lineStart..<max(lineStart, end)])) + 1)
+        return (line, scalarCount(bytes[lineStart..<max(lineStart, end)]) + 1)
     }
 
     /// Unicode scalars in a run of bytes: bytes that start a sequence.
-    package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func scalarCount(_ bytes: Span<UInt8>) -> Int {
         var n = 0
-        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        for i in bytes.indices where bytes[i] & 0xC0 != 0x80 { n += 1 }
         return n
     }
 

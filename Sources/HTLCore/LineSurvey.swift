@@ -16,30 +16,25 @@ package struct LineSurvey {
     /// Which of the line's first 64 bytes are spaces (bit k: the line's byte k).
     package let spaces: UInt64
 
-    package init(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    package init(_ line: Span<UInt8>, _ range: Range<Int>) {
         var h = WordHash.start(count: range.count)
         var tail: UInt64 = 0
-        var classes: Int32 = 0
-        var spaces: UInt64 = 0
-        if let base = line.baseAddress {
-            // The byte classes sixteen bytes at a step (C, SSE2: the same
-            // questions asked eight bytes at a time in Swift were four
-            // times the work), then the hash a word at a time.
-            classes = htl_byte_classes(base + range.lowerBound, range.count, &spaces)
-            let raw = UnsafeRawPointer(base)
-            var i = range.lowerBound
-            let wholeEnd = range.upperBound &- range.count % 8
-            while i < wholeEnd {
-                h = WordHash.step(h, ByteWords.load(raw, i))
-                i &+= 8
-            }
-            // The last few bytes, zero-padded.
-            if i < range.upperBound {
-                if i &+ 8 <= line.count {
-                    tail = ByteWords.load(raw, i) & ((1 << (UInt64(range.upperBound &- i) &* 8)) &- 1)
-                } else {
-                    for k in i..<range.upperBound { tail |= UInt64(line[k]) << (UInt64(k &- i) &* 8) }
-                }
+        // The byte classes sixteen bytes at a step (C, SSE2: the same
+        // questions asked eight bytes at a time in Swift were four
+        // times the work), then the hash a word at a time.
+        let (classes, spaces) = RawBytes.classes(of: line, range)
+        var i = range.lowerBound
+        let wholeEnd = range.upperBound &- range.count % 8
+        while i < wholeEnd {
+            h = WordHash.step(h, RawBytes.word(line, i))
+            i &+= 8
+        }
+        // The last few bytes, zero-padded.
+        if i < range.upperBound {
+            if i &+ 8 <= line.count {
+                tail = RawBytes.word(line, i) & ((1 << (UInt64(range.upperBound &- i) &* 8)) &- 1)
+            } else {
+                for k in i..<range.upperBound { tail |= UInt64(line[k]) << (UInt64(k &- i) &* 8) }
             }
         }
         hash = WordHash.end(h, tail: tail)

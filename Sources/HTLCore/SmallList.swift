@@ -26,11 +26,9 @@ public struct SmallList<Element> {
     /// The list's elements, moved out (no copy, no reference counted);
     /// the list is left empty.
     @inlinable public mutating func takeAll() -> SmallList {
-        withUnsafeMutablePointer(to: &self) { list in
-            let taken = list.move()
-            list.initialize(to: SmallList())
-            return taken
-        }
+        var taken = SmallList()
+        swap(&self, &taken)
+        return taken
     }
 }
 

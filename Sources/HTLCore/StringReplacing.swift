@@ -6,17 +6,13 @@ extension String {
     package func replacingAll(_ target: String, _ replacement: String) -> String {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return self }
-        var text = self
-        text.makeContiguousUTF8()
-        let replaced = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytesReplacing(needle, with: Array(replacement.utf8), in: bytes)
-        }
-        return (replaced ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? self
+        let bytes = Array(utf8)
+        return bytesReplacing(needle, with: Array(replacement.utf8), in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? self
     }
 }
 
 /// `bytes` with every `needle` replaced; nil when there is none.
-private func bytesReplacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+private func bytesReplacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
     var out: [UInt8]?
     var i = 0
     var copied = 0

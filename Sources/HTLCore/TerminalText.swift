@@ -28,7 +28,7 @@ public enum TerminalText {
         var out = ""
         var i = 0
         while i < bytes.count {
-            let length = UTF8Validation.sequenceLength(bytes, at: i)
+            let length = UTF8Validation.sequenceLength(bytes.span, at: i)
             if length == 0 {
                 out += "\\x" + hex(bytes[i])
                 i += 1
@@ -43,7 +43,7 @@ public enum TerminalText {
     }
 
     /// Whether a scalar is shown escaped.
-    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isShownEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
@@ -53,7 +53,7 @@ public enum TerminalText {
     }
 
     private static func append(_ scalar: Unicode.Scalar, to out: inout String) {
-        guard isUnsafe(scalar) else {
+        guard isShownEscaped(scalar) else {
             out.unicodeScalars.append(scalar)
             return
         }

@@ -8,16 +8,16 @@ public enum UTF8Validation {
     /// The offset of the first byte that does not belong to a well-formed
     /// UTF-8 sequence, or nil when all of `bytes[range]` is valid.
     package static func firstInvalidByte(_ bytes: [UInt8], in range: Range<Int>? = nil) -> Int? {
-        bytes.withUnsafeBufferPointer { firstInvalidByte($0, in: range) }
+        firstInvalidByte(bytes.span, in: range)
     }
 
-    package static func firstInvalidByte(_ buffer: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> Int? {
+    package static func firstInvalidByte(_ buffer: Span<UInt8>, in range: Range<Int>? = nil) -> Int? {
         let r = range ?? 0..<buffer.count
         var i = r.lowerBound
         let end = r.upperBound
         while i < end {
             // ASCII, the most of most files, eight bytes at a time.
-            if let base = UnsafeRawPointer(buffer.baseAddress), i + 8 <= end, ByteWords.nonASCII(ByteWords.load(base, i)) == 0 {
+            if i + 8 <= end, ByteWords.nonASCII(RawBytes.word(buffer, i)) == 0 {
                 i += 8
                 continue
             }
@@ -34,9 +34,8 @@ public enum UTF8Validation {
 
     /// The length of the well-formed sequence starting at `i` (1-4), or 0
     /// when the byte there does not start one.
-    static func sequenceLength<C: RandomAccessCollection>(_ bytes: C, at i: Int, end: Int? = nil) -> Int
-    where C.Element == UInt8, C.Index == Int {
-        let end = end ?? bytes.endIndex
+    static func sequenceLength(_ bytes: Span<UInt8>, at i: Int, end: Int? = nil) -> Int {
+        let end = end ?? bytes.count
         let b0 = bytes[i]
         if b0 < 0x80 { return 1 }
         let length: Int

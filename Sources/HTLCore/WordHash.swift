@@ -7,15 +7,14 @@ enum WordHash {
     private static var multiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     /// The hash of `bytes` from `seed`.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
+    static func hash(_ bytes: Span<UInt8>, seed: UInt64 = 0) -> UInt64 {
         var h = start(count: bytes.count, seed: seed)
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return end(h, tail: 0) }
         var i = 0
         while i &+ 8 <= bytes.count {
-            h = step(h, ByteWords.load(base, i))
+            h = step(h, RawBytes.word(bytes, i))
             i &+= 8
         }
-        return end(h, tail: tail(base, i, count: bytes.count &- i))
+        return end(h, tail: tail(bytes, i, count: bytes.count &- i))
     }
 
     // The steps of `hash`, for a pass that reads the words for more than the hash (`LineSurvey`).
@@ -37,24 +36,15 @@ enum WordHash {
     }
 
     /// The `count` (0 to 7) bytes at `offset` as one zero-padded word, the
-    /// first in the lowest byte as `ByteWords.load` reads them: read as four,
-    /// two and one (byte by byte, the tail of a short name was most of its hash).
+    /// first in the lowest byte as `RawBytes.word` reads them.
     @inline(__always)
-    static func tail(_ base: UnsafeRawPointer, _ offset: Int, count: Int) -> UInt64 {
+    static func tail(_ bytes: Span<UInt8>, _ offset: Int, count: Int) -> UInt64 {
         var word: UInt64 = 0
-        var i = offset
-        var shift: UInt64 = 0
-        if count >= 4 {
-            word = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
-            i &+= 4
-            shift = 32
+        var k = 0
+        while k < count {
+            word |= UInt64(bytes[offset &+ k]) &<< (UInt64(k) &* 8)
+            k &+= 1
         }
-        if offset &+ count &- i >= 2 {
-            word |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt16.self))) &<< shift
-            i &+= 2
-            shift &+= 16
-        }
-        if i < offset &+ count { word |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) &<< shift }
         return word
     }
 }

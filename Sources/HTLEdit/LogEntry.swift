@@ -85,7 +85,7 @@ extension LogEntry {
                                   in loaded: LoadedLedger) -> (file: SourceFile, firstLine: Int) {
         var existing = loaded.parsed.file(at: path)?.bytes ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
-        let first = existing.withUnsafeBufferPointer { ByteCount.occurrences(of: 0x0A, in: $0) } + 1
+        let first = ByteCount.occurrences(of: 0x0A, in: existing.span) + 1
         let added = lines.map { $0 + "\n" }.joined()
         return (SourceFile(path: path, bytes: existing + Array(added.utf8)), first)
     }

@@ -20,7 +20,7 @@ package enum Formatter {
         guard UTF8Validation.firstInvalidByte(file.bytes) == nil else { return nil }
         switch LedgerLayout.kind(of: file.path) {
         case .log?:
-            return LogFormatter.isCanonical(file.bytes) ? file.bytes : file.bytes.withUnsafeBufferPointer(LogFormatter.format)
+            return LogFormatter.isCanonical(file.bytes) ? file.bytes : LogFormatter.format(file.bytes.span)
         case .settings?:
             return yamlFile(file.bytes, level: .schema(.settings), verify: verify)
         case .measures?:

@@ -8,13 +8,13 @@ import HTLParse
 package enum LogFormatter {
     /// Written straight into one buffer, line by line (no list of lines: a
     /// log of a hundred million blank lines costs its own size, not gigabytes).
-    static func format(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    static func format(_ buffer: Span<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(buffer.count)
         // Blank lines are written once a line with text follows: none trail.
         var blankLines = 0
         TextLines.forEachLine(buffer) { line in
-            if buffer[line].allSatisfy({ isBlank($0) || $0 == 0x0D }) {  // nothing left once canonical
+            if buffer.extracting(line).allSatisfy({ isBlank($0) || $0 == 0x0D }) {  // nothing left once canonical
                 blankLines += 1
                 return
             }
@@ -35,15 +35,14 @@ package enum LogFormatter {
     /// the same verdict while it reads the lines: `LogParse.isCanonical`.)
     static func isCanonical(_ bytes: [UInt8]) -> Bool {
         guard CanonicalLogLine.endsCanonically(bytes) else { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            while i < b.count {
-                let end = ByteWords.lineBreak(in: b, from: i, end: b.count)
-                if !CanonicalLogLine.isCanonical(b, i..<end) { return false }
-                i = end + 1
-            }
-            return true
+        let b = bytes.span
+        var i = 0
+        while i < b.count {
+            let end = RawBytes.lineBreak(in: b, from: i, end: b.count)
+            if !CanonicalLogLine.isCanonical(b, i..<end) { return false }
+            i = end + 1
         }
+        return true
     }
 
     /// One line in canonical form (also what the append-only rule compares).

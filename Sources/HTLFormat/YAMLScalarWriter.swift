@@ -14,19 +14,17 @@ package enum YAMLScalarWriter {
     /// storage: `out += s.utf8` went through the generic sequence append,
     /// hundreds of instructions for a key of five bytes.)
     static func append(_ s: String, inFlow: Bool = false, to out: inout [UInt8]) {
-        var text = s
-        let plain = text.withUTF8 { bytes in
-            guard isPlainSafe(bytes, inFlow: inFlow), !isSpecialWord(bytes) else { return false }
-            out.append(contentsOf: bytes)
-            return true
+        let bytes = s.utf8.span
+        if isPlainSafe(bytes, inFlow: inFlow), !isSpecialWord(bytes) {
+            RawBytes.append(bytes, to: &out)
+        } else {
+            appendUTF8(doubleQuoted(s), to: &out)
         }
-        if !plain { appendUTF8(doubleQuoted(s), to: &out) }
     }
 
     /// A String's bytes, appended in one copy.
     static func appendUTF8(_ s: String, to out: inout [UInt8]) {
-        var text = s
-        text.withUTF8 { out.append(contentsOf: $0) }
+        RawBytes.append(s.utf8.span, to: &out)
     }
 
     static func doubleQuoted(_ s: String) -> String {
@@ -75,22 +73,24 @@ package enum YAMLScalarWriter {
     /// Reads the UTF-8 bytes: every character the checks name is ASCII or a
     /// fixed byte sequence, so no decoding is needed.
     static func isPlainSafe(_ s: String, inFlow: Bool) -> Bool {
-        var utf8 = s
-        return utf8.withUTF8 { isPlainSafe($0, inFlow: inFlow) && !isSpecialWord($0) }
+        isPlainSafe(s.utf8.span, inFlow: inFlow) && !isSpecialWord(s.utf8.span)
     }
 
     /// One of `specialWords`.
-    private static func isSpecialWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count <= longestSpecialWord && specialWordCodes[bytes.count].contains(ByteWords.packed(bytes))
+    private static func isSpecialWord(_ bytes: Span<UInt8>) -> Bool {
+        guard bytes.count <= longestSpecialWord else { return false }
+        var code: UInt64 = 0
+        for i in bytes.indices.reversed() { code = code << 8 | UInt64(bytes[i]) }
+        return specialWordCodes[bytes.count].contains(code)
     }
 
-    private static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
+    private static func isPlainSafe(_ bytes: Span<UInt8>, inFlow: Bool) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if isBlank(first) || isBlank(last) || isIndicator(first) { return false }
         if bytes.count >= 3, (bytes[0] == 0x2D && bytes[1] == 0x2D && bytes[2] == 0x2D) || (bytes[0] == 0x2E && bytes[1] == 0x2E && bytes[2] == 0x2E) {
             return false
         }
-        for i in bytes.indices where mayBeUnsafe(bytes[i]) && !plainSafeAt(i, bytes, inFlow: inFlow) { return false }
+        for i in bytes.indices where mayNeedALook(bytes[i]) && !plainSafeAt(i, bytes, inFlow: inFlow) { return false }
         return !looksLikeNumberOrDate(bytes)
     }
 
@@ -99,7 +99,7 @@ package enum YAMLScalarWriter {
     /// Nearly every byte of a key or a value is none of these, and is
     /// passed over by two bit tests instead of a call.
     @inline(__always)
-    private static func mayBeUnsafe(_ b: UInt8) -> Bool {
+    private static func mayNeedALook(_ b: UInt8) -> Bool {
         if b >= 0x80 { return b == 0xC2 || b == 0xE2 || b == 0xEF }
         let mask = b < 64 ? lowBytesLookedAt : highBytesLookedAt
         return mask & (1 << UInt64(b & 63)) != 0
@@ -111,7 +111,7 @@ package enum YAMLScalarWriter {
     private static var highBytesLookedAt: UInt64 { 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64) | 1 << (0x7F - 64) }
 
     /// Whether the character starting at `i` (or a continuation byte) may stand there in a plain scalar.
-    private static func plainSafeAt(_ i: Int, _ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
+    private static func plainSafeAt(_ i: Int, _ bytes: Span<UInt8>, inFlow: Bool) -> Bool {
         let b = bytes[i]
         switch b {
         case 0x00..<0x20, 0x7F: return false
@@ -128,7 +128,9 @@ package enum YAMLScalarWriter {
     }
 
     /// Anything a resolver could take for a number, a date or a time.
-    private static func looksLikeNumberOrDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func looksLikeNumberOrDate(_ span: Span<UInt8>) -> Bool {
+        // Short (a scalar of a front matter), so looked at as an array.
+        let bytes = RawBytes.array(span)
         var body = bytes[...]
         if let sign = body.first, sign == 0x2B || sign == 0x2D { body = body.dropFirst() }
         guard let lead = body.first, isDigit(lead) || lead == 0x2E else { return false }

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HTLCore
 import HTLRender
+import HTLSystem
 import Logging
 import MCP
 import struct Foundation.Data
@@ -47,9 +48,8 @@ public actor LineTransport: Transport {
         // never holds one of the few threads Swift's tasks run on.
         DispatchQueue(label: "htl.mcp.read").async {
             var lines = LineSplitter(limit: LineTransport.maximumMessage)
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while let n = LineTransport.read(input, &buffer) {
-                for piece in lines.append(buffer[0..<n]) {
+            while let bytes = LineTransport.read(input) {
+                for piece in lines.append(bytes[...]) {
                     switch piece {
                     case .message(let bytes):
                         continuation.yield(Data(bytes))
@@ -87,11 +87,10 @@ public actor LineTransport: Transport {
 
     /// The next bytes of `fd`; nil at its end or on an error. Waits in
     /// `poll` when the descriptor was left non-blocking.
-    static func read(_ fd: Int32, _ buffer: inout [UInt8]) -> Int? {
+    static func read(_ fd: Int32) -> [UInt8]? {
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { return n }
-            if n == 0 { return nil }
+            let read = FileSystem.readOnce(fd, count: 1 << 16)
+            if let read { return read.isEmpty ? nil : read }
             switch errno {
             case EINTR: continue
             case EAGAIN: wait(fd, for: POLLIN)
@@ -105,7 +104,7 @@ public actor LineTransport: Transport {
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            let n = FileSystem.writeOnce(bytes, from: done, to: fd)
             if n > 0 {
                 done += n
                 continue

@@ -10,7 +10,7 @@ public struct ActionText: Sendable {
     /// description given as a String); and the path of the log the action
     /// is in (held once here, not by each action: see `Action.path`).
     package final class Store: Sendable {
-        let bytes: [UInt8]
+        package let bytes: [UInt8]
         package let path: String
         /// Whether `bytes` is a whole log file (the text can move to a later
         /// version of the file whose start is unchanged: `rebased`).
@@ -66,7 +66,7 @@ public struct ActionText: Sendable {
     }
 
     public var string: String {
-        withBytes { String(decoding: $0, as: UTF8.self) }
+        withBytes { RawBytes.string($0) }
     }
 
     public var isEmpty: Bool { count == 0 }
@@ -76,26 +76,31 @@ public struct ActionText: Sendable {
 
     /// The same text in the log at `path` (its bytes copied when the path differs).
     package func moved(to path: String) -> ActionText {
-        store.path == path ? self : withBytes { ActionText(own: Array($0), path: path) }
+        store.path == path ? self : ActionText(own: Array(store.bytes[range]), path: path)
     }
 
     /// Every byte of the text's store (the log's, for a text read from one).
     /// With `start` and `count`, a writer reads a run of actions of one
     /// store without a reference count per action: two cores counting
     /// references to the one store of a log waited on each other's caches.
-    package func withStoreBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try store.bytes.withUnsafeBufferPointer(body)
+    package func withStoreBytes<R>(_ body: (Span<UInt8>) throws -> R) rethrows -> R {
+        let bytes = store.bytes
+        return try body(bytes.span)
     }
 
     /// The text's UTF-8 bytes, without making a String.
-    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withStoreBytes { try body(ActionText.bytes(start: start, count: count, of: $0)) }
+    package func withBytes<R>(_ body: (Span<UInt8>) throws -> R) rethrows -> R {
+        let bytes = store.bytes
+        return try body(bytes.span.extracting(range))
     }
 
+    /// Where the text lies among its store's bytes.
+    package var range: Range<Int> { ActionText.range(start: start, count: count) }
+
     /// The text at `start`, `count` among its store's bytes (taken as
-    /// numbers, so a reader through a pointer copies no text to ask).
-    package static func bytes(start: UInt32, count: UInt32, of store: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: store[Int(start)..<Int(start) + Int(count)])
+    /// numbers, so a reader of a run of actions copies no text to ask).
+    package static func range(start: UInt32, count: UInt32) -> Range<Int> {
+        Int(start)..<Int(start) + Int(count)
     }
 
     /// The same text in `file`, a later version of the log whose bytes up to
@@ -109,6 +114,6 @@ public struct ActionText: Sendable {
 
 extension ActionText: Equatable {
     public static func == (a: ActionText, b: ActionText) -> Bool {
-        a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
+        a.store.bytes[a.range].elementsEqual(b.store.bytes[b.range])
     }
 }

@@ -89,8 +89,7 @@ public struct Goal: Sendable, Equatable {
     /// The fields, kept in one box that copies share: rules, views and the
     /// progress engine copy goals as they walk them (fifteen copies and more
     /// per goal in a check), and a copy of the fields themselves was a
-    /// reference count for every String and array among them. A goal
-    /// changed while its box is shared gets a box of its own (copy on write).
+    /// reference count for every String and array among them.
     private struct Fields: Equatable {
         var id: String
         var path: String
@@ -116,126 +115,105 @@ public struct Goal: Sendable, Equatable {
         var targetLocation: SourceLocation?
     }
 
-    private final class Box: @unchecked Sendable {
-        // Written only through a goal that holds the one reference to it.
-        // Not checked at run time for overlapping access: a write happens
-        // only to a box no other goal shares (`ownBox`), inside an access to
-        // the goal itself that the compiler already proves exclusive; the
-        // run-time check cost some sixty instructions per field read
-        // (every rule and view reads goals field by field).
-        @exclusivity(unchecked) var fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    private var box: Box
-
-    /// The box, made this goal's own first if it is shared. Not inlined:
-    /// inlined, the copy of the fields became part of every setter's
-    /// coroutine frame, too large for the caller's room, so each field set
-    /// allocated one (584 bytes) even when the box was the goal's own.
-    @inline(never)
-    private mutating func ownBox() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        return box
-    }
+    /// The fields, in an array of one: the array is the copy-on-write box
+    /// (copies of the goal share it; a change to a goal whose fields are
+    /// shared copies them first), with Swift's checks intact.
+    private var boxed: [Fields]
 
     public static func == (a: Goal, b: Goal) -> Bool {
-        a.box === b.box || a.box.fields == b.box.fields
+        a.boxed == b.boxed
     }
 
     public var id: String {
-        get { box.fields.id }
-        _modify { yield &ownBox().fields.id }
+        get { boxed[0].id }
+        _modify { yield &boxed[0].id }
     }
     public var path: String {
-        get { box.fields.path }
-        _modify { yield &ownBox().fields.path }
+        get { boxed[0].path }
+        _modify { yield &boxed[0].path }
     }
     public var title: String {
-        get { box.fields.title }
-        _modify { yield &ownBox().fields.title }
+        get { boxed[0].title }
+        _modify { yield &boxed[0].title }
     }
     public var kind: Kind {
-        get { box.fields.kind }
-        _modify { yield &ownBox().fields.kind }
+        get { boxed[0].kind }
+        _modify { yield &boxed[0].kind }
     }
     package var importance: Int {
-        get { box.fields.importance }
-        _modify { yield &ownBox().fields.importance }
+        get { boxed[0].importance }
+        _modify { yield &boxed[0].importance }
     }
     public var urgency: Int {
-        get { box.fields.urgency }
-        _modify { yield &ownBox().fields.urgency }
+        get { boxed[0].urgency }
+        _modify { yield &boxed[0].urgency }
     }
     public var start: CivilDate? {
-        get { box.fields.start }
-        _modify { yield &ownBox().fields.start }
+        get { boxed[0].start }
+        _modify { yield &boxed[0].start }
     }
     public var target: CivilDate? {
-        get { box.fields.target }
-        _modify { yield &ownBox().fields.target }
+        get { boxed[0].target }
+        _modify { yield &boxed[0].target }
     }
     package var weeks: Int? {
-        get { box.fields.weeks }
-        _modify { yield &ownBox().fields.weeks }
+        get { boxed[0].weeks }
+        _modify { yield &boxed[0].weeks }
     }
     public var terms: [TermReference] {
-        get { box.fields.terms }
-        _modify { yield &ownBox().fields.terms }
+        get { boxed[0].terms }
+        _modify { yield &boxed[0].terms }
     }
     public var targets: [Target] {
-        get { box.fields.targets }
-        _modify { yield &ownBox().fields.targets }
+        get { boxed[0].targets }
+        _modify { yield &boxed[0].targets }
     }
     public var values: [Alignment] {
-        get { box.fields.values }
-        _modify { yield &ownBox().fields.values }
+        get { boxed[0].values }
+        _modify { yield &boxed[0].values }
     }
     public var tags: [String] {
-        get { box.fields.tags }
-        _modify { yield &ownBox().fields.tags }
+        get { boxed[0].tags }
+        _modify { yield &boxed[0].tags }
     }
     /// Rhythms to keep, in file order.
     public var cadences: [Cadence] {
-        get { box.fields.cadences }
-        _modify { yield &ownBox().fields.cadences }
+        get { boxed[0].cadences }
+        _modify { yield &boxed[0].cadences }
     }
     /// Inclusive date ranges excused from cadence (holidays, illness).
     public var breaks: [Break] {
-        get { box.fields.breaks }
-        _modify { yield &ownBox().fields.breaks }
+        get { boxed[0].breaks }
+        _modify { yield &boxed[0].breaks }
     }
     package var requestedBy: String? {
-        get { box.fields.requestedBy }
-        _modify { yield &ownBox().fields.requestedBy }
+        get { boxed[0].requestedBy }
+        _modify { yield &boxed[0].requestedBy }
     }
     package var consequence: String? {
-        get { box.fields.consequence }
-        _modify { yield &ownBox().fields.consequence }
+        get { boxed[0].consequence }
+        _modify { yield &boxed[0].consequence }
     }
     public var status: Status {
-        get { box.fields.status }
-        _modify { yield &ownBox().fields.status }
+        get { boxed[0].status }
+        _modify { yield &boxed[0].status }
     }
     package var hasActionPlan: Bool {
-        get { box.fields.hasActionPlan }
-        _modify { yield &ownBox().fields.hasActionPlan }
+        get { boxed[0].hasActionPlan }
+        _modify { yield &boxed[0].hasActionPlan }
     }
     public var checklist: [ChecklistItem] {
-        get { box.fields.checklist }
-        _modify { yield &ownBox().fields.checklist }
+        get { boxed[0].checklist }
+        _modify { yield &boxed[0].checklist }
     }
     /// Where `start` and `target` are written, for date findings.
     package var startLocation: SourceLocation? {
-        get { box.fields.startLocation }
-        _modify { yield &ownBox().fields.startLocation }
+        get { boxed[0].startLocation }
+        _modify { yield &boxed[0].startLocation }
     }
     package var targetLocation: SourceLocation? {
-        get { box.fields.targetLocation }
-        _modify { yield &ownBox().fields.targetLocation }
+        get { boxed[0].targetLocation }
+        _modify { yield &boxed[0].targetLocation }
     }
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
@@ -268,6 +246,6 @@ public struct Goal: Sendable, Equatable {
     package func windowContains(_ date: CivilDate) -> Bool { window.contains(date) }
 
     package init(id: String, path: String, title: String, kind: Kind, importance: Int, urgency: Int, start: CivilDate? = nil, target: CivilDate? = nil, weeks: Int? = nil, terms: [TermReference], targets: [Target], values: [Alignment], tags: [String], requestedBy: String? = nil, consequence: String? = nil, status: Status, hasActionPlan: Bool, checklist: [ChecklistItem], startLocation: SourceLocation? = nil, targetLocation: SourceLocation? = nil) {
-        box = Box(Fields(id: id, path: path, title: title, kind: kind, importance: importance, urgency: urgency, start: start, target: target, weeks: weeks, terms: terms, targets: targets, values: values, tags: tags, requestedBy: requestedBy, consequence: consequence, status: status, hasActionPlan: hasActionPlan, checklist: checklist, startLocation: startLocation, targetLocation: targetLocation))
+        boxed = [Fields(id: id, path: path, title: title, kind: kind, importance: importance, urgency: urgency, start: start, target: target, weeks: weeks, terms: terms, targets: targets, values: values, tags: tags, requestedBy: requestedBy, consequence: consequence, status: status, hasActionPlan: hasActionPlan, checklist: checklist, startLocation: startLocation, targetLocation: targetLocation)]
     }
 }

@@ -35,11 +35,8 @@ public enum LedgerLayout {
     public static func kind(of path: String) -> FileKind? {
         if path == settingsFile { return .settings }
         if path == measuresFile { return .measures }
-        // Bytes, not Characters: called for every file, several times. (`withUTF8`
-        // also reads a short path in place; asking the UTF-8 view for contiguous
-        // storage gave nothing for one of 15 bytes or fewer, and made an array.)
-        var path = path
-        return path.withUTF8(kind(ofBytes:))
+        // Bytes, not Characters: called for every file, several times.
+        return kind(ofBytes: path.utf8.span)
     }
 
     /// `kind(of:)` on a path's UTF-8: no component empty or hidden, at least
@@ -48,7 +45,7 @@ public enum LedgerLayout {
     /// (`ByteWords.packed`): as
     /// byte ranges, each compare was a call, and ten thousand files were
     /// each asked about several times.
-    private static func kind(ofBytes path: UnsafeBufferPointer<UInt8>) -> FileKind? {
+    private static func kind(ofBytes path: Span<UInt8>) -> FileKind? {
         let slash = UInt8(ascii: "/")
         var start = 0
         var firstEnd = -1
@@ -70,8 +67,10 @@ public enum LedgerLayout {
         return nil
     }
 
-    private static func packed(_ path: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        ByteWords.packed(UnsafeBufferPointer(rebasing: path[range]))
+    private static func packed(_ path: Span<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var word: UInt64 = 0
+        for i in range.reversed() { word = word << 8 | UInt64(path[i]) }
+        return word
     }
 
     /// htl's folder names and file extensions as `packed` numbers (each is at most eight bytes).
@@ -99,15 +98,15 @@ public enum LedgerLayout {
     package static func entityID(of path: String) -> String {
         // On the path's bytes: every file's id is asked for, once per parse
         // (through the UTF-8 view's indices it cost thousands of instructions).
-        var path = path
-        return path.withUTF8 { bytes in
+        let bytes = path.utf8.span
+        do {
             var start = bytes.count
             while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
             var end = bytes.count
             if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"), bytes[end - 1] == UInt8(ascii: "d") {
                 end -= 3
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return RawBytes.string(bytes.extracting(start..<end))
         }
     }
 

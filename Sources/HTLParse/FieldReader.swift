@@ -170,12 +170,11 @@ struct FieldReader {
     }
 
     static func parseInt(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8(parseInt)
+        parseInt(text.utf8.span)
     }
 
     /// Read from the String's contiguous bytes (an Array of them was an allocation per integer).
-    private static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func parseInt(_ bytes: Span<UInt8>) -> Int? {
         var i = 0
         var negative = false
         if bytes.first == UInt8(ascii: "-") {

@@ -4,7 +4,8 @@ import HTLModel
 /// Positions within one log line, with column counting that stays linear on
 /// long lines (columns are asked for left to right).
 struct LineCursor {
-    let buffer: UnsafeBufferPointer<UInt8>
+    /// The log's bytes (an array: a span cannot be kept).
+    let buffer: [UInt8]
     let start: Int
     let end: Int
     let line: Int
@@ -14,7 +15,7 @@ struct LineCursor {
 
     // No path: the scanner holds its file's once (a String copied into the
     // cursor of every line was a reference count taken and given back per line).
-    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, line: Int) {
+    init(buffer: [UInt8], start: Int, end: Int, line: Int) {
         self.buffer = buffer
         self.start = start
         self.end = end
@@ -30,14 +31,14 @@ struct LineCursor {
             lastColumn = 1
         }
         // Columns count as LineIndex counts them, from the last position asked.
-        lastColumn += LineIndex.scalarCount(UnsafeBufferPointer(rebasing: buffer[lastOffset..<offset]))
+        lastColumn += LineIndex.scalarCount(buffer[lastOffset..<offset])
         lastOffset = offset
         return lastColumn
     }
 
     /// The text of a byte range for a message, shortened past `limit` scalars.
     func text(_ from: Int, _ to: Int, limit: Int) -> String {
-        let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<to]), as: UTF8.self)
+        let s = String(decoding: buffer[from..<to], as: UTF8.self)
         // No more bytes than the limit: no more scalars either.
         return to - from > limit && s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
     }

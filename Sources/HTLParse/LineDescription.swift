@@ -1,3 +1,4 @@
+import HTLCore
 import HTLModel
 
 /// A log line's description while the line is read: its words and quoted
@@ -19,7 +20,7 @@ struct LineDescription {
     }
 
     /// A word of the line (`word` of `buffer`) joins the description.
-    mutating func add(word: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) {
+    mutating func add(word: Range<Int>, of buffer: Span<UInt8>) {
         guard isStarted else {
             isStarted = true
             range = word
@@ -31,11 +32,11 @@ struct LineDescription {
         }
         spill(buffer)
         bytes.append(Bytes.space)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[word]))
+        RawBytes.append(buffer.extracting(word), to: &bytes)
     }
 
     /// Quoted text (its escapes undone) joins the description.
-    mutating func add(quoted text: [UInt8], of buffer: UnsafeBufferPointer<UInt8>) {
+    mutating func add(quoted text: [UInt8], of buffer: Span<UInt8>) {
         if isStarted {
             spill(buffer)
             bytes.append(Bytes.space)
@@ -52,9 +53,9 @@ struct LineDescription {
     }
 
     /// The description so far as bytes, once it is no longer one stretch.
-    private mutating func spill(_ buffer: UnsafeBufferPointer<UInt8>) {
+    private mutating func spill(_ buffer: Span<UInt8>) {
         guard let stretch = range else { return }
-        bytes = Array(UnsafeBufferPointer(rebasing: buffer[stretch]))
+        bytes = RawBytes.array(buffer.extracting(stretch))
         range = nil
     }
 }

@@ -78,7 +78,7 @@ struct LineScanner {
         pendingNumber = nil
     }
 
-    var buffer: UnsafeBufferPointer<UInt8> { cursor.buffer }
+    var buffer: [UInt8] { cursor.buffer }
 
     /// Where byte `offset` of the line is.
     private mutating func location(_ offset: Int) -> SourceLocation {
@@ -110,11 +110,11 @@ struct LineScanner {
     /// (false: it stopped at a control character or a bad byte).
     private(set) var charactersAreText = true
 
-    /// Reads the line; its action, if it is one, goes into slot `index` of
-    /// `slots`. False for blanks, comments and lines with errors. (Written
-    /// in place: an `Action?` handed back is copied and destroyed through
-    /// the runtime's generic witnesses, hundreds of instructions a line.)
-    mutating func parse(into slots: ActionSlots, at index: Int) -> Bool {
+    /// Reads the line; its action, if it is one, is appended to `region`.
+    /// False for blanks, comments and lines with errors. (Written in place:
+    /// an `Action?` handed back is copied and destroyed through the
+    /// runtime's generic witnesses, hundreds of instructions a line.)
+    mutating func parse(into region: inout Parallel.Region<Action>) -> Bool {
         charactersAreText = checkCharacters()
         guard charactersAreText else { return false }
         let end = cursor.end
@@ -133,8 +133,8 @@ struct LineScanner {
                 guard readQuoted(&i) else { break }
             } else {
                 let start = i
-                i = LineScanner.tokenEnd(buffer, from: i, end: end, printableASCII: knownPrintableASCII, spaces: spaces)
-                if first, ClockTime.isShaped(UnsafeBufferPointer(rebasing: buffer[start..<i])) {
+                i = LineScanner.tokenEnd(buffer.span, from: i, end: end, printableASCII: knownPrintableASCII, spaces: spaces)
+                if first, ClockTime.isShaped(buffer.span.extracting(start..<i)) {
                     guard readTime(start, i) else { break }
                 } else {
                     readToken(start, i)
@@ -151,8 +151,8 @@ struct LineScanner {
         // The text and the lists move into the action (no copy to count references for,
         // nothing left to reset; the text handed over as a copy was a retain and a
         // release of the log's store a line).
-        slots.put(Action(line: cursor.line, date: date, time: time, text: consume text,
-                         quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()), at: index)
+        region.append(Action(line: cursor.line, date: date, time: time, text: consume text,
+                             quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()))
         return true
     }
 
@@ -161,7 +161,7 @@ struct LineScanner {
     /// spaces: read off the line's `spaces` when it has them, else looked
     /// for eight bytes at a time (byte by byte, the tokens of a line were a
     /// tenth of reading it). Static: see `firstColumn`.
-    private static func tokenEnd(_ buffer: UnsafeBufferPointer<UInt8>, from i: Int, end: Int, printableASCII: Bool,
+    private static func tokenEnd(_ buffer: Span<UInt8>, from i: Int, end: Int, printableASCII: Bool,
                                  spaces: LineSpaces?) -> Int {
         if let spaces { return spaces.nextSpace(from: i) }
         if printableASCII { return ByteWords.firstIndex(of: Bytes.space, in: buffer, from: i, end: end) }
@@ -186,12 +186,11 @@ struct LineScanner {
         var i = cursor.start
         // Most lines are printable ASCII throughout: skipped eight bytes at a
         // time, up to the first word holding anything else (a tab, too).
-        if let base = UnsafeRawPointer(buffer.baseAddress) {
-            while i + 8 <= cursor.end {
-                let word = ByteWords.load(base, i)
-                if ByteWords.nonASCII(word) | ByteWords.controls(word) | ByteWords.equal(word, 0x7F) != 0 { break }
-                i += 8
-            }
+        let bytes = buffer
+        while i + 8 <= cursor.end {
+            let word = RawBytes.word(bytes.span, i)
+            if ByteWords.nonASCII(word) | ByteWords.controls(word) | ByteWords.equal(word, 0x7F) != 0 { break }
+            i += 8
         }
         while i < cursor.end {
             let b = buffer[i]
@@ -205,7 +204,7 @@ struct LineScanner {
             }
             i += 1
         }
-        if nonASCII, let bad = UTF8Validation.firstInvalidByte(Array(buffer[cursor.start..<cursor.end])).map({ $0 + cursor.start }) {
+        if nonASCII, let bad = UTF8Validation.firstInvalidByte(buffer, in: cursor.start..<cursor.end) {
             findings.add(Finding(.encoding, location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
                                     help: "save the file as UTF-8"))
             return false
@@ -215,8 +214,9 @@ struct LineScanner {
 
     private mutating func readDate(_ i: inout Int) -> CivilDate? {
         let start = i
-        i = LineScanner.tokenEnd(buffer, from: i, end: cursor.end, printableASCII: knownPrintableASCII, spaces: spaces)
-        let bytes = UnsafeBufferPointer(rebasing: buffer[start..<i])
+        i = LineScanner.tokenEnd(buffer.span, from: i, end: cursor.end, printableASCII: knownPrintableASCII, spaces: spaces)
+        let file = buffer
+        let bytes = file.span.extracting(start..<i)
         if let date = lastDate.date(bytes) { return date }
         if let date = CivilDate.parse(bytes) {
             lastDate = RecentDay(bytes, date)
@@ -230,7 +230,7 @@ struct LineScanner {
     }
 
     private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
-        guard let t = ClockTime.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) else {
+        guard let t = ClockTime.parse(buffer.span.extracting(start..<end)) else {
             report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12))': write HH:MM (24-hour)")
             return false
         }
@@ -272,7 +272,7 @@ struct LineScanner {
         }
         if !text.isEmpty {
             hasContent = true
-            description.add(quoted: text, of: buffer)
+            description.add(quoted: text, of: buffer.span)
         }
         return true
     }
@@ -284,14 +284,14 @@ struct LineScanner {
         let b = buffer[start]
         if b == Bytes.plus, end - start > 1 { return readLink(start, end) }
         if b == Bytes.hash, end - start > 1 { return readTag(start, end) }
-        switch QuantityToken.classify(buffer, start, end, units: units) {
+        switch QuantityToken.classify(buffer.span, start, end, units: units) {
         case .quantity(let split, let measureIndex, let unitIsID):
             readQuantity(start, split, end, measureIndex: measureIndex, unitIsID: unitIsID)
         case .unknownUnit where !judgesUnits:
             failed = true
         case .unknownUnit(let split):
             if onlyCounted(.unknownUnit) { return }
-            let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[split..<end]), as: UTF8.self)
+            let unit = RawBytes.string(buffer.span.extracting(split..<end))
             let suggestion = suggestions.didYouMean(unit, measures.allNames)
             report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
                    help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40))\"")
@@ -302,18 +302,18 @@ struct LineScanner {
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
         case .word:
             hasContent = true
-            description.add(word: start..<end, of: buffer)
+            description.add(word: start..<end, of: buffer.span)
             if let number { checkSpacedQuantity(number, unit: start..<end) }
-            if QuantityToken.isBareNumber(buffer, start, end) { pendingNumber = start..<end }
+            if QuantityToken.isBareNumber(buffer.span, start, end) { pendingNumber = start..<end }
         }
     }
 
     /// `5 km`: a number, a space, then a declared unit counts for nothing as
     /// written; say so (a warning: the line still counts, as words).
     private mutating func checkSpacedQuantity(_ number: Range<Int>, unit: Range<Int>) {
-        guard units.index(for: UnsafeBufferPointer(rebasing: buffer[unit])) != nil else { return }
+        guard units.index(for: buffer.span.extracting(unit)) != nil else { return }
         if onlyCounted(.spacedQuantity, error: false) { return }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[unit]), as: UTF8.self)
+        let word = RawBytes.string(buffer.span.extracting(unit))
         let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
         warn(.spacedQuantity, at: number.lowerBound,
              "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
@@ -321,7 +321,7 @@ struct LineScanner {
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
-        let id = linkNames.string(buffer, (start + 1)..<end) { String(utf8Bytes: $0) }
+        let id = linkNames.string(buffer.span, (start + 1)..<end) { String(utf8Bytes: $0) }
         if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
         let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
         if !seen {
@@ -332,13 +332,13 @@ struct LineScanner {
     }
 
     private mutating func readTag(_ start: Int, _ end: Int) {
-        let tagBytes = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end])
+        let tagBytes = buffer.span.extracting((start + 1)..<end)
         guard Identifier.isValidTag(tagBytes) else {
             report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40))': tags use letters, digits, '-' and '_'",
                    help: "to write '#' in a description, quote it: \"#1 fan\"")
             return
         }
-        let tag = tagNames.string(buffer, (start + 1)..<end) { String(lowercasingASCII: $0) }
+        let tag = tagNames.string(buffer.span, (start + 1)..<end) { String(lowercasingASCII: $0) }
         if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
         if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
             tags.append(tag)
@@ -347,7 +347,7 @@ struct LineScanner {
     }
 
     private mutating func readQuantity(_ start: Int, _ split: Int, _ end: Int, measureIndex: Int, unitIsID: Bool) {
-        switch ExactDecimal.parse(UnsafeBufferPointer(rebasing: buffer[start..<split])) {
+        switch ExactDecimal.parse(buffer.span.extracting(start..<split)) {
         case .success(let amount):
             if amount.isZero {
                 if onlyCounted(.zeroQuantity) { return }
@@ -359,7 +359,7 @@ struct LineScanner {
             } else {
                 let column = cursor.column(start)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
-                let ownSpelling = unitIsID && amount.isSpelled(by: UnsafeBufferPointer(rebasing: buffer[start..<split]))
+                let ownSpelling = unitIsID && amount.isSpelled(by: buffer.span.extracting(start..<split))
                 quantities.append(Action.Quantity(measureIndex: measureIndex, amount: amount, column: column,
                                                   written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
                 quantityColumns?[measureIndex] = column

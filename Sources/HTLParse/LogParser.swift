@@ -56,38 +56,30 @@ struct LogParser {
     /// Reads the lines from byte `start` on (line `kept.firstLine`), after
     /// the actions and findings `kept` holds for the lines before.
     private func parse(_ file: SourceFile, from start: Int, kept: LogReuse, pieceSize: Int) -> LogParse {
-        file.bytes.withUnsafeBufferPointer { buffer in
-            let pieces = LogParser.pieces(buffer, from: start, firstLine: kept.firstLine, pieceSize: pieceSize)
-            // Piece k writes from the first slot after the kept actions and the room of the pieces before it.
-            let firstSlots = pieces.reduce(into: [kept.actions.count]) { $0.append($0.last! + $1.room) }
-            var parts: [Piece] = []
-            let actions = [Action](unsafeUninitializedCapacity: firstSlots.last!) { storage, count in
-                HugePages.advise(storage.baseAddress, count: storage.count * MemoryLayout<Action>.stride)
-                // Kept actions point into this version of the file from now on: an
-                // earlier version's bytes are not held on to, edit after edit.
-                let keptStore = ActionText.Store(file: file.bytes, path: file.path)
-                _ = storage.initialize(from: kept.actions.lazy.map { $0.rebased(onto: keptStore) })
-                let slots = ActionSlots(storage)
-                // A store of the file's bytes per piece: each core counts references to its own.
-                let stores = pieces.map { _ in ActionText.Store(file: file.bytes, path: file.path) }
-                parts = Parallel.map(pieces.count) {
-                    parsePiece(buffer, pieces[$0], firstSlot: firstSlots[$0], path: file.path, store: stores[$0], into: slots)
-                }
-                count = slots.compact([(0, kept.actions.count)] + parts.indices.map { (firstSlots[$0], parts[$0].actionLines.count) })
-            }
-            let repeats = findsRepeats ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(buffer), buffer)
-                : parts.map { _ in [] }
-            var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
-            if judgesFormat, kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
-                result.isCanonical = CanonicalLogLine.endsCanonically(file.bytes) && parts.allSatisfy(\.linesAreCanonical)
-            }
-            LogParser.merge(&parts, into: &result, repeats: repeats, path: file.path)
-            return result
+        let bytes = file.bytes
+        let pieces = LogParser.pieces(bytes, from: start, firstLine: kept.firstLine, pieceSize: pieceSize)
+        // Kept actions point into this version of the file from now on: an
+        // earlier version's bytes are not held on to, edit after edit.
+        let keptStore = ActionText.Store(file: bytes, path: file.path)
+        // A store of the file's bytes per piece: each core counts references to its own.
+        let stores = pieces.map { _ in ActionText.Store(file: bytes, path: file.path) }
+        // Every piece writes its actions into its own region of the one array, which is then closed up.
+        let (actions, read) = Parallel.fill(after: kept.actions.map { $0.rebased(onto: keptStore) }, rooms: pieces.map(\.room)) { k, region in
+            parsePiece(bytes, pieces[k], path: file.path, store: stores[k], into: &region)
         }
+        var parts = read
+        let repeats = findsRepeats ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(bytes.span), bytes)
+            : parts.map { _ in [] }
+        var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
+        if judgesFormat, kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
+            result.isCanonical = CanonicalLogLine.endsCanonically(bytes) && parts.allSatisfy(\.linesAreCanonical)
+        }
+        LogParser.merge(&parts, into: &result, repeats: repeats, path: file.path)
+        return result
     }
 
     /// A run of whole lines of a log.
-    struct Span {
+    struct Stretch: Sendable {
         var bytes: Range<Int>
         var firstLine: Int
         /// Its lines (a last line without a line ending counts).
@@ -124,23 +116,24 @@ struct LogParser {
     /// Runs of whole lines, as many as `pieceCount` says.
     /// The line breaks of the pieces are counted on every core (one pass
     /// over the whole log, before any line can be numbered).
-    static func pieces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Span] {
+    static func pieces(_ buffer: [UInt8], from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Stretch] {
         let count = pieceCount(buffer.count - start, pieceSize: pieceSize)
-        var ranges: [Range<Int>] = []
+        var cuts: [Range<Int>] = []
         var position = start
         for k in 1...count {
             var end = k == count ? buffer.count : max(position, start + (buffer.count - start) * k / count)
             while end < buffer.count, end > position, buffer[end - 1] != Bytes.newline { end += 1 }
             guard end > position else { continue }
-            ranges.append(position..<end)
+            cuts.append(position..<end)
             position = end
         }
-        let counts = Parallel.map(ranges.count) { ByteCount.lineBreaks(in: UnsafeBufferPointer(rebasing: buffer[ranges[$0]])) }
-        var pieces: [Span] = []
+        let ranges = cuts
+        let counts = Parallel.map(ranges.count) { ByteCount.lineBreaks(in: buffer.span.extracting(ranges[$0])) }
+        var pieces: [Stretch] = []
         var line = firstLine
         for (range, count) in zip(ranges, counts) {
             let noAction = count.beforeNoAction + (ByteCount.startsNoAction(buffer[range.lowerBound]) ? 1 : 0)
-            pieces.append(Span(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? count.breaks : count.breaks + 1,
+            pieces.append(Stretch(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? count.breaks : count.breaks + 1,
                                noActionLines: noAction))
             line += count.breaks
         }
@@ -149,7 +142,7 @@ struct LogParser {
 
     /// What one piece found (its actions are in the file's slots), and
     /// where its action lines are (to find repeats), one per action.
-    struct Piece {
+    struct Piece: Sendable {
         var findings: [Finding] = []
         var rejectedLinks: [ParseContext.RejectedLink] = []
         var actionLines: [RepeatSearch.ActionLine] = []
@@ -159,8 +152,8 @@ struct LogParser {
         var linesAreText = true
     }
 
-    private func parsePiece(_ buffer: UnsafeBufferPointer<UInt8>, _ piece: Span, firstSlot: Int, path: String,
-                            store: ActionText.Store, into slots: ActionSlots) -> Piece {
+    private func parsePiece(_ buffer: [UInt8], _ piece: Stretch, path: String, store: ActionText.Store,
+                            into region: inout Parallel.Region<Action>) -> Piece {
         var result = Piece()
         result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
@@ -171,7 +164,7 @@ struct LogParser {
         let end = piece.bytes.upperBound
         while position < end {
             line += 1
-            let lineEnd = ByteWords.lineBreak(in: buffer, from: position, end: end)
+            let lineEnd = RawBytes.lineBreak(in: buffer.span, from: position, end: end)
             var contentEnd = lineEnd
             if contentEnd > position, buffer[contentEnd - 1] == Bytes.carriageReturn { contentEnd -= 1 }
             // A blank line says nothing: no need to start the scanner on it.
@@ -184,22 +177,21 @@ struct LogParser {
                 continue
             }
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
-            let survey = surveysLines ? LineSurvey(buffer, position..<contentEnd) : nil
+            let survey = surveysLines ? LineSurvey(buffer.span, position..<contentEnd) : nil
             scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, line: line),
-                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer, position..<contentEnd),
+                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer.span, position..<contentEnd),
                           spaces: survey?.spaces)
-            // A line counted as no action's room never is one (`ByteCount.startsNoAction`): a wrong count would write into the next piece's slots.
-            precondition(result.actionLines.count < piece.room || !Bytes.isDigit(buffer[first]), "an action line outside its piece's room")
-            let counts = scanner.parse(into: slots, at: firstSlot + result.actionLines.count)
+            // A line counted as no action's room never is one (`ByteCount.startsNoAction`); the region traps a write past its room.
+            let counts = scanner.parse(into: &region)
             if !scanner.charactersAreText { result.linesAreText = false }
             // Whether the line is its own canonical form: for fmt's verdict and the hash.
             if let survey, result.linesAreCanonical,
-               contentEnd != lineEnd || !(survey.isPlain || CanonicalLogLine.isCanonical(buffer, position..<lineEnd)) {
+               contentEnd != lineEnd || !(survey.isPlain || CanonicalLogLine.isCanonical(buffer.span, position..<lineEnd)) {
                 result.linesAreCanonical = false
             }
             if counts {
                 scanner.findings.flush(into: &result.findings)
-                let hash = survey.map { $0.isPlain ? $0.hash : CanonicalLogLine.hash(buffer, position..<contentEnd, plain: false) } ?? 0
+                let hash = survey.map { $0.isPlain ? $0.hash : CanonicalLogLine.hash(buffer.span, position..<contentEnd, plain: false) } ?? 0
                 result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position, hash: hash))
             } else {
                 scanner.findings.flush(into: &result.findings)

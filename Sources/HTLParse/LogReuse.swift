@@ -30,32 +30,27 @@ struct LogReuse {
     /// first byte that differs (or of the line after the shorter one's
     /// end), and that line's number. Compared eight bytes at a time.
     static func unchangedLines(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, firstLine: Int) {
-        old.withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in
-                let n = min(a.count, b.count)
-                var i = 0
-                if let pa = UnsafeRawPointer(a.baseAddress), let pb = UnsafeRawPointer(b.baseAddress) {
-                    while i + 8 <= n, ByteWords.load(pa, i) == ByteWords.load(pb, i) { i += 8 }
-                }
-                while i < n, a[i] == b[i] { i += 1 }
-                // Back to the start of the line holding byte i.
-                var start = i
-                while start > 0, a[start - 1] != 0x0A { start -= 1 }
-                return (start, 1 + ByteCount.occurrences(of: 0x0A, in: UnsafeBufferPointer(rebasing: a[0..<start])))
-            }
-        }
+        let (a, b) = (old.span, new.span)
+        let n = min(a.count, b.count)
+        var i = 0
+        while i + 8 <= n, RawBytes.word(a, i) == RawBytes.word(b, i) { i += 8 }
+        while i < n, a[i] == b[i] { i += 1 }
+        // Back to the start of the line holding byte i.
+        var start = i
+        while start > 0, a[start - 1] != 0x0A { start -= 1 }
+        return (start, 1 + ByteCount.occurrences(of: 0x0A, in: a.extracting(0..<start)))
     }
 
     /// The kept action lines, for the search of repeats: a repeat of one
     /// of them further down is still found.
-    func actionLines(_ buffer: UnsafeBufferPointer<UInt8>) -> [RepeatSearch.ActionLine] {
+    func actionLines(_ buffer: Span<UInt8>) -> [RepeatSearch.ActionLine] {
         var lines: [RepeatSearch.ActionLine] = []
         lines.reserveCapacity(actions.count)
         var next = actions.startIndex
         var line = 1
-        var position = LineIndex.hasByteOrderMark(buffer) ? 3 : 0
+        var position = buffer.starts(with: LineIndex.byteOrderMark) ? 3 : 0
         while next < actions.endIndex, position < start {
-            let end = ByteWords.lineBreak(in: buffer, from: position, end: start)
+            let end = RawBytes.lineBreak(in: buffer, from: position, end: start)
             if actions[next].line == line {
                 var contentEnd = end
                 if contentEnd > position, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }

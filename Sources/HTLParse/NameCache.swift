@@ -37,27 +37,27 @@ struct NameCache {
     /// in it), made by `make` when it is not kept. (Inlined, so
     /// that a short name is made where it is read, as without the cache.)
     @inline(__always)
-    mutating func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                         make: (UnsafeBufferPointer<UInt8>) -> String) -> String {
+    mutating func string(_ buffer: Span<UInt8>, _ range: Range<Int>,
+                         make: (Span<UInt8>) -> String) -> String {
         guard range.count > NameCache.inPlace, range.upperBound <= Int(UInt32.max) else {
-            return make(UnsafeBufferPointer(rebasing: buffer[range]))
+            return make(buffer.extracting(range))
         }
         return kept(buffer, range, make: make)
     }
 
     /// A long name's String, from the cache or made and kept.
-    private mutating func kept(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                               make: (UnsafeBufferPointer<UInt8>) -> String) -> String {
-        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
-        guard let base = buffer.baseAddress else { return make(bytes) }
+    private mutating func kept(_ buffer: Span<UInt8>, _ range: Range<Int>,
+                               make: (Span<UInt8>) -> String) -> String {
+        let bytes = buffer.extracting(range)
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 2 * NameCache.capacity) }
         let hash = IdentifierTable.hash(bytes: bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let k = Int(slots[slot])
+            let start = Int(entries[k].start)
             if entries[k].hash == hash, Int(entries[k].count) == bytes.count,
-               memcmp(base + Int(entries[k].start), bytes.baseAddress!, bytes.count) == 0 {
+               buffer.extracting(start..<start + bytes.count).elementsEqual(bytes) {
                 return entries[k].string
             }
             slot = (slot + 1) & mask

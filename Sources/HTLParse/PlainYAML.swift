@@ -19,21 +19,20 @@ enum PlainYAML {
 
     /// The document in `bytes`, or nil when it is not in the subset.
     static func parse(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> YAMLParser.Result? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer, firstLine: firstLine)
-            guard let root = reader.document() else { return nil }
-            return YAMLParser.Result(root: root, diagnostics: [])
-        }
+        var reader = Reader(buffer: Array(bytes), firstLine: firstLine)
+        guard let root = reader.document() else { return nil }
+        return YAMLParser.Result(root: root, diagnostics: [])
     }
 
     private struct Reader {
-        let buffer: UnsafeBufferPointer<UInt8>
+        /// The front matter's bytes, from 0.
+        let buffer: [UInt8]
         let firstLine: Int
         /// The start of the line being read, and its number from 0.
         var lineStart = 0
         var line = 0
 
-        init(buffer: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        init(buffer: [UInt8], firstLine: Int) {
             self.buffer = buffer
             self.firstLine = firstLine
         }
@@ -49,7 +48,7 @@ enum PlainYAML {
 
         /// The end of the line starting at `lineStart` (its newline, or the end).
         func lineEnd() -> Int {
-            ByteWords.lineBreak(in: buffer, from: lineStart, end: buffer.count)
+            RawBytes.lineBreak(in: buffer.span, from: lineStart, end: buffer.count)
         }
 
         /// Moves to the line after `end`; false (staying) at the end of the text.
@@ -185,7 +184,7 @@ enum PlainYAML {
         }
 
         func text(_ start: Int, _ end: Int) -> String {
-            String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            String(utf8Bytes: buffer.span.extracting(start..<end))
         }
     }
 

@@ -16,13 +16,13 @@ enum QuantityToken {
         case word
     }
 
-    static func classify(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, units: UnitLookup) -> Kind {
+    static func classify(_ b: Span<UInt8>, _ start: Int, _ end: Int, units: UnitLookup) -> Kind {
         var j = start
         if b[j] == Bytes.minus { j += 1 }
         guard j < end, Bytes.isDigit(b[j]) || (b[j] == Bytes.dot && j + 1 < end && Bytes.isDigit(b[j + 1])) else { return .word }
         let strict = strictSplit(b, j, end)
         if let split = strict {
-            if let name = units.name(UnsafeBufferPointer(rebasing: b[split..<end])) {
+            if let name = units.name(b.extracting(split..<end)) {
                 return .quantity(split: split, measureIndex: name.index, unitIsID: name.isID)
             }
         }
@@ -33,7 +33,7 @@ enum QuantityToken {
     }
 
     /// Where the unit starts when the token is `-?D+(.D+)?` followed by a letter.
-    static func strictSplit(_ b: UnsafeBufferPointer<UInt8>, _ digitsStart: Int, _ end: Int) -> Int? {
+    static func strictSplit(_ b: Span<UInt8>, _ digitsStart: Int, _ end: Int) -> Int? {
         var j = digitsStart
         while j < end, Bytes.isDigit(b[j]) { j += 1 }
         guard j > digitsStart else { return nil }
@@ -46,7 +46,7 @@ enum QuantityToken {
     }
 
     /// `-?D+(.D+)?` and nothing else (the `5` of `5 km`).
-    static func isBareNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    static func isBareNumber(_ b: Span<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var j = start
         if j < end, b[j] == Bytes.minus { j += 1 }
         let digits = j
@@ -63,11 +63,11 @@ enum QuantityToken {
 
     /// `1st`, `2nd`, `3rd`, `10th`, `21st` and `3x` (in any case, perhaps
     /// followed by punctuation: `2nd,`): words in a diary line.
-    static func isOrdinalOrCount(_ b: UnsafeBufferPointer<UInt8>, _ digitsStart: Int, _ split: Int, _ end: Int) -> Bool {
-        guard b[digitsStart..<split].allSatisfy(Bytes.isDigit) else { return false }
+    static func isOrdinalOrCount(_ b: Span<UInt8>, _ digitsStart: Int, _ split: Int, _ end: Int) -> Bool {
+        guard b.extracting(digitsStart..<split).allSatisfy(Bytes.isDigit) else { return false }
         var last = end
         while last > split, Array(".,;:!?)".utf8).contains(b[last - 1]) { last -= 1 }
-        let suffix = b[split..<last].map { $0 | 0x20 }
+        let suffix = (split..<last).map { b[$0] | 0x20 }
         if suffix == [UInt8(ascii: "x")] { return true }
         return [Array("st".utf8), Array("nd".utf8), Array("rd".utf8), Array("th".utf8)].contains(suffix)
     }
@@ -75,7 +75,7 @@ enum QuantityToken {
     /// A number written with a decimal comma, digit separators, a dangling
     /// or leading point, or an exponent, directly followed by a unit-shaped
     /// word. Returns the corrected token when the intended number is clear.
-    static func almostQuantity(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ numberStart: Int, _ end: Int) -> (fix: String?, Void)? {
+    static func almostQuantity(_ b: Span<UInt8>, _ start: Int, _ numberStart: Int, _ end: Int) -> (fix: String?, Void)? {
         var j = numberStart
         var sawDigit = false
         var mantissaEnd: Int?
@@ -89,28 +89,29 @@ enum QuantityToken {
                 j += 1
             } else if (c | 0x20) == UInt8(ascii: "e"), sawDigit, exponent == nil, let digits = exponentDigits(b, j + 1, end) {
                 mantissaEnd = j
-                exponent = Array(b[(j + 1)..<digits])
+                exponent = RawBytes.array(b.extracting((j + 1)..<digits))
                 j = digits
             } else {
                 break
             }
         }
-        guard sawDigit, j < end, Bytes.isLetter(b[j]), b[j..<end].allSatisfy({ Bytes.isLetter($0) || Bytes.isDigit($0) || $0 == Bytes.underscore }) else {
+        guard sawDigit, j < end, Bytes.isLetter(b[j]),
+              b.extracting(j..<end).allSatisfy({ Bytes.isLetter($0) || Bytes.isDigit($0) || $0 == Bytes.underscore }) else {
             return nil
         }
-        let number = Array(b[numberStart..<(mantissaEnd ?? j)])
+        let number = RawBytes.array(b.extracting(numberStart..<(mantissaEnd ?? j)))
         // A well-formed number before the unit is a quantity, not "almost" one.
         if exponent == nil, strictSplit(b, numberStart, end) == j, !number.contains(Bytes.comma), !number.contains(Bytes.underscore) {
             return nil
         }
         let sign = numberStart > start ? "-" : ""
-        let unit = String(decoding: b[j..<end], as: UTF8.self)
+        let unit = RawBytes.string(b.extracting(j..<end))
         let fixes = corrected(number, exponent: exponent).map { sign + $0 + unit }
         return (fixes.isEmpty ? nil : fixes.joined(separator: " or "), ())
     }
 
     /// The digits of an exponent after `e`: `[+-]?D+`; the index after them.
-    private static func exponentDigits(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+    private static func exponentDigits(_ b: Span<UInt8>, _ from: Int, _ end: Int) -> Int? {
         var k = from
         if k < end, b[k] == Bytes.minus || b[k] == UInt8(ascii: "+") { k += 1 }
         let digits = k

@@ -9,16 +9,15 @@ struct RecentDay {
 
     init() {}
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ date: CivilDate) {
-        guard bytes.count == 10, let base = UnsafeRawPointer(bytes.baseAddress) else { return }
-        head = base.loadUnaligned(as: UInt64.self)
-        tail = base.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+    init(_ bytes: Span<UInt8>, _ date: CivilDate) {
+        guard bytes.count == 10 else { return }
+        head = RawBytes.word(bytes, 0)
+        tail = UInt16(bytes[8]) | UInt16(bytes[9]) << 8
         known = date
     }
 
-    func date(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
-        guard let known, bytes.count == 10, let base = UnsafeRawPointer(bytes.baseAddress),
-              base.loadUnaligned(as: UInt64.self) == head, base.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == tail
+    func date(_ bytes: Span<UInt8>) -> CivilDate? {
+        guard let known, bytes.count == 10, RawBytes.word(bytes, 0) == head, UInt16(bytes[8]) | UInt16(bytes[9]) << 8 == tail
         else { return nil }
         return known
     }

@@ -15,7 +15,7 @@ enum RepeatSearch {
     /// form, where it starts (it runs to its line break) and its number.
     /// Positions in 32 bits: htl reads no file over 1 GiB, and a language
     /// server's document is smaller still.
-    struct ActionLine {
+    struct ActionLine: Sendable {
         var hash: UInt64
         private var storedStart: UInt32
         private var storedLine: Int32
@@ -33,7 +33,7 @@ enum RepeatSearch {
     /// A line dealt into its bucket, 16 bytes: its hash, start, and its
     /// position among the seeds and the lists, one after the other (its
     /// number is looked up from that only for a line another repeats).
-    private struct DealtLine {
+    private struct DealtLine: Sendable, BitwiseCopyable {
         var hash: UInt64
         var start: UInt32
         var order: Int32
@@ -46,7 +46,7 @@ enum RepeatSearch {
     /// repeat an earlier one: their position in the list and the earlier
     /// line's number. `seeds` are lines before the lists (kept from an
     /// earlier parse), which can be repeated but are not reported.
-    static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: UnsafeBufferPointer<UInt8>,
+    static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: [UInt8],
                         linesPerBucket: Int = linesPerBucket) -> [[(position: Int, earlier: Int)]] {
         // Starts are kept in 32 bits: a text past 4 GiB (none is read) is not searched.
         guard buffer.count <= Int(UInt32.max) else { return lists.map { _ in [] } }
@@ -62,7 +62,7 @@ enum RepeatSearch {
                 guard bucket.count > 1 else { continue }
                 table.removeAll(keepingCapacityFor: bucket.count)
                 for entry in bucket {
-                    if let earlier = table.earlier(buffer, start: Int(entry.start), id: Int(entry.order), hash: entry.hash),
+                    if let earlier = table.earlier(buffer.span, start: Int(entry.start), id: Int(entry.order), hash: entry.hash),
                        entry.order >= seeds.count {
                         mine.append((entry.order, earlier))
                     }
@@ -88,49 +88,60 @@ enum RepeatSearch {
 
     /// The lines dealt into buckets by the top bits of their hashes, each
     /// bucket in line order, with where each bucket starts (and, last, where
-    /// the last one ends). Every list is counted and then placed on its own
-    /// core: a list's lines of a bucket go after the earlier lists' lines of
-    /// it, so the order is that of one pass (a million lines dealt on one
-    /// core kept the other waiting, while their room was first written).
+    /// the last one ends). Counted per list on every core, then placed by
+    /// runs of buckets on every core: each run is one stretch of the array,
+    /// and its job reads every list in order and keeps its buckets' lines,
+    /// so the order is that of one pass.
     private static func dealt(_ lists: [[ActionLine]], linesPerBucket: Int) -> (lines: [DealtLine], starts: [Int32]) {
         let total = lists.reduce(0) { $0 + $1.count }
         var bits = 0
         while bits < 16, total >> bits > max(linesPerBucket, 1) { bits += 1 }
-        let shift = UInt64(64 - bits)
-        let bucketCount = 1 << bits
-        func bucket(_ hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> shift) }
+        let buckets = Buckets(bits: bits)
         let counts = Parallel.map(lists.count) { k in
-            var count = [Int32](repeating: 0, count: bucketCount)
-            for line in lists[k] { count[bucket(line.hash)] += 1 }
+            var count = [Int32](repeating: 0, count: buckets.count)
+            for line in lists[k] { count[buckets.of(line.hash)] += 1 }
             return count
         }
         // Where each list's first line of each bucket goes, and each list's first order.
-        var starts = [Int32](repeating: 0, count: bucketCount + 1)
-        var firstSlots = [[Int32]](repeating: [Int32](repeating: 0, count: bucketCount), count: lists.count)
+        var starts = [Int32](repeating: 0, count: buckets.count + 1)
+        var slots = [[Int32]](repeating: [Int32](repeating: 0, count: buckets.count), count: lists.count)
         var slot: Int32 = 0
-        for b in 0..<bucketCount {
+        for b in 0..<buckets.count {
             starts[b] = slot
             for k in lists.indices {
-                firstSlots[k][b] = slot
+                slots[k][b] = slot
                 slot += counts[k][b]
             }
         }
-        starts[bucketCount] = slot
+        starts[buckets.count] = slot
+        let firstSlots = slots
         let firstOrders = lists.reduce(into: [Int32(0)]) { $0.append($0.last! + Int32($1.count)) }
-        let lines = [DealtLine](unsafeUninitializedCapacity: total) { storage, count in
-            let base = storage.baseAddress
-            _ = Parallel.map(lists.count) { k in
+        let runs = Parallel.slices(buckets.count)
+        let bucketStarts = starts
+        var lines = [DealtLine](repeating: DealtLine(hash: 0, start: 0, order: 0), count: total)
+        Parallel.write(into: &lines, ranges: runs.map { Int(bucketStarts[$0.lowerBound])..<Int(bucketStarts[$0.upperBound]) }) { r, run in
+            let first = Int(bucketStarts[runs[r].lowerBound])
+            for k in lists.indices {
                 var next = firstSlots[k]
-                var order = firstOrders[k]
-                for line in lists[k] {
-                    let b = bucket(line.hash)
-                    (base! + Int(next[b])).initialize(to: DealtLine(hash: line.hash, start: UInt32(truncatingIfNeeded: line.start), order: order))
-                    order += 1
+                for (i, line) in lists[k].enumerated() {
+                    let b = buckets.of(line.hash)
+                    guard runs[r].contains(b) else { continue }
+                    run[Int(next[b]) - first] = DealtLine(hash: line.hash, start: UInt32(truncatingIfNeeded: line.start),
+                                                          order: firstOrders[k] + Int32(i))
                     next[b] += 1
                 }
             }
-            count = total
         }
         return (lines, starts)
+    }
+
+    /// Which of `count` buckets a hash falls in: its top `bits` bits.
+    private struct Buckets: Sendable {
+        let bits: Int
+        var count: Int { 1 << bits }
+
+        func of(_ hash: UInt64) -> Int {
+            bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+        }
     }
 }

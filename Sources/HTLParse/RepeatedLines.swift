@@ -37,7 +37,7 @@ struct RepeatedLines {
         entries.reserveCapacity(capacity)
         let size = RepeatedLines.slotCount(capacity)
         if slots.count == size {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            for i in slots.indices { slots[i] = 0 }
         } else {
             slots = [UInt64](repeating: 0, count: size)
         }
@@ -55,7 +55,7 @@ struct RepeatedLines {
     /// `CanonicalLogLine.hash` of the line).
     /// The line starts at byte `start` and runs to its line break (a
     /// carriage return before it is trimmed in the canonical form).
-    mutating func earlier(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, id: Int, hash key: UInt64) -> Int? {
+    mutating func earlier(_ buffer: Span<UInt8>, start: Int, id: Int, hash key: UInt64) -> Int? {
         let slot = find(key)
         var candidate = RepeatedLines.entry(slots[slot])
         // Canonical forms are built only for lines whose hashes meet (repeats, rare collisions).
@@ -74,8 +74,8 @@ struct RepeatedLines {
     }
 
     /// A line's bytes from `start` up to its line break (or the end).
-    private static func line(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int> {
-        start..<ByteWords.lineBreak(in: buffer, from: start, end: buffer.count)
+    private static func line(_ buffer: Span<UInt8>, from start: Int) -> Range<Int> {
+        start..<RawBytes.lineBreak(in: buffer, from: start, end: buffer.count)
     }
 
     /// The slot holding `key`, or the empty slot where it belongs (linear probing).

@@ -48,27 +48,19 @@ struct UnitLookup {
 
     /// The name `unit` spells: its measure's position in the catalog, and
     /// whether it is the measure's id.
-    func name(_ unit: UnsafeBufferPointer<UInt8>) -> Name? {
+    func name(_ unit: Span<UInt8>) -> Name? {
         let length = unit.count
         guard length + 1 < firstOfLength.count else { return nil }
-        return bytes.withUnsafeBufferPointer { bytes in
-            entries.withUnsafeBufferPointer { entries in
-                for k in firstOfLength[length]..<firstOfLength[length + 1] {
-                    let start = entries[k].start
-                    var same = true
-                    for j in 0..<length where bytes[start + j] != unit[j] {
-                        same = false
-                        break
-                    }
-                    if same { return entries[k].name }
-                }
-                return nil
-            }
+        let names = bytes.span
+        for k in firstOfLength[length]..<firstOfLength[length + 1] {
+            let start = entries[k].start
+            if names.extracting(start..<start + length).elementsEqual(unit) { return entries[k].name }
         }
+        return nil
     }
 
     /// The position in the catalog of the measure named `unit`.
-    func index(for unit: UnsafeBufferPointer<UInt8>) -> Int? {
+    func index(for unit: Span<UInt8>) -> Int? {
         name(unit)?.index
     }
 }

@@ -15,44 +15,44 @@ package struct ActionGoalTable: Sendable {
         let lists = progress.map { [$0.actionIndices, $0.upcomingActionIndices] }
         let slices = Parallel.slices(actionCount)
         var starts = [Int32](repeating: 0, count: actionCount + 1)
-        // Each action's number of goals, summed within its slice; then each slice's first entry added.
-        starts.withUnsafeMutableBufferPointer { starts in
-            let totals = Parallel.map(slices.count) { s in
-                Self.forEachEntry(lists, in: slices[s]) { action, _ in starts[action + 1] += 1 }
-                var sum: Int32 = 0
-                for i in slices[s] {
-                    sum += starts[i + 1]
-                    starts[i + 1] = sum
-                }
-                return sum
+        // Each action's number of goals, summed within its slice (slice s writes starts[s + 1 ...]);
+        // then each slice's first entry added.
+        let totals = Parallel.map(slices.count) { s in
+            var sum: Int32 = 0
+            var counts = [Int32](repeating: 0, count: slices[s].count)
+            Self.forEachEntry(lists, in: slices[s]) { action, _ in counts[action - slices[s].lowerBound] += 1 }
+            for k in counts.indices {
+                sum += counts[k]
+                counts[k] = sum
             }
-            let firsts = totals.reduce(into: [Int32(0)]) { $0.append($0.last! + $1) }
-            _ = Parallel.map(slices.count) { s in
-                for i in slices[s] { starts[i + 1] += firsts[s] }
-            }
+            return (sum: sum, counts: counts)
+        }
+        var first: Int32 = 0
+        for (s, total) in totals.enumerated() {
+            for k in total.counts.indices { starts[slices[s].lowerBound + 1 + k] = first + total.counts[k] }
+            first += total.sum
         }
         let rank = Self.idRanks(progress)
-        goals = [Int32](unsafeUninitializedCapacity: Int(starts[actionCount])) { table, count in
-            _ = Parallel.map(slices.count) { s in
-                let slice = slices[s]
-                var next = Array(starts[slice])
-                Self.forEachEntry(lists, in: slice) { action, position in
-                    (table.baseAddress! + Int(next[action - slice.lowerBound])).initialize(to: Int32(position))
-                    next[action - slice.lowerBound] += 1
-                }
-                for a in slice { Self.sortByRank(table, Int(starts[a])..<Int(starts[a + 1]), rank) }
+        let ends = starts
+        var goals = [Int32](repeating: 0, count: Int(starts[actionCount]))
+        // Slice s writes the entries of its actions: one stretch of the table.
+        Parallel.write(into: &goals, ranges: slices.map { Int(ends[$0.lowerBound])..<Int(ends[$0.upperBound]) }) { s, table in
+            let slice = slices[s]
+            let base = Int(ends[slice.lowerBound])
+            var next = ends[slice].map { Int($0) - base }
+            Self.forEachEntry(lists, in: slice) { action, position in
+                table[next[action - slice.lowerBound]] = Int32(position)
+                next[action - slice.lowerBound] += 1
             }
-            count = Int(starts[actionCount])
+            for a in slice { Self.sortByRank(&table, (Int(ends[a]) - base)..<(Int(ends[a + 1]) - base), rank) }
         }
         self.starts = starts
+        self.goals = goals
     }
 
-    /// The table read in place: `body` gets each action's first entry
-    /// (`starts[i] ..< starts[i + 1]` are action i's) and the entries, goal
-    /// positions. (Export asks for a million actions: a lazy sequence per
-    /// action was a closure context allocated per action.)
-    public func withEntries<R>(_ body: (_ starts: UnsafeBufferPointer<Int32>, _ goals: UnsafeBufferPointer<Int32>) -> R) -> R {
-        starts.withUnsafeBufferPointer { s in goals.withUnsafeBufferPointer { g in body(s, g) } }
+    /// The goals action `i` counts toward, by position.
+    public func goals(of i: Int) -> ArraySlice<Int32> {
+        goals[Int(starts[i])..<Int(starts[i + 1])]
     }
 
     /// `body(action, goal position)` for each action of `slice` in each
@@ -91,11 +91,11 @@ package struct ActionGoalTable: Sendable {
     }
 
     /// One action's entries sorted by id rank.
-    private static func sortByRank(_ table: UnsafeMutableBufferPointer<Int32>, _ range: Range<Int>, _ rank: [Int32]) {
+    private static func sortByRank(_ table: inout MutableSpan<Int32>, _ range: Range<Int>, _ rank: [Int32]) {
         guard range.count > 1 else { return }
         guard range.count <= 16 else {
-            var entries = UnsafeMutableBufferPointer(rebasing: table[range])
-            entries.sort { rank[Int($0)] < rank[Int($1)] }
+            let sorted = range.map { table[$0] }.sorted { rank[Int($0)] < rank[Int($1)] }
+            for (k, goal) in zip(range, sorted) { table[k] = goal }
             return
         }
         // A few goals (nearly always): sorted in place, by insertion.

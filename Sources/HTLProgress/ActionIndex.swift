@@ -11,7 +11,7 @@ import HTLModel
 struct ActionIndex {
     /// One action's facts, 32 bytes: a counted action costs one cache line
     /// (whether it is a correction is read from its amounts' signs).
-    struct Facts {
+    struct Facts: Sendable {
         /// The first quantity's amount (zero when there is none).
         var amount: ExactDecimal = .zero
         var day: Int32 = 0
@@ -25,7 +25,7 @@ struct ActionIndex {
     /// An action of a tag or linking a goal, with its day: a goal's window
     /// is walked, and its actions told apart by day, without reading their
     /// facts (spread over the whole log, each read a cache miss).
-    struct Dated {
+    struct Dated: Sendable, Equatable {
         var day: Int32
         var index: Int32
     }
@@ -52,11 +52,9 @@ struct ActionIndex {
         // actions are read once (a pass only to count further quantities
         // first read 136 MB more at a million).
         let slices = Parallel.slices(actions.count)
-        var tables: [Tables] = []
-        facts = [Facts](unsafeUninitializedCapacity: actions.count) { facts, factCount in
-            let columns = Columns(facts: facts)
-            tables = Parallel.map(slices.count) { columns.fill(from: actions, slices[$0]) }
-            factCount = actions.count
+        var tables: [Tables]
+        (facts, tables) = Parallel.fill(rooms: slices.map(\.count)) { s, facts in
+            Self.fill(&facts, from: actions, slices[s])
         }
         for table in tables {
             // A slice's further quantities follow the earlier slices': its
@@ -76,9 +74,7 @@ struct ActionIndex {
 
     /// `facts` of each of `actions`, in their order, gathered in slices on every core.
     private static func facts(of actions: [Dated], in facts: [Facts]) -> [Facts] {
-        actions.withUnsafeBufferPointer { actions in
-            facts.withUnsafeBufferPointer { facts in Parallel.array(actions.count) { facts[Int(actions[$0].index)] } }
-        }
+        Parallel.array(actions.count) { facts[Int(actions[$0].index)] }
     }
 
     func date(_ i: Int) -> CivilDate {
@@ -110,42 +106,36 @@ struct ActionIndex {
         for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) { body(Int(extraMeasures[q]), extraAmounts[q]) }
     }
 
-    /// The facts while they are filled: each slice writes its own
-    /// positions only (the pointer outlives no call).
-    private struct Columns: @unchecked Sendable {
-        let facts: UnsafeMutableBufferPointer<Facts>
-
-        /// Initializes the slice's positions, and returns its actions by
-        /// linked goal and by tag, and its further quantities (the facts
-        /// point into them as if they came first).
-        func fill(from actions: [Action], _ slice: Range<Int>) -> Tables {
-            var tables = Tables(actions: slice.count)
-            // Each action is read in place (by position), never copied whole.
-            for i in slice {
-                let day = Int32(clamping: actions[i].date.dayNumber)
-                var f = Facts(day: day, extraStart: Int32(clamping: tables.extraMeasures.count))
-                // Fields read by position (iterating a list, or taking a whole quantity, copies it).
-                let quantityCount = actions[i].quantities.count
-                if quantityCount > 0 {
-                    (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
-                }
-                if quantityCount > 1 { tables.withExtras.append(i) }
-                for k in 1..<max(1, quantityCount) {
-                    tables.extraMeasures.append(Int32(clamping: actions[i].quantities[k].measureIndex))
-                    tables.extraAmounts.append(actions[i].quantities[k].amount)
-                }
-                f.extraCount = Int32(clamping: max(0, quantityCount - 1))
-                (facts.baseAddress! + i).initialize(to: f)
-                let dated = Dated(day: day, index: Int32(clamping: i))
-                for k in 0..<actions[i].links.count { tables.byGoal.add(dated, under: actions[i].links[k].goal) }
-                for k in 0..<actions[i].tags.count { tables.byTag.add(dated, under: actions[i].tags[k]) }
+    /// Appends the facts of the slice's actions, in order, and returns its
+    /// actions by linked goal and by tag, and its further quantities (the
+    /// facts point into them as if they came first).
+    private static func fill(_ facts: inout Parallel.Region<Facts>, from actions: [Action], _ slice: Range<Int>) -> Tables {
+        var tables = Tables(actions: slice.count)
+        // Each action is read in place (by position), never copied whole.
+        for i in slice {
+            let day = Int32(clamping: actions[i].date.dayNumber)
+            var f = Facts(day: day, extraStart: Int32(clamping: tables.extraMeasures.count))
+            // Fields read by position (iterating a list, or taking a whole quantity, copies it).
+            let quantityCount = actions[i].quantities.count
+            if quantityCount > 0 {
+                (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
             }
-            return tables
+            if quantityCount > 1 { tables.withExtras.append(i) }
+            for k in 1..<max(1, quantityCount) {
+                tables.extraMeasures.append(Int32(clamping: actions[i].quantities[k].measureIndex))
+                tables.extraAmounts.append(actions[i].quantities[k].amount)
+            }
+            f.extraCount = Int32(clamping: max(0, quantityCount - 1))
+            facts.append(f)
+            let dated = Dated(day: day, index: Int32(clamping: i))
+            for k in 0..<actions[i].links.count { tables.byGoal.add(dated, under: actions[i].links[k].goal) }
+            for k in 0..<actions[i].tags.count { tables.byTag.add(dated, under: actions[i].tags[k]) }
         }
+        return tables
     }
 
     /// One slice's actions by linked goal and by tag, and its further quantities.
-    private struct Tables {
+    private struct Tables: Sendable {
         var byGoal: DatedGroups.Slice
         var byTag: DatedGroups.Slice
         /// Quantities after the first, in log order, and the actions that have some.
@@ -231,34 +221,28 @@ struct ActionIndex {
     /// otherwise sorted.
     private static func merged(_ a: [Dated], _ b: ArraySlice<Dated>) -> [Dated] {
         guard !b.isEmpty else { return a }
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                let bIsAscending = isAscending(b)
-                // Nothing to merge into (a goal with no links, its first tag): the run as it is.
-                if a.isEmpty, bIsAscending { return Array(b) }
-                guard bIsAscending, isAscending(a) else { return ascendingWithoutRepeats(Array(a) + Array(b)) }
-                return [Dated](unsafeUninitializedCapacity: a.count + b.count) { out, count in
-                    var (i, j, n) = (0, 0, 0)
-                    while i < a.count, j < b.count {
-                        let (x, y) = (a[i], b[j])
-                        out.initializeElement(at: n, to: x.index <= y.index ? x : y)
-                        if x.index <= y.index { i += 1 }
-                        if y.index <= x.index { j += 1 }
-                        n += 1
-                    }
-                    for k in i..<a.count { out.initializeElement(at: n + k - i, to: a[k]) }
-                    n += a.count - i
-                    for k in j..<b.count { out.initializeElement(at: n + k - j, to: b[k]) }
-                    count = n + b.count - j
-                }
-            }
+        let bIsAscending = isAscending(b)
+        // Nothing to merge into (a goal with no links, its first tag): the run as it is.
+        if a.isEmpty, bIsAscending { return Array(b) }
+        guard bIsAscending, isAscending(a[...]) else { return ascendingWithoutRepeats(a + Array(b)) }
+        var out: [Dated] = []
+        out.reserveCapacity(a.count + b.count)
+        var (i, j) = (a.startIndex, b.startIndex)
+        while i < a.endIndex, j < b.endIndex {
+            let (x, y) = (a[i], b[j])
+            out.append(x.index <= y.index ? x : y)
+            if x.index <= y.index { i += 1 }
+            if y.index <= x.index { j += 1 }
         }
+        out += a[i...]
+        out += b[j...]
+        return out
     }
 
     /// Strictly ascending by index (no action twice).
-    private static func isAscending(_ actions: UnsafeBufferPointer<Dated>) -> Bool {
-        var k = 1
-        while k < actions.count {
+    private static func isAscending(_ actions: ArraySlice<Dated>) -> Bool {
+        var k = actions.startIndex + 1
+        while k < actions.endIndex {
             if actions[k - 1].index >= actions[k].index { return false }
             k += 1
         }

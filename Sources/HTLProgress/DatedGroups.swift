@@ -14,7 +14,7 @@ import HTLCore
 struct DatedGroups {
     /// One slice of the log: the names it met, numbered in its own order,
     /// and its entries in log order.
-    struct Slice {
+    struct Slice: Sendable {
         fileprivate var names = IdentifierTable()
         fileprivate var counts: [Int] = []
         fileprivate var entries: [(number: Int32, action: ActionIndex.Dated)] = []
@@ -59,16 +59,22 @@ struct DatedGroups {
                 return next[numbers[s][local]]
             }
         }
-        all = [ActionIndex.Dated](unsafeUninitializedCapacity: starts[starts.count - 1]) { out, count in
-            let out = Parallel.Place(out)
-            _ = Parallel.map(slices.count) { s in
+        // Placed by runs of groups on every core: each run is one stretch of `all`, and
+        // its job reads every slice in order and keeps its groups' entries.
+        let starts = starts
+        let runs = Parallel.slices(counts.count)
+        all = [ActionIndex.Dated](repeating: ActionIndex.Dated(day: 0, index: 0), count: starts[starts.count - 1])
+        Parallel.write(into: &all, ranges: runs.map { starts[$0.lowerBound]..<starts[$0.upperBound] }) { r, run in
+            let first = starts[runs[r].lowerBound]
+            for s in slices.indices {
                 var places = places[s]
                 for entry in slices[s].entries {
-                    (out.base! + places[Int(entry.number)]).initialize(to: entry.action)
+                    let n = numbers[s][Int(entry.number)]
+                    guard runs[r].contains(n) else { continue }
+                    run[places[Int(entry.number)] - first] = entry.action
                     places[Int(entry.number)] += 1
                 }
             }
-            count = starts[starts.count - 1]
         }
     }
 
@@ -86,12 +92,8 @@ struct DatedGroups {
     /// Sorts each group's actions by `areInOrder`, where they are not
     /// already (checked in one pass: a log written in date order needs none).
     mutating func sortEachGroup(by areInOrder: (ActionIndex.Dated, ActionIndex.Dated) -> Bool) {
-        let ranges = ranges
-        all.withUnsafeMutableBufferPointer { all in
-            for range in ranges {
-                var group = UnsafeMutableBufferPointer(rebasing: all[range])
-                if !zip(group, group.dropFirst()).allSatisfy({ areInOrder($0, $1) }) { group.sort(by: areInOrder) }
-            }
+        for range in ranges where !zip(all[range], all[range].dropFirst()).allSatisfy({ areInOrder($0, $1) }) {
+            all[range].sort(by: areInOrder)
         }
     }
 }

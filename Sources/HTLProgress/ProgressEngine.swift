@@ -120,8 +120,9 @@ public struct ProgressReport: Sendable {
 package enum ProgressEngine {
     package static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
         let index = ActionIndex(ledger.actions)
-        var termStarts: [Int: CivilDate] = [:]
-        for term in ledger.terms where termStarts[term.number] == nil { termStarts[term.number] = term.start }
+        var firstStarts: [Int: CivilDate] = [:]
+        for term in ledger.terms where firstStarts[term.number] == nil { firstStarts[term.number] = term.start }
+        let termStarts = firstStarts
         // Each goal reads the index only: slices of them on every core, put back in ledger order.
         // Small slices: goals differ in work (a tag many actions carry), and
         // with eight a core was left alone with the heaviest for a while.
@@ -145,8 +146,9 @@ package enum ProgressEngine {
             .map { termProgress($0, committed: committed[$0.number] ?? [], of: goals, today: today) }
         let sortedValues = ledger.values
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : ByteOrder.precedes($0.id, $1.id) }
+        let alignedGoals = aligned
         let values = Parallel.map(sortedValues.count) {
-            valueInsight(sortedValues[$0], aligned: aligned[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
+            valueInsight(sortedValues[$0], aligned: alignedGoals[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
         }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals.indices
@@ -189,17 +191,16 @@ package enum ProgressEngine {
         let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
         var upcoming: [Int32] = []
         var recent: [Int32] = []
-        // Nearly every action is counted: written in place, into room for all.
-        let counted = [Int32](unsafeUninitializedCapacity: all.count) { counted, count in
-            for action in all {
-                guard action.day <= day else {
-                    upcoming.append(action.index)
-                    continue
-                }
-                counted.initializeElement(at: count, to: action.index)
-                count += 1
-                if action.day >= from30 { recent.append(action.index) }
+        // Nearly every action is counted: room for all at once.
+        var counted: [Int32] = []
+        counted.reserveCapacity(all.count)
+        for action in all {
+            guard action.day <= day else {
+                upcoming.append(action.index)
+                continue
             }
+            counted.append(action.index)
+            if action.day >= from30 { recent.append(action.index) }
         }
         return (ActionPositions(counted), ActionPositions(upcoming), ActionPositions(recent))
     }

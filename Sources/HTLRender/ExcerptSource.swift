@@ -36,7 +36,7 @@ struct ExcerptSource {
         var text = from.offset > line.lowerBound ? "…" : ""
         let caret = from.count + 1 + (from.offset > line.lowerBound ? 1 : 0)
         for scalar in String(decoding: bytes[from.offset..<to.offset], as: UTF8.self).unicodeScalars {
-            text.unicodeScalars.append(TerminalText.isUnsafe(scalar) || scalar == "\t" ? " " : scalar)
+            text.unicodeScalars.append(TerminalText.isShownEscaped(scalar) || scalar == "\t" ? " " : scalar)
         }
         if to.offset < line.upperBound { text += "…" }
         return (text, caret)

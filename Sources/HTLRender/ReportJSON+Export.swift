@@ -7,7 +7,7 @@ extension ReportJSON {
     /// The whole model with computed fields; every entity carries its `path`
     /// and `line`. Streamed to `sink` in chunks: a million actions never sit
     /// in memory as one document.
-    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping ([UInt8]) -> Void) {
         func place(_ location: SourceLocation) -> [(String, JSON)] {
             [("path", .string(location.path)), ("line", .int(location.line))]
         }
@@ -56,13 +56,9 @@ extension ReportJSON {
         let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
         let writer = ActionJSON(indent: 4, measures: ledger.measures, goalIDs: report.goals.map(\.id))
         // A million actions: written on every core, in log order, read in place.
-        counting.withEntries { starts, goals in
-            ledger.actions.withUnsafeBufferPointer { actions in
-                stream.arrayField("actions", count: actions.count) { run, out in
-                    writer.write(run, of: actions, goalsOf: { i in UnsafeBufferPointer(rebasing: goals[Int(starts[i])..<Int(starts[i + 1])]) },
-                                 into: &out, before: { i, out in out.element(i, indent: 2) })
-                }
-            }
+        let actions = ledger.actions
+        stream.arrayField("actions", count: actions.count) { run, out in
+            writer.write(run, of: actions, goalsOf: { counting.goals(of: $0) }, into: &out, before: { i, out in out.element(i, indent: 2) })
         }
         stream.finish()
     }
@@ -70,7 +66,7 @@ extension ReportJSON {
     /// The whole export as one string (tests, small ledgers).
     public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
         var out: [UInt8] = []
-        export(ledger, report: report) { out.append(contentsOf: $0) }
+        export(ledger, report: report) { out += $0 }
         return String(decoding: out, as: UTF8.self)
     }
 }

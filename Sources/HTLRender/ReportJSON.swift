@@ -44,11 +44,7 @@ public enum ReportJSON {
     /// An action counting toward the goals at `positions` of the writers' goal ids.
     static func action(_ a: Action, goals positions: [Int32], writers: ActionJSON.Writers) -> JSON {
         .writtenObject { out, indent in
-            [a].withUnsafeBufferPointer { actions in
-                positions.withUnsafeBufferPointer { positions in
-                    writers.writer(indent: indent).write(0..<1, of: actions, goalsOf: { _ in positions }, into: &out, before: { _, _ in })
-                }
-            }
+            writers.writer(indent: indent).write(0..<1, of: [a], goalsOf: { _ in positions[...] }, into: &out, before: { _, _ in })
         }
     }
 

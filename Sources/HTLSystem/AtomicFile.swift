@@ -263,16 +263,8 @@ public enum AtomicFile {
     // MARK: Shared
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], shown: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw HTLError("cannot write \(shown): \(FileSystem.errorText())")
-            }
-            offset += n
+        if let failure = FileSystem.write(bytes, to: fd) {
+            throw HTLError("cannot write \(shown): \(FileSystem.errorText(failure))")
         }
     }
 

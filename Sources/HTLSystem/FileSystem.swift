@@ -138,46 +138,59 @@ public enum FileSystem {
     /// growing) is refused, not read.
     static func read(_ fd: Int32, shown: String, size: Int, atMost limit: Int = .max) throws -> [UInt8] {
         guard size <= limit else { throw tooLarge(shown, limit) }
-        var failure: Int32 = 0
-        var atEnd = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            HugePages.advise(buffer.baseAddress, count: buffer.count)
-            while count < size + 1 {
-                let n = Glibc.read(fd, buffer.baseAddress! + count, size + 1 - count)
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { failure = errno }
-                if n <= 0 {
-                    atEnd = n == 0
-                    break
-                }
-                count += n
-                // Short of what was asked, at the size fstat gave: a regular file's end.
-                if count == size {
-                    atEnd = true
-                    break
-                }
-            }
+        guard var bytes = SystemCalls.read(fd, count: size + 1, expected: size) else {
+            throw HTLError("cannot read \(shown): \(errorText())")
         }
-        if failure != 0 { throw HTLError("cannot read \(shown): \(errorText(failure))") }
-        if atEnd { return bytes }
-        // The file has grown since fstat: read on to its end.
-        try readOn(fd, appendingTo: &bytes, shown: shown, atMost: limit)
+        // More than fstat said: the file has grown since; read on to its end.
+        if bytes.count > size { try readOn(fd, appendingTo: &bytes, shown: shown, atMost: limit) }
         return bytes
     }
 
-    /// Appends what is left from the descriptor's offset to the end of the file.
+    /// Appends what is left from the descriptor's offset to its end.
     static func readOn(_ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int,
                        overLimit: (() -> HTLError)? = nil) throws {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
-            while true {
-                let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { throw HTLError("cannot read \(shown): \(errorText())") }
-                if n == 0 { break }
-                guard bytes.count + n <= limit else { throw overLimit?() ?? tooLarge(shown, limit) }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
-            }
+        while true {
+            guard let chunk = SystemCalls.read(fd, count: 65_536) else { throw HTLError("cannot read \(shown): \(errorText())") }
+            guard bytes.count + chunk.count <= limit else { throw overLimit?() ?? tooLarge(shown, limit) }
+            bytes += chunk
+            if chunk.count < 65_536 { break }
         }
+    }
+
+    /// Writes all of `bytes` to `fd`, a call at a time; nil, or the error
+    /// number of the write that failed.
+    public static func write(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = SystemCalls.write(fd, bytes, from: offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return nil
+    }
+
+    /// One `write` of `bytes[offset...]` to `fd`: how many bytes it took,
+    /// or -1 with `errno` (EAGAIN: a non-blocking pipe is full for now).
+    public static func writeOnce(_ bytes: [UInt8], from offset: Int, to fd: Int32) -> Int {
+        SystemCalls.write(fd, bytes, from: offset)
+    }
+
+    /// What one `read` of at most `count` bytes gives (a pipe's share):
+    /// empty at the end, nil with `errno` on a failure.
+    public static func readOnce(_ fd: Int32, count: Int) -> [UInt8]? {
+        SystemCalls.readOnce(fd, count: count)
+    }
+
+    /// The process's own command line as the kernel holds it
+    /// (`/proc/self/cmdline`): each argument's raw bytes.
+    public static func rawArguments() -> [[UInt8]]? {
+        guard let bytes = try? read("/proc/self/cmdline") else { return nil }
+        var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+        if arguments.last == [] { arguments.removeLast() }
+        return arguments
     }
 
     /// All of standard input, read to its end; more than `limit` bytes is
@@ -202,16 +215,7 @@ public enum FileSystem {
     static func rawEntries(_ directory: String) throws -> [(name: [UInt8], isRegular: Bool)] {
         guard let dir = opendir(directory) else { throw HTLError("cannot read folder \(directory): \(errorText())") }
         defer { closedir(dir) }
-        var entries: [(name: [UInt8], isRegular: Bool)] = []
-        while let entry = readdir(dir) {
-            let name: [UInt8] = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
-                    Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
-                }
-            }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            entries.append((name, entry.pointee.d_type == UInt8(DT_REG)))
-        }
+        let entries = SystemCalls.entries(dir)
         return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
     }
 

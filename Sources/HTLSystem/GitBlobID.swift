@@ -8,15 +8,7 @@ enum GitBlobID {
     /// 40 lowercase hex digits, as git writes an id. `hardware`: use the
     /// processor's SHA instructions where it has them (the same id).
     static func of(_ bytes: ArraySlice<UInt8>, hardware: Bool = true) -> String {
-        bytes.withUnsafeBufferPointer { of($0, hardware: hardware) }
-    }
-
-    static func of(_ buffer: UnsafeBufferPointer<UInt8>, hardware: Bool = true) -> String {
-        var id = [UInt8](repeating: 0, count: 20)
-        id.withUnsafeMutableBufferPointer { out in
-            htl_git_blob_id(buffer.baseAddress, buffer.count, out.baseAddress, hardware ? 1 : 0)
-        }
-        return HeadLogs.lowerHex(id[...])
+        HeadLogs.lowerHex(SystemCalls.gitBlobID(bytes, hardware: hardware)[...])
     }
 
     /// Whether `of` uses the processor's SHA instructions here.

@@ -2,6 +2,7 @@ import CHTLSystem
 import Glibc
 import HTLCore
 import HTLModel
+import Synchronization
 
 /// Runs git as a child process: arguments in, stdin bytes in, stdout and
 /// stderr out. A `poll` loop feeds stdin and drains both outputs at once, so a
@@ -78,17 +79,14 @@ package enum GitProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (target, fd) in streams.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, Int32(target)) }
         for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArguments { free(p) } }
-        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment().map { strdup($0) } + [nil]
-        defer { for p in cEnvironment { free(p) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "git", &actions, nil, &cArguments, &cEnvironment)
-        guard spawned == 0 else {
-            if spawned == ENOENT { throw HTLError("git is not installed (or not on PATH); it is needed for this command") }
-            throw HTLError("cannot run git: \(String(cString: strerror(spawned)))")
+        switch SystemCalls.spawn(argv, environment: environment(), actions: &actions) {
+        case .success(let pid):
+            return pid
+        case .failure(let error) where error.code == ENOENT:
+            throw HTLError("git is not installed (or not on PATH); it is needed for this command")
+        case .failure(let error):
+            throw HTLError("cannot run git: \(String(cString: strerror(error.code)))")
         }
-        return pid
     }
 
     /// Waits for a child; its exit code (128 + the signal when killed).
@@ -101,11 +99,11 @@ package enum GitProcess {
     /// A git whose standard streams are files in memory: it works on while
     /// htl does something else (parses the ledger while git reads HEAD),
     /// never blocked on a full pipe; `finish` waits for it and reads what it wrote.
-    package final class Background: @unchecked Sendable {
+    package final class Background: Sendable {
         private let pid: pid_t
         private let out: Int32
         private let err: Int32
-        private var result: Output?
+        private let result = Mutex<Output?>(nil)
 
         fileprivate init(pid: pid_t, out: Int32, err: Int32) {
             self.pid = pid
@@ -114,13 +112,15 @@ package enum GitProcess {
         }
 
         package func finish() -> Output {
-            if let result { return result }
-            let status = GitProcess.wait(pid)
-            let finished = Output(stdout: Self.contents(out), stderr: String(decoding: Self.contents(err), as: UTF8.self), status: status)
-            close(out)
-            close(err)
-            result = finished
-            return finished
+            result.withLock { result in
+                if let result { return result }
+                let status = GitProcess.wait(pid)
+                let finished = Output(stdout: Self.contents(out), stderr: String(decoding: Self.contents(err), as: UTF8.self), status: status)
+                close(out)
+                close(err)
+                result = finished
+                return finished
+            }
         }
 
         deinit { _ = finish() }
@@ -128,19 +128,7 @@ package enum GitProcess {
         private static func contents(_ fd: Int32) -> [UInt8] {
             let size = Int(lseek(fd, 0, SEEK_END))
             guard size > 0 else { return [] }
-            // Read into memory not zeroed first (only what was read is kept).
-            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                var done = 0
-                while done < size {
-                    let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
-                    if n <= 0 {
-                        if n < 0, errno == EINTR { continue }
-                        break
-                    }
-                    done += n
-                }
-                count = done
-            }
+            return SystemCalls.read(fd, count: size, at: 0) ?? []
         }
     }
 
@@ -153,7 +141,7 @@ package enum GitProcess {
         }
         var written = 0
         while written < stdin.count {
-            let n = stdin.withUnsafeBytes { Glibc.write(files[0], $0.baseAddress! + written, $0.count - written) }
+            let n = SystemCalls.write(files[0], stdin, from: written)
             if n <= 0 {
                 if n < 0, errno == EINTR { continue }
                 for fd in files { close(fd) }
@@ -199,7 +187,6 @@ private struct PipeExchange {
         } else {
             _ = fcntl(toChild, F_SETFL, fcntl(toChild, F_GETFL) | O_NONBLOCK)
         }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while outOpen || errOpen {
             var fds: [pollfd] = []
             if inputOpen { fds.append(pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0)) }
@@ -210,14 +197,14 @@ private struct PipeExchange {
                 break
             }
             for p in fds where p.revents != 0 {
-                if p.fd == toChild { feed() } else { drain(p.fd, &buffer) }
+                if p.fd == toChild { feed() } else { drain(p.fd) }
             }
         }
         if inputOpen { close(toChild) }
     }
 
     private mutating func feed() {
-        let n = input.withUnsafeBytes { raw in Glibc.write(toChild, raw.baseAddress! + written, raw.count - written) }
+        let n = SystemCalls.write(toChild, input, from: written)
         if n > 0 { written += n }
         if n < 0, errno != EAGAIN, errno != EINTR { written = input.count }
         if written >= input.count {
@@ -226,11 +213,11 @@ private struct PipeExchange {
         }
     }
 
-    private mutating func drain(_ fd: Int32, _ buffer: inout [UInt8]) {
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-        if n > 0 {
-            if fd == fromChild { out.append(contentsOf: buffer[0..<n]) } else { err.append(contentsOf: buffer[0..<n]) }
-        } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+    private mutating func drain(_ fd: Int32) {
+        let read = SystemCalls.readOnce(fd, count: 65_536)
+        if let read, !read.isEmpty {
+            if fd == fromChild { out += read } else { err += read }
+        } else if read != nil || (errno != EAGAIN && errno != EINTR) {
             close(fd)
             if fd == fromChild { outOpen = false } else { errOpen = false }
         }

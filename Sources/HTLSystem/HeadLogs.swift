@@ -75,7 +75,7 @@ package enum HeadLogs {
     static func beginning(_ now: [UInt8], _ object: CatFileBatch.Object) -> ArraySlice<UInt8>? {
         guard GitBlobID.isSHA1(object.id), object.size <= now.count else { return nil }
         let beginning = now[..<object.size]
-        return beginning.withUnsafeBufferPointer { GitBlobID.of($0) } == object.id ? beginning : nil
+        return GitBlobID.of(beginning) == object.id ? beginning : nil
     }
 
     /// The log files in HEAD's `log` folder, sorted by path; nil where the

@@ -89,11 +89,8 @@ enum HTL {
 /// that are not UTF-8 with U+FFFD, writing them to the log unnoticed).
 enum Arguments {
     static func firstInvalidUTF8() -> (index: Int, shown: String)? {
-        for i in 1..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlen(pointer)))
-            if !UTF8Validation.isValid(bytes) { return (i, TerminalText.escapedBytes(bytes)) }
+        for (i, bytes) in (FileSystem.rawArguments() ?? []).enumerated().dropFirst() where !UTF8Validation.isValid(bytes) {
+            return (i, TerminalText.escapedBytes(bytes))
         }
         return nil
     }

@@ -1,6 +1,7 @@
 import HTLClock
 import HTLCommandLine
 import HTLKit
+import Synchronization
 
 enum ColorChoice: String, CaseIterable {
     case auto, always, never
@@ -113,7 +114,7 @@ struct LedgerOptions {
         var request = try request()
         try configure(&request)
         let loaded = try LedgerLoader.load(request)
-        lastLoaded = loaded
+        lastLoaded.withLock { $0 = loaded }
         return loaded
     }
 
@@ -138,4 +139,4 @@ struct LedgerOptions {
 /// The last ledger loaded lives until the process ends: taking a large
 /// model apart piece by piece just before exit costs time and frees
 /// nothing the exit would not.
-nonisolated(unsafe) private var lastLoaded: LoadedLedger?
+private let lastLoaded = Mutex<LoadedLedger?>(nil)

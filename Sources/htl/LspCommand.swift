@@ -31,15 +31,16 @@ struct LspCommand: HTLCommand {
         var server = LanguageServer(startFolder: ledger ?? FileSystem.currentDirectory())
         var framer = MessageFramer()
         let fixed = try fixedToday()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = read(0, &buffer, buffer.count)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { Output.exit(0) }  // end of input: the editor is gone
-            framer.append(buffer[0..<n])
+            guard let read = FileSystem.readOnce(0, count: Self.chunk) else {
+                if errno == EINTR { continue }
+                Output.exit(0)
+            }
+            guard !read.isEmpty else { Output.exit(0) }  // end of input: the editor is gone
+            framer.append(read[...])
             // Everything the editor sent meanwhile is handled together: a run
             // of changes typed while the ledger was checked is checked once.
-            let ended = Self.readWaiting(into: &framer, &buffer)
+            let ended = Self.readWaiting(into: &framer)
             var bodies: [[UInt8]] = []
             var unreadable: MessageFramer.Failure?
             do {
@@ -61,18 +62,20 @@ struct LspCommand: HTLCommand {
 
     /// Reads what is already waiting on standard input (up to 16 MiB, the
     /// rest is read next round), without blocking; true when the input has ended.
-    private static func readWaiting(into framer: inout MessageFramer, _ buffer: inout [UInt8]) -> Bool {
+    private static func readWaiting(into framer: inout MessageFramer) -> Bool {
         var total = 0
         while total < 16 << 20 {
             var ready = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
             let polled = poll(&ready, 1, 0)
             if polled < 0, errno == EINTR { continue }
             guard polled > 0 else { return false }
-            let n = read(0, &buffer, buffer.count)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return true }
-            framer.append(buffer[0..<n])
-            total += n
+            guard let read = FileSystem.readOnce(0, count: chunk) else {
+                if errno == EINTR { continue }
+                return true
+            }
+            guard !read.isEmpty else { return true }
+            framer.append(read[...])
+            total += read.count
         }
         return false
     }
@@ -82,16 +85,11 @@ struct LspCommand: HTLCommand {
         return .day(try LedgerOptions.date(text, option: today != nil ? "--today" : "HTL_TODAY"))
     }
 
+    /// The most one read of standard input takes.
+    static let chunk = 1 << 16
+
     /// Writes one framed message; false when the editor has gone away.
     private static func send(_ message: String) -> Bool {
-        let bytes = MessageFramer.frame(message)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
+        FileSystem.write(MessageFramer.frame(message), to: 1) == nil
     }
 }

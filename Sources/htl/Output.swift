@@ -1,5 +1,6 @@
 import Glibc
 import HTLKit
+import Synchronization
 
 /// stdout and stderr for the command line. Reports go to stdout, errors and
 /// summaries to stderr. A failed write to stdout is an error (exit 2), except
@@ -7,22 +8,17 @@ import HTLKit
 /// the output is dropped and the command ends as it would have.
 enum Output {
     /// Set once stdout's reader has gone away.
-    nonisolated(unsafe) private static var readerGone = false
+    private static let readerGone = Atomic(false)
 
     static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+        write(bytes: Array(text.utf8))
     }
 
     static func write(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { write(bytes: $0) }
-    }
-
-    static func write(bytes: UnsafeBufferPointer<UInt8>) {
-        guard !readerGone else { return }
-        if let failure = writeAll(1, bytes) {
+        guard !readerGone.load(ordering: .relaxed) else { return }
+        if let failure = FileSystem.write(bytes, to: 1) {
             if failure == EPIPE {
-                readerGone = true
+                readerGone.store(true, ordering: .relaxed)
                 return
             }
             _ = writeAll(2, "htl: cannot write to standard output: \(String(cString: strerror(failure)))\n")
@@ -59,21 +55,7 @@ enum Output {
 
     /// Writes everything; returns the errno of a failure, nil on success.
     private static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
-        var text = text
-        return text.withUTF8 { writeAll(fd, $0) }
-    }
-
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var offset = 0
-        while offset < buffer.count {
-            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += n
-        }
-        return nil
+        FileSystem.write(Array(text.utf8), to: fd)
     }
 
     static func isTerminal(_ fd: Int32) -> Bool {

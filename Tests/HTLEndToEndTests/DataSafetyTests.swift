@@ -532,7 +532,7 @@ enum TerminalOutput {
                     continue
                 }
             }
-            if s != "\n", s != "\t", TerminalText.isUnsafe(s) || s == "\u{1B}" {
+            if s != "\n", s != "\t", TerminalText.isShownEscaped(s) || s == "\u{1B}" {
                 bad.append(String(format: "U+%04X", s.value))
             }
             i += 1

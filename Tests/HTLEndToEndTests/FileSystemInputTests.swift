@@ -91,7 +91,7 @@ import Testing
         let name = ledger.root + "/goals/caf\u{FFFD}.md"
         _ = name
         let raw: [UInt8] = Array((ledger.root + "/goals/caf").utf8) + [0xE9] + Array(".md".utf8) + [0]
-        let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let fd = open(raw.map { CChar(bitPattern: $0) }, O_CREAT | O_WRONLY, 0o644)
         #expect(fd >= 0)
         close(fd)
         let result = try HTLBinary.run(["check", "-C", ledger.root] + today)

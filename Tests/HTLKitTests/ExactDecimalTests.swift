@@ -26,7 +26,7 @@ import Testing
         for (text, spelled) in [("5", true), ("5.8", true), ("0.5", true), ("-0.8", true), ("10", true), ("0.000001", true),
                                 ("05", false), ("5.80", false), ("5.0", false), ("00.5", false), ("-0.80", false), ("0", true),
                                 ("-0", false), ("0.0", false), ("-0.0", false), ("100.050", false), ("100.05", true)] {
-            #expect(Array(text.utf8).withUnsafeBufferPointer { d(text).isSpelled(by: $0) } == spelled, "\(text)")
+            #expect(d(text).isSpelled(by: Array(text.utf8).span) == spelled, "\(text)")
         }
         var random = SeededGenerator(seed: 11)
         for _ in 0..<2000 {
@@ -37,7 +37,7 @@ import Testing
             })
             let text = (Bool.random(using: &random) ? "-" : "") + zeros + whole + fraction
             let bytes = Array(text.utf8)
-            let spelled = bytes.withUnsafeBufferPointer { d(text).isSpelled(by: $0) }
+            let spelled = d(text).isSpelled(by: bytes.span)
             #expect(spelled == (d(text).description == text), "\(text)")
         }
     }
@@ -119,9 +119,9 @@ import Testing
         }
         var short = 0
         for text in texts {
-            let detailed = text.withUnsafeBufferPointer { ExactDecimal.parseInDetail($0) }
+            let detailed = ExactDecimal.parseInDetail(text.span)
             #expect(ExactDecimal.parse(text) == detailed, "\(String(decoding: text, as: UTF8.self))")
-            if text.withUnsafeBufferPointer({ ExactDecimal.parseShort($0) }) != nil { short += 1 }
+            if ExactDecimal.parseShort(text.span) != nil { short += 1 }
         }
         #expect(short > 500)
     }

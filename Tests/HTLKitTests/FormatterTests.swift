@@ -136,7 +136,7 @@ import Testing
             let bom = Int.random(in: 0..<5, using: &rng) == 0 ? "\u{FEFF}" : ""
             let text = bom + (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let bytes = Array(text.utf8)
-            let formatted = bytes.withUnsafeBufferPointer(LogFormatter.format)
+            let formatted = LogFormatter.format(bytes.span)
             #expect(LogFormatter.isCanonical(bytes) == (formatted == bytes), "\(text.debugDescription)")
             #expect(LogFormatter.isCanonical(formatted), "\(text.debugDescription) → \(String(decoding: formatted, as: UTF8.self).debugDescription)")
         }

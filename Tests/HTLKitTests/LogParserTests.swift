@@ -65,7 +65,7 @@ import Testing
         let file = SourceFile(path: "log/2026.log", text: text)
         let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
         for size in [1, 40, 100, Int.max] {
-            let pieces = file.bytes.withUnsafeBufferPointer { LogParser.pieces($0, from: 0, pieceSize: size) }
+            let pieces = LogParser.pieces(file.bytes, from: 0, pieceSize: size)
             #expect(pieces.reduce(0) { $0 + $1.room } == 28, "pieces of \(size)")
             #expect(parser.parse(file, pieceSize: size).actions.map(\.line) == (1...28).map { 4 + 4 * ($0 - 1) + 1 })
         }
@@ -144,7 +144,7 @@ import Testing
     @Test func canonicalHashAgreesWithTheCanonicalForm() {
         func both(_ text: String) -> ([UInt8], UInt64) {
             let bytes = Array(text.utf8)
-            return bytes.withUnsafeBufferPointer { (CanonicalLogLine.of($0, 0..<$0.count), CanonicalLogLine.hash($0, 0..<$0.count)) }
+            return (CanonicalLogLine.of(bytes.span, 0..<bytes.count), CanonicalLogLine.hash(bytes.span, 0..<bytes.count))
         }
         let lines = ["2026-11-03 Run 5km +run", "  2026-11-03\tRun   5km  +run ", "2026-11-03 \"a  b\" 5km", "2026-11-03 \"a b\" 5km",
                      "# comment  kept  ", "2026-11-03 \"x\\\"  y\" z", "", "   "]
@@ -167,11 +167,10 @@ import Testing
         var seen: [[UInt8]: UInt64] = [:]
         for _ in 0..<3000 {
             let bytes = Array((0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
-            let (canonical, hash, plain, canonicalHash) = bytes.withUnsafeBufferPointer { line in
-                let canonical = CanonicalLogLine.of(line, 0..<line.count)
-                let canonicalHash = canonical.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) }
-                return (canonical, CanonicalLogLine.hash(line, 0..<line.count), CanonicalLogLine.isPlain(line, 0..<line.count), canonicalHash)
-            }
+            let line = bytes.span
+            let canonical = CanonicalLogLine.of(line, 0..<line.count)
+            let canonicalHash = CanonicalLogLine.hash(canonical.span, 0..<canonical.count)
+            let (hash, plain) = (CanonicalLogLine.hash(line, 0..<line.count), CanonicalLogLine.isPlain(line, 0..<line.count))
             #expect(hash == canonicalHash, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             if plain { #expect(canonical == bytes, "\(String(decoding: bytes, as: UTF8.self).debugDescription) taken as plain") }
             if let earlier = seen[canonical] { #expect(earlier == hash) }
@@ -197,14 +196,15 @@ import Testing
             let after = [0x0A] + (0..<Int.random(in: 0...9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let before = Array(repeating: UInt8(0x20), count: Int.random(in: 1...17, using: &rng))
             for (buffer, start) in [(bytes, 0), (bytes + after, 0), (before + bytes + after, before.count)] {
-                buffer.withUnsafeBufferPointer { all in
+                do {
+                    let all = buffer.span
                     let range = start..<(start + bytes.count)
-                    let line = UnsafeBufferPointer(rebasing: all[range])
+                    let line = all.extracting(range)
                     let survey = LineSurvey(all, range)
                     #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
                     #expect(survey.isPlain == CanonicalLogLine.isPlain(all, range), "\(text)")
                     #expect(survey.hash == WordHash.hash(line), "\(text)")
-                    let spaces = line.prefix(64).indices.reduce(UInt64(0)) { line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0 }
+                    let spaces = line.indices.prefix(64).reduce(UInt64(0)) { line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0 }
                     #expect(survey.spaces == spaces, "\(text)")
                 }
             }
@@ -248,7 +248,7 @@ import Testing
         let file = SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n")
         let measures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
         let parser = LogParser(measures: measures)
-        let pieces = file.bytes.withUnsafeBufferPointer { LogParser.pieces($0, from: 3, pieceSize: 200) }
+        let pieces = LogParser.pieces(file.bytes, from: 3, pieceSize: 200)
         // Pieces of 200 bytes or more, at most 32 for a log this short.
         #expect(pieces.count == 32)
         let whole = parser.parse(file, pieceSize: .max)
@@ -361,12 +361,9 @@ import Testing
         let new = old + Array("2026-11-07 Swim 1km\n".utf8)
         let reread = parser.parse(SourceFile(path: "log/2026.log", bytes: new), after: (old, parsed))
         #expect(reread.actions.map(\.description) == ["Morning run", "Run, #2", "Run easy", "", "Swim"])
-        new.withUnsafeBufferPointer { file in
-            let inNew = { (text: ActionText) in
-                text.withBytes { $0.baseAddress.map { file.baseAddress! <= $0 && $0 < file.baseAddress! + file.count } ?? false }
-            }
-            #expect(inNew(reread.actions[0].text) && inNew(reread.actions[4].text))
-        }
+        // Both kept and new lines' texts are held by a store of the new version's bytes.
+        #expect(reread.actions[0].text.store.bytes == new && reread.actions[4].text.store.bytes == new)
+        #expect(reread.actions[0].text.store.isFile)
     }
 
     func parse(_ log: String) -> (actions: [Action], diagnostics: [Finding]) {
@@ -585,7 +582,7 @@ import Testing
         var rng = SeededGenerator(seed: 43)
         let words = ["2026-11-03", "Run", "5km", "+run", "Swim", "1km", "#x", "Walk"]
         let hashings: [(String, ([UInt8]) -> UInt64)] = [
-            ("real", { bytes in bytes.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) } }),
+            ("real", { bytes in CanonicalLogLine.hash(bytes.span, 0..<bytes.count) }),
             ("all alike", { _ in 0xF00D }),
             ("top bits alike", { UInt64($0.count) }),
         ]
@@ -596,7 +593,8 @@ import Testing
                 lines.append(Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
             }
             let text = Array(lines.map { $0 + [0x0A] }.joined())
-            text.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = text.span
                 var all: [RepeatSearch.ActionLine] = []
                 var expected: [(line: Int, earlier: Int)] = []
                 var firstLine: [[UInt8]: Int] = [:]
@@ -611,7 +609,7 @@ import Testing
                 let seeds = Array(all[..<seedCount])
                 let lists = [Array(all[seedCount..<350]), [], Array(all[350..<351]), Array(all[351...])]
                 for perBucket in [1, 7, 64, RepeatSearch.linesPerBucket] {
-                    let found = RepeatSearch.repeats(lists, seeds: seeds, buffer, linesPerBucket: perBucket)
+                    let found = RepeatSearch.repeats(lists, seeds: seeds, text, linesPerBucket: perBucket)
                     let flat = zip(lists, found).flatMap { list, repeats in repeats.map { (list[$0.position].line, $0.earlier) } }
                     #expect(flat.map(\.0) == expected.map(\.line), "\(name), \(perBucket) per bucket")
                     #expect(flat.map(\.1) == expected.map(\.earlier), "\(name), \(perBucket) per bucket")
@@ -633,7 +631,7 @@ import Testing
             ("all alike", { _ in 7 }),
             ("same slot, top half by length", { UInt64($0.count) << 32 }),
             ("same top half, slot by length", { UInt64($0.count % 5) | 0xABCD_0000_0000_0000 }),
-            ("real", { bytes in bytes.withUnsafeBufferPointer { CanonicalLogLine.hash($0, 0..<$0.count) } }),
+            ("real", { bytes in CanonicalLogLine.hash(bytes.span, 0..<bytes.count) }),
         ]
         for (name, hashing) in hashings {
             var lines: [[UInt8]] = []
@@ -645,7 +643,9 @@ import Testing
             var repeats = RepeatedLines(capacity: 0)
             var firstLine: [[UInt8]: Int] = [:]
             var offset = 0
-            Array(text).withUnsafeBufferPointer { buffer in
+            let whole = Array(text)
+            do {
+                let buffer = whole.span
                 for (k, line) in lines.enumerated() {
                     let range = offset..<(offset + line.count)
                     let canonical = CanonicalLogLine.of(buffer, range)

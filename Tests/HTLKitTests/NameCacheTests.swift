@@ -34,16 +34,17 @@ import Testing
         var links = NameCache()
         var tags = NameCache()
         var made = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = bytes.span
             for (name, range) in zip(text, ranges) {
-                let link = links.string(buffer, range) { made += 1; return String(decoding: $0, as: UTF8.self) }
+                let link = links.string(buffer, range) { made += 1; return RawBytes.string($0) }
                 #expect(Array(link.utf8) == name)
                 let tag = tags.string(buffer, range) { String(lowercasingASCII: $0) }
                 #expect(tag == String(decoding: name, as: UTF8.self).lowercased())
             }
             var once = NameCache()
             let at = ranges[text.firstIndex(of: base)!]
-            let first = once.string(buffer, at) { String(decoding: $0, as: UTF8.self) }
+            let first = once.string(buffer, at) { RawBytes.string($0) }
             let again = once.string(buffer, at) { _ in "made again" }
             #expect(first == "learn-spanish-a2-and-more" && again == first)
         }
@@ -60,18 +61,19 @@ import Testing
     @Test func namesOfOneHashAreToldApartByTheirBytes() {
         func bytes(_ word: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
         let name = Array("learn-spanish-a2".utf8)
-        let (w1, w2) = name.withUnsafeBytes { ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        let (w1, w2) = (RawBytes.word(name.span, 0), RawBytes.word(name.span, 8))
         let start = WordHash.start(count: 16, seed: IdentifierTable.seed)
         let other1 = w1 ^ (1 << 56)  // the eighth byte: 'p' to 'q'
         let other2 = w2 ^ WordHash.step(start, w1) ^ WordHash.step(start, other1)
         let other = bytes(other1) + bytes(other2)
-        let hashes = [name, other].map { n in n.withUnsafeBufferPointer { IdentifierTable.hash(bytes: $0) } }
+        let hashes = [name, other].map { n in IdentifierTable.hash(bytes: n.span) }
         #expect(other != name && other[0] == name[0] && hashes[0] == hashes[1])
         let text = name + other + name + other
         var cache = NameCache()
-        text.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = text.span
             for k in 0..<4 {
-                let made = cache.string(buffer, (16 * k)..<(16 * k + 16)) { String(decoding: $0, as: UTF8.self) }
+                let made = cache.string(buffer, (16 * k)..<(16 * k + 16)) { RawBytes.string($0) }
                 #expect(made == String(decoding: k % 2 == 0 ? name : other, as: UTF8.self), "name \(k)")
             }
         }

@@ -41,9 +41,7 @@ import Testing
         }
         let (ledger, report) = report(changes)
         let table = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
-        let listed = table.withEntries { starts, goals in
-            (0..<ledger.actions.count).map { a in (Int(starts[a])..<Int(starts[a + 1])).map { report.goals[Int(goals[$0])].id } }
-        }
+        let listed = (0..<ledger.actions.count).map { a in table.goals(of: a).map { report.goals[Int($0)].id } }
         #expect(listed == [many.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, few.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }])
         #expect(listed.first?.first == "g")
         #expect(listed.first?.count == 20)

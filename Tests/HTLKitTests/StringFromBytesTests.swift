@@ -12,7 +12,8 @@ import Testing
                                  [0xF0, 0x9F, 0x8F, 0x83], [0xF0, 0x9F], [0x80], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0x00]]
         for _ in 0..<5_000 {
             let bytes = (0..<Int.random(in: 0...6, using: &rng)).flatMap { _ in pieces.randomElement(using: &rng)! }
-            bytes.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = bytes.span
                 let made = String(utf8Bytes: buffer)
                 let decoded = String(decoding: bytes, as: UTF8.self)
                 #expect(Array(made.utf8) == Array(decoded.utf8), "\(bytes)")
@@ -25,7 +26,7 @@ import Testing
 
     @Test func lowercasesOnlyASCIICapitals() {
         let bytes = Array("Run-100KM_Ärger#Z".utf8)
-        #expect(bytes.withUnsafeBufferPointer { String(lowercasingASCII: $0) } == "run-100km_Ärger#z")
+        #expect(String(lowercasingASCII: bytes.span) == "run-100km_Ärger#z")
         #expect(Identifier.lowercasedASCII("OutDoors".utf8) == "outdoors")
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static func byteByByte(_ bytes: [UInt8], in range: Range<Int>) -> Int? {
         var i = range.lowerBound
         while i < range.upperBound {
-            let length = UTF8Validation.sequenceLength(bytes, at: i, end: range.upperBound)
+            let length = UTF8Validation.sequenceLength(bytes.span, at: i, end: range.upperBound)
             if length == 0 { return i }
             i += length
         }

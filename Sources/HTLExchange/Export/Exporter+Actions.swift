@@ -30,7 +30,7 @@ extension Exporter {
             csv.field("")
             measurements.removeAll()
             writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements)
-            measurements.withBytes { csv.field(bytes: $0) }
+            csv.field(bytes: measurements.bytes.span)
             csv.field(a.links.compactMap { goalUUID[$0.goal] }.joined(separator: ";"))
             try csv.endRecord(write)
         }

@@ -8,10 +8,10 @@ import Synchronization
 /// indentation, the ids of the ledger's measures, the ids of the goals an
 /// action can count toward; a run of actions keeps its last log path and
 /// day as bytes. An action is then copied together from those pieces and
-/// its own numbers and text, into room reserved once. (Quoting each id
-/// and path from its String, and each day from its year, month and day,
-/// was about a third of writing an action: export, 100,000 actions.)
-struct ActionJSON {
+/// its own numbers and text. (Quoting each id and path from its String,
+/// and each day from its year, month and day, was about a third of writing
+/// an action: export, 100,000 actions.)
+struct ActionJSON: Sendable {
     /// The syntax between the values, at the writer's indentation.
     private enum Piece: Int, CaseIterable {
         case open, line, date, time, description, quantities, goals, tags, links
@@ -22,10 +22,6 @@ struct ActionJSON {
     private let pieces: QuotedStrings
     private let measures: QuotedStrings
     private let goals: QuotedStrings
-    /// The room every action takes besides its values.
-    private let fixedRoom: Int
-    /// The room a quantity takes besides its measure.
-    private let quantityRoom: Int
 
     /// A writer of actions whose objects open at `indent`; goals are named
     /// by their position in `goalIDs`.
@@ -34,10 +30,6 @@ struct ActionJSON {
         self.pieces = QuotedStrings(raw: pieces)
         measures = QuotedStrings(catalog.measures.map(\.id))
         goals = QuotedStrings(goalIDs)
-        let count = { (piece: Piece) in pieces[piece.rawValue].count }
-        fixedRoom = [Piece.open, .line, .date, .time, .description, .quantities, .goals, .tags, .links, .quantitiesClose, .close]
-            .map(count).reduce(0, +) + 3 * count(.listClose) + ByteWriter.intRoom + ByteWriter.timeRoom
-        quantityRoom = count(.nextQuantity) + count(.amount) + ByteWriter.decimalRoom + count(.quantityClose)
     }
 
     /// The bytes of each piece, laid out by `JSONBytes` as any object's
@@ -76,57 +68,44 @@ struct ActionJSON {
         }
     }
 
-    /// Writes a run of actions read in place; `goalsOf(i)` gives the
-    /// positions of the goals action `i` of `actions` counts toward, and
-    /// `before(i)` writes what comes before action `i` (a separator).
-    func write(_ run: Range<Int>, of actions: UnsafeBufferPointer<Action>, goalsOf: (Int) -> UnsafeBufferPointer<Int32>,
+    /// Writes a run of actions, read in place by position; `goalsOf(i)`
+    /// gives the positions of the goals action `i` of `actions` counts
+    /// toward, and `before(i)` writes what comes before action `i` (a separator).
+    func write(_ run: Range<Int>, of actions: [Action], goalsOf: (Int) -> ArraySlice<Int32>,
                into out: inout JSONBytes, before: (Int, inout JSONBytes) -> Void) {
-        pieces.withTable { pieces in
-            measures.withTable { measures in
-                goals.withTable { goals in
-                    var shared = Shared(pieces: pieces, measures: measures, goals: goals)
-                    // Read in place through pointers: an action read through the buffer's
-                    // subscript is a copy, a reference count per String and list it holds.
-                    let action = { (i: Int) in actions.baseAddress! + i }
-                    var i = run.lowerBound
-                    while i < run.upperBound {
-                        // A stretch of actions whose descriptions are in one store (a
-                        // piece of a log): its bytes are opened once for all of them.
-                        let store = ActionJSON.store(of: action(i))
-                        var end = i + 1
-                        while end < run.upperBound, ActionJSON.store(of: action(end)) == store { end += 1 }
-                        shared.path(of: action(i))
-                        action(i).pointee.text.withStoreBytes { bytes in
-                            for k in i..<end {
-                                before(k, &out)
-                                write(action(k), text: bytes, goals: goalsOf(k), shared: &shared, into: &out)
-                            }
-                        }
-                        i = end
-                    }
-                }
+        var shared = Shared()
+        var i = run.lowerBound
+        while i < run.upperBound {
+            // A stretch of actions whose descriptions are in one store (a piece
+            // of a log): its bytes are taken once for all of them (a reference
+            // count per action, on every core at once, was a third of export).
+            let store = actions[i].storedText.store
+            var end = i + 1
+            while end < run.upperBound, actions[end].storedText.store === store { end += 1 }
+            shared.path(of: store)
+            let text = store.bytes
+            for k in i..<end {
+                before(k, &out)
+                write(actions, k, text: text, goals: goalsOf(k), shared: &shared, into: &out)
             }
+            i = end
         }
     }
 
-    /// What a run of actions reads besides the actions: the tables, and
-    /// the last log path and day written, as bytes.
+    /// What a run of actions keeps between actions: the last log path and
+    /// day written, as bytes.
     private struct Shared {
-        let pieces: QuotedStrings.Table
-        let measures: QuotedStrings.Table
-        let goals: QuotedStrings.Table
         var log: ObjectIdentifier?
         var path: [UInt8] = []
         var day = Int.min
         var date: [UInt8] = []
 
-        /// The quoted path of the log `action` is in: made again only when
-        /// the action's text is held by another store than the last one's.
-        mutating func path(of action: UnsafePointer<Action>) {
-            let store = ActionJSON.store(of: action)
-            guard store != log else { return }
-            path = QuotedStrings.quoted(action.pointee.path)
-            log = store
+        /// The quoted path of the log `store` belongs to: made again only
+        /// when the store is another than the last one.
+        mutating func path(of store: ActionText.Store) {
+            guard ObjectIdentifier(store) != log else { return }
+            path = QuotedStrings.quoted(store.path)
+            log = ObjectIdentifier(store)
         }
 
         /// The quoted day of `date`, made again when the day changes.
@@ -137,79 +116,52 @@ struct ActionJSON {
             self.date = out.bytes
             day = date.dayNumber
         }
-
-        /// The quoted id of the measure at `index` of the catalog.
-        func measure(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-            measures[index]
-        }
     }
 
-    /// The store holding `action`'s description (stored properties read in
-    /// place: nothing copied, nothing counted).
-    private static func store(of action: UnsafePointer<Action>) -> ObjectIdentifier {
-        ObjectIdentifier(action.pointee.storedText.store)
-    }
-
-    /// Writes `action`, whose description is in `text` (its store's bytes).
-    private func write(_ action: UnsafePointer<Action>, text: UnsafeBufferPointer<UInt8>, goals positions: UnsafeBufferPointer<Int32>,
+    /// Writes action `i`, whose description is in `text` (its store's bytes).
+    private func write(_ actions: [Action], _ i: Int, text: [UInt8], goals positions: ArraySlice<Int32>,
                        shared: inout Shared, into out: inout JSONBytes) {
-        shared.date(action.pointee.date)
-        let description = ActionText.bytes(start: action.pointee.storedText.start, count: action.pointee.storedText.count, of: text)
-        let quantityCount = action.pointee.quantities.count
-        var room = fixedRoom + shared.path.count + shared.date.count + ByteWriter.quotedRoom(description.count)
+        shared.date(actions[i].date)
+        func piece(_ p: Piece) { pieces.write(p.rawValue, into: &out) }
+        piece(.open)
+        out.append(bytes: shared.path.span)
+        piece(.line)
+        out.append(actions[i].line)
+        piece(.date)
+        out.append(bytes: shared.date.span)
+        piece(.time)
+        if let time = actions[i].time { out.appendQuoted(time) } else { piece(.null) }
+        piece(.description)
+        out.appendQuoted(bytes: text.span.extracting(actions[i].storedText.range))
+        piece(.quantities)
+        let quantityCount = actions[i].quantities.count
         for k in 0..<quantityCount {
-            room += quantityRoom + shared.measure(action.pointee.quantities[k].measureIndex).count
+            piece(k == 0 ? .firstQuantity : .nextQuantity)
+            measures.write(actions[i].quantities[k].measureIndex, into: &out)
+            piece(.amount)
+            out.append(actions[i].quantities[k].amount)
+            piece(.quantityClose)
         }
-        for p in positions { room += shared.goals[Int(p)].count + 2 }
-        for k in 0..<action.pointee.tags.count { room += ByteWriter.quotedRoom(action.pointee.tags[k].utf8.count) + 2 }
-        for k in 0..<action.pointee.links.count { room += ByteWriter.quotedRoom(action.pointee.links[k].goal.utf8.count) + 2 }
-        // The writing reads no `shared` (a closure that did copied it: a
-        // reference count per array it holds, per action).
-        let (pieces, measures, goals) = (shared.pieces, shared.measures, shared.goals)
-        shared.path.withUnsafeBufferPointer { path in
-        shared.date.withUnsafeBufferPointer { date in
-        out.write(room: room) { w in
-            w.bytes(pieces[Piece.open.rawValue])
-            w.bytes(path)
-            w.bytes(pieces[Piece.line.rawValue])
-            w.int(action.pointee.line)
-            w.bytes(pieces[Piece.date.rawValue])
-            w.bytes(date)
-            w.bytes(pieces[Piece.time.rawValue])
-            if let time = action.pointee.time { w.quoted(time) } else { w.bytes(pieces[Piece.null.rawValue]) }
-            w.bytes(pieces[Piece.description.rawValue])
-            w.quoted(description)
-            w.bytes(pieces[Piece.quantities.rawValue])
-            for k in 0..<quantityCount {
-                w.bytes(pieces[(k == 0 ? Piece.firstQuantity : .nextQuantity).rawValue])
-                w.bytes(measures[action.pointee.quantities[k].measureIndex])
-                w.bytes(pieces[Piece.amount.rawValue])
-                w.decimal(action.pointee.quantities[k].amount)
-                w.bytes(pieces[Piece.quantityClose.rawValue])
-            }
-            w.bytes(pieces[(quantityCount > 0 ? Piece.quantitiesClose : .emptyClose).rawValue])
-            w.bytes(pieces[Piece.goals.rawValue])
-            for (k, p) in positions.enumerated() {
-                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
-                w.bytes(goals[Int(p)])
-            }
-            w.bytes(pieces[Piece.listClose.rawValue])
-            w.bytes(pieces[Piece.tags.rawValue])
-            for k in 0..<action.pointee.tags.count {
-                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
-                w.quoted(action.pointee.tags[k])
-            }
-            w.bytes(pieces[Piece.listClose.rawValue])
-            w.bytes(pieces[Piece.links.rawValue])
-            for k in 0..<action.pointee.links.count {
-                if k > 0 { w.bytes(pieces[Piece.listSeparator.rawValue]) }
-                w.quoted(action.pointee.links[k].goal)
-            }
-            w.bytes(pieces[Piece.listClose.rawValue])
-            w.bytes(pieces[Piece.close.rawValue])
+        piece(quantityCount > 0 ? .quantitiesClose : .emptyClose)
+        piece(.goals)
+        for (k, p) in positions.enumerated() {
+            if k > 0 { piece(.listSeparator) }
+            goals.write(Int(p), into: &out)
         }
+        piece(.listClose)
+        piece(.tags)
+        for k in 0..<actions[i].tags.count {
+            if k > 0 { piece(.listSeparator) }
+            out.appendQuoted(actions[i].tags[k])
         }
+        piece(.listClose)
+        piece(.links)
+        for k in 0..<actions[i].links.count {
+            if k > 0 { piece(.listSeparator) }
+            out.appendQuoted(actions[i].links[k].goal)
         }
+        piece(.listClose)
+        piece(.close)
     }
 }
 

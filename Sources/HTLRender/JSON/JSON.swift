@@ -118,11 +118,11 @@ public indirect enum JSON: Sendable, Equatable {
 /// element, not the document.
 package struct JSONStream {
     private var buffer = JSONBytes()
-    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
+    private let sink: ([UInt8]) -> Void
     private var fields = 0
     static let chunk = 1 << 16
 
-    public init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    public init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
         buffer.reserveCapacity(JSONStream.chunk + 4096)
         buffer.append("{")
@@ -157,7 +157,7 @@ package struct JSONStream {
     /// An array field of `count` elements, each written by `element` from
     /// its position alone: runs of them on every core at once, handed over
     /// in order (memory stays bounded by one batch of runs).
-    package mutating func arrayField(_ name: String, count: Int, inParallel element: (Int, inout JSONBytes) -> Void) {
+    package mutating func arrayField(_ name: String, count: Int, inParallel element: @Sendable (Int, inout JSONBytes) -> Void) {
         arrayField(name, count: count) { run, out in
             for i in run {
                 out.element(i, indent: 2)
@@ -169,7 +169,7 @@ package struct JSONStream {
     /// An array field of `count` elements written a run at a time by
     /// `run`, which writes each element and the separator before it
     /// (`JSONBytes.element(_:indent:)` at indent 2), on every core at once.
-    package mutating func arrayField(_ name: String, count: Int, inParallelRuns run: (Range<Int>, inout JSONBytes) -> Void) {
+    package mutating func arrayField(_ name: String, count: Int, inParallelRuns run: @Sendable (Range<Int>, inout JSONBytes) -> Void) {
         startField(name)
         buffer.append("[")
         let batch = 8 * 1024
@@ -182,7 +182,7 @@ package struct JSONStream {
                 return out
             }
             flush()
-            for piece in pieces { piece.withBytes(sink) }
+            for piece in pieces { sink(piece.bytes) }
         }
         buffer.close("]", count: count, indent: 2)
     }
@@ -201,7 +201,7 @@ package struct JSONStream {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withBytes(sink)
+        sink(buffer.bytes)
         buffer.removeAll()
     }
 }

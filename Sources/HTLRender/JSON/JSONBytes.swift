@@ -1,81 +1,129 @@
 import HTLCore
 import HTLModel
 
-/// The bytes of a JSON document being written: appends are byte copies, and
-/// a string that needs no escape (nearly all of them) is copied whole.
-public struct JSONBytes {
-    private var buffer = ByteBuffer()
+/// The bytes of a JSON document being written. Every write is an append to
+/// an array, so it is checked like any array write: no room is counted
+/// beforehand, and nothing can be written past what the array holds. A
+/// string that needs no escape (nearly all of them) is copied whole.
+public struct JSONBytes: Sendable {
+    private var buffer: [UInt8] = []
 
     package init() {}
 
-    /// The bytes written so far (a copy).
-    package var bytes: [UInt8] { buffer.array }
+    /// The bytes written so far.
+    package var bytes: [UInt8] { buffer }
     package var count: Int { buffer.count }
-
-    /// The bytes written so far, read in place.
-    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try buffer.withBytes(body)
-    }
     package var isEmpty: Bool { buffer.isEmpty }
 
     package mutating func reserveCapacity(_ capacity: Int) { buffer.reserveCapacity(capacity) }
-    package mutating func removeAll() { buffer.removeAll() }
+    package mutating func removeAll() { buffer.removeAll(keepingCapacity: true) }
 
     /// The document as text (every byte written is UTF-8).
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: buffer, as: UTF8.self) }
 
     /// Literal JSON syntax.
     package mutating func append(_ literal: StaticString) {
-        buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        RawBytes.append(literal, to: &buffer)
+    }
+
+    /// Bytes already in their JSON form (a piece written before).
+    package mutating func append(bytes: Span<UInt8>) {
+        RawBytes.append(bytes, to: &buffer)
     }
 
     /// Text already in its JSON form (a number).
     package mutating func append(text: String) {
-        var text = text
-        text.withUTF8 { buffer.append($0) }
+        RawBytes.append(text.utf8.span, to: &buffer)
     }
 
     package mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        buffer.append(room: count) { p in
-            p.initialize(repeating: UInt8(ascii: " "), count: count)
-            return count
-        }
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// An integer's decimal digits, written in place (no String per number).
     package mutating func append(_ value: Int) {
-        buffer.write(room: ByteWriter.intRoom) { $0.int(value) }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        digits(value.magnitude)
     }
 
     /// A decimal as a JSON number, as `ExactDecimal.description` spells it
     /// (`-12.5`, `3`, `0.000001`), written in place.
     package mutating func append(_ value: ExactDecimal) {
-        buffer.write(room: ByteWriter.decimalRoom) { $0.decimal(value) }
+        let magnitude = value.millionths.magnitude
+        // In 64 bits when it fits (up to 18 trillion): a 128-bit division
+        // is a call to a routine of its own, and this is done per quantity.
+        let whole: UInt
+        var fraction: UInt
+        if magnitude <= UInt128(UInt64.max) {
+            let small = UInt64(magnitude)
+            let scale: UInt64 = 1_000_000  // ExactDecimal.scale, as a literal the division is a multiplication by
+            (whole, fraction) = (UInt(small / scale), UInt(small % scale))
+        } else {
+            let scale = UInt128(ExactDecimal.scale)
+            guard magnitude / scale <= UInt128(UInt.max) else { return append(text: value.description) }
+            (whole, fraction) = (UInt(magnitude / scale), UInt(magnitude % scale))
+        }
+        if value.millionths < 0 { buffer.append(UInt8(ascii: "-")) }
+        digits(whole)
+        guard fraction != 0 else { return }
+        var width = ExactDecimal.fractionDigits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        buffer.append(UInt8(ascii: "."))
+        digits(fraction, width: width)
     }
 
-    /// A time of day as a JSON string, `"HH:MM"`, written in place.
+    /// A time of day as a JSON string, `"HH:MM"`.
     package mutating func appendQuoted(_ time: ClockTime) {
-        buffer.write(room: ByteWriter.timeRoom) { $0.quoted(time) }
+        buffer.append(UInt8(ascii: "\""))
+        digits(UInt(max(0, time.minuteOfDay / 60)), width: 2)
+        buffer.append(UInt8(ascii: ":"))
+        digits(UInt(max(0, time.minuteOfDay % 60)), width: 2)
+        buffer.append(UInt8(ascii: "\""))
     }
 
-    /// A date as a JSON string, `"YYYY-MM-DD"`, written in place.
+    /// A date as a JSON string, `"YYYY-MM-DD"`; a year outside 0...9999 as
+    /// `CivilDate.description` spells it.
     package mutating func appendQuoted(_ date: CivilDate) {
-        buffer.write(room: ByteWriter.dateRoom(date)) { $0.quoted(date) }
+        let (year, month, day) = date.parts
+        guard (0...9999).contains(year) else { return appendQuoted(date.description) }
+        buffer.append(UInt8(ascii: "\""))
+        digits(UInt(year), width: 4)
+        buffer.append(UInt8(ascii: "-"))
+        digits(UInt(month), width: 2)
+        buffer.append(UInt8(ascii: "-"))
+        digits(UInt(day), width: 2)
+        buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Bytes a `ByteWriter` writes into `room` reserved for them (an
-    /// action of `export`: one reservation, then plain stores).
-    mutating func write(room: Int, _ body: (inout ByteWriter) -> Void) {
-        buffer.write(room: room, body)
+    /// `value`'s decimal digits, zero-padded to `width`.
+    private mutating func digits(_ value: UInt, width: Int = 1) {
+        var count = 1
+        var limit: UInt = 10
+        while count < 20, value >= limit {
+            count += 1
+            limit &*= 10
+        }
+        count = max(count, width)
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var v = value
+        for i in stride(from: start + count - 1, through: start, by: -1) {
+            buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+        }
     }
 
     // MARK: Pretty layout: two spaces per level, one member per line
 
     /// Before element `index` of an array opened at `indent`.
     package mutating func element(_ index: Int, indent: Int) {
-        let spaces = max(indent + 2, 0)
-        buffer.write(room: spaces + 2) { $0.separator(index, spaces: spaces) }
+        if index != 0 { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(UInt8(ascii: "\n"))
+        appendSpaces(max(indent + 2, 0))
     }
 
     /// Before the value of member `index` of an object opened at `indent`.
@@ -86,17 +134,17 @@ public struct JSONBytes {
     }
 
     /// The same for a member name htl spells itself (ASCII letters and
-    /// underscores: nothing to escape, so nothing to look at), written in one copy.
+    /// underscores: nothing to escape, so nothing to look at).
     package mutating func key(literal name: StaticString, at index: Int, indent: Int) {
-        buffer.write(room: ByteWriter.keyRoom(name, indent: indent)) { $0.key(literal: name, at: index, indent: indent) }
-    }
-
-    /// `key` for a name spelled in the source: no escape needed.
-    package mutating func key(_ name: StaticString, at index: Int, indent: Int) {
         element(index, indent: indent)
         append("\"")
         append(name)
         append("\": ")
+    }
+
+    /// `key` for a name spelled in the source: no escape needed.
+    package mutating func key(_ name: StaticString, at index: Int, indent: Int) {
+        key(literal: name, at: index, indent: indent)
     }
 
     /// Closes an array or object opened at `indent` that has `count` members:
@@ -109,14 +157,60 @@ public struct JSONBytes {
         append(bracket)
     }
 
-    /// `value` as a JSON string (escapes: `ByteWriter.quoted`).
+    // MARK: Strings
+
+    /// `value` as a JSON string.
     package mutating func appendQuoted(_ value: String) {
-        buffer.write(room: ByteWriter.quotedRoom(value.utf8.count)) { $0.quoted(value) }
+        appendQuoted(bytes: value.utf8.span)
     }
 
     /// An action's description as a JSON string, from its bytes (no String is made).
     package mutating func appendQuoted(_ text: ActionText) {
-        text.withBytes { utf8 in buffer.write(room: ByteWriter.quotedRoom(utf8.count)) { $0.quoted(utf8) } }
+        text.withBytes { appendQuoted(bytes: $0) }
+    }
+
+    /// `utf8` (valid UTF-8) as a JSON string: copied whole when nothing in it
+    /// needs an escape (nearly always). C0, DEL, C1 and the line separators
+    /// are written as `\u` escapes: a JSON document printed to a terminal
+    /// cannot drive it either.
+    package mutating func appendQuoted(bytes utf8: Span<UInt8>) {
+        buffer.append(UInt8(ascii: "\""))
+        if JSONBytes.mayNeedEscape(utf8) { escaped(utf8) } else { RawBytes.append(utf8, to: &buffer) }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escaped(_ utf8: Span<UInt8>) {
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            switch b {
+            case 0x22: append("\\\"")
+            case 0x5C: append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20, 0x7F: unicodeEscape(UInt(b))
+            case 0xC2 where i + 1 < utf8.count && (0x80...0x9F).contains(utf8[i + 1]):
+                // C1: U+0080-U+009F.
+                unicodeEscape(UInt(utf8[i + 1]))
+                i += 1
+            case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR.
+                unicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029)
+                i += 2
+            default: buffer.append(b)
+            }
+            i += 1
+        }
+    }
+
+    /// `\uXXXX`, lowercase hex.
+    private mutating func unicodeEscape(_ value: UInt) {
+        append("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let nibble = UInt8((value >> UInt(shift)) & 0xF)
+            buffer.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
     }
 
     /// A byte that starts a character JSON or a terminal needs escaped:
@@ -126,16 +220,14 @@ public struct JSONBytes {
     }
 
     /// Whether any byte of `utf8` may need an escape, eight bytes at a time.
-    static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayNeedEscape(_ utf8: Span<UInt8>) -> Bool {
         var i = 0
-        if let base = UnsafeRawPointer(utf8.baseAddress) {
-            while i + 8 <= utf8.count {
-                let w = ByteWords.load(base, i)
-                let found = ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
-                    | ByteWords.equal(w, 0xC2) | ByteWords.equal(w, 0xE2)
-                if found != 0 { return true }
-                i += 8
-            }
+        while i + 8 <= utf8.count {
+            let w = RawBytes.word(utf8, i)
+            let found = ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
+                | ByteWords.equal(w, 0xC2) | ByteWords.equal(w, 0xE2)
+            if found != 0 { return true }
+            i += 8
         }
         while i < utf8.count {
             if mayNeedEscape(utf8[i]) { return true }

@@ -3,7 +3,7 @@
 /// paths, measure ids and goal ids for a million actions, and quoting a
 /// String each time (its bytes fetched, scanned for escapes) was a fifth
 /// of the work of writing an action.
-struct QuotedStrings {
+struct QuotedStrings: Sendable {
     private var bytes: [UInt8] = []
     /// Where string `i` starts; one more than there are strings.
     private var starts: [Int] = [0]
@@ -22,7 +22,7 @@ struct QuotedStrings {
 
     var count: Int { starts.count - 1 }
 
-    /// `string` quoted, as `ByteWriter.quoted` writes it.
+    /// `string` quoted, as `JSONBytes.appendQuoted` writes it.
     mutating func append(_ string: String) {
         bytes += QuotedStrings.quoted(string)
         starts.append(bytes.count)
@@ -35,20 +35,13 @@ struct QuotedStrings {
         return out.bytes
     }
 
-    /// The strings' bytes, read in place: `Table` hands out string `i`
-    /// without a reference count.
-    func withTable<R>(_ body: (Table) -> R) -> R {
-        bytes.withUnsafeBufferPointer { b in starts.withUnsafeBufferPointer { s in body(Table(bytes: b, starts: s)) } }
+    /// How many bytes string `i` takes.
+    func length(_ i: Int) -> Int {
+        starts[i + 1] - starts[i]
     }
 
-    struct Table {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let starts: UnsafeBufferPointer<Int>
-
-        var count: Int { starts.count - 1 }
-
-        subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + 1]])
-        }
+    /// Writes string `i` (its bytes as they are kept) into `out`.
+    func write(_ i: Int, into out: inout JSONBytes) {
+        out.append(bytes: bytes.span.extracting(starts[i]..<starts[i + 1]))
     }
 }
