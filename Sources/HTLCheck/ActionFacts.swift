@@ -22,9 +22,10 @@ package struct ActionFacts: Sendable, BitwiseCopyable {
     private static let moreQuantities: UInt8 = 4
     private static let moreTags: UInt8 = 8
 
-    /// Action `i`, read in place by position (an action passed by value
-    /// is copied: a reference count per String); `firstTag` numbered in `tags`.
-    init(_ actions: [Action], _ i: Int, firstLinkGoal: Int32, tags: inout IdentifierTable?) {
+    /// Action `i`, read in place through a span (an action passed by value,
+    /// or read through an array's subscript, is copied: a reference count
+    /// per String); `firstTag` numbered in `tags`.
+    init(_ actions: Span<Action>, _ i: Int, firstLinkGoal: Int32, tags: inout IdentifierTable?) {
         day = Int32(clamping: actions[i].date.dayNumber)
         self.firstLinkGoal = firstLinkGoal
         let quantities = actions[i].quantities.count
@@ -57,7 +58,7 @@ package struct ActionFacts: Sendable, BitwiseCopyable {
         var (facts, sliceTags) = Parallel.fill(rooms: slices.map(\.count)) { s, facts in
             // Local copies: the tables captured by the closure were retained and
             // released at every look-up, by both cores at once.
-            let (goals, positions) = (goals, positions)
+            let (goals, positions, actions) = (goals, positions, actions.span)
             var tags: IdentifierTable? = numberingTags ? IdentifierTable() : nil
             for i in slices[s] {
                 let goal = actions[i].links.first.flatMap { goals.number(of: $0.goal) }.map { positions[$0] } ?? -1

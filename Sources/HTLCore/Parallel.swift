@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Independent pieces of work at the same time, on every core the machine
@@ -21,7 +22,7 @@ import Synchronization
 ///
 /// ParallelTests hold each of these (a write past a region traps in a child
 /// process; every element lands once, in order, at every size).
-package enum Parallel {
+public enum Parallel {
     /// `body(0)`, …, `body(count - 1)`, as many at once as there are cores
     /// (each core takes the next one when it is done), in index order.
     package static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
@@ -95,24 +96,29 @@ package enum Parallel {
     }
 
     /// Room for one job's elements in the array `fill` makes: appended in
-    /// order, each write checked against the room.
-    package struct Region<T>: ~Copyable {
-        private let start: UnsafeMutablePointer<T>?
+    /// order, each write checked against the room. (Public and inlinable:
+    /// a generic call per element, unspecialized across modules, cost the
+    /// log parser some 90 instructions an action.)
+    public struct Region<T>: ~Copyable {
+        @usableFromInline let start: UnsafeMutablePointer<T>?
         /// How many elements the region can hold.
-        package let room: Int
+        public let room: Int
+        /// How many it holds (written only by `append`).
+        @usableFromInline var written = 0
+
         /// How many it holds.
-        package private(set) var count = 0
+        public var count: Int { written }
 
         fileprivate init(_ start: UnsafeMutablePointer<T>?, room: Int) {
             self.start = start
             self.room = room
         }
 
-        package mutating func append(_ element: consuming T) {
-            precondition(count < room, "an element written past its region")
+        @inlinable public mutating func append(_ element: consuming T) {
+            precondition(written < room, "an element written past its region")
             // `room` > 0, so the array has storage and `start` is not nil.
-            (start! + count).initialize(to: element)
-            count += 1
+            (start! + written).initialize(to: element)
+            written += 1
         }
     }
 
@@ -133,6 +139,9 @@ package enum Parallel {
     package static func wake() {
         DispatchQueue.global().async {}
     }
+
+    /// How many cores the machine has (at least one).
+    package static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     /// `0..<count` cut into at most `pieces` runs of about equal length, so
     /// the cores can share them.

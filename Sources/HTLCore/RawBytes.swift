@@ -40,7 +40,8 @@ public enum RawBytes {
 
     /// The byte classes of `bytes[range]` (`HTL_BYTES_*`), and which of its
     /// first 64 bytes are spaces.
-    package static func classes(of bytes: Span<UInt8>, _ range: Range<Int>) -> (classes: Int32, spaces: UInt64) {
+    @inlinable
+    public static func classes(of bytes: Span<UInt8>, _ range: Range<Int>) -> (classes: Int32, spaces: UInt64) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "bytes classified outside the bytes")
         var spaces: UInt64 = 0
         let classes = bytes.withUnsafeBufferPointer { buffer in
@@ -64,9 +65,22 @@ public enum RawBytes {
         htl_starts_no_action(byte) != 0
     }
 
-    /// The bytes appended to `out`, in one copy.
+    /// The bytes appended to `out`, in one copy into room the array makes
+    /// (the generic `append(contentsOf:)` cost a hundred instructions a
+    /// call, and a JSON export makes twenty calls an action).
+    @inlinable
     public static func append(_ bytes: Span<UInt8>, to out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        let n = bytes.count
+        guard n > 0 else { return }
+        bytes.withUnsafeBufferPointer { source in
+            out.append(addingCapacity: n) { room in
+                room.withUnsafeMutableBufferPointer { target, initialized in
+                    precondition(target.count - initialized >= n, "bytes copied past the room made for them")
+                    memcpy(target.baseAddress! + initialized, source.baseAddress!, n)
+                    initialized += n
+                }
+            }
+        }
     }
 
     /// A literal's UTF-8 appended to `out`, in one copy.

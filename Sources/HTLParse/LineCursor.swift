@@ -4,8 +4,6 @@ import HTLModel
 /// Positions within one log line, with column counting that stays linear on
 /// long lines (columns are asked for left to right).
 struct LineCursor {
-    /// The log's bytes (an array: a span cannot be kept).
-    let buffer: [UInt8]
     let start: Int
     let end: Int
     let line: Int
@@ -13,10 +11,10 @@ struct LineCursor {
     private var lastOffset: Int
     private var lastColumn = 1
 
-    // No path: the scanner holds its file's once (a String copied into the
-    // cursor of every line was a reference count taken and given back per line).
-    init(buffer: [UInt8], start: Int, end: Int, line: Int) {
-        self.buffer = buffer
+    // No path and no bytes: the scanner holds its file's once (a String or an
+    // array copied into the cursor of every line was a reference count taken
+    // and given back per line).
+    init(start: Int, end: Int, line: Int) {
         self.start = start
         self.end = end
         self.line = line
@@ -24,7 +22,7 @@ struct LineCursor {
     }
 
     /// 1-based column in Unicode scalars of a byte offset in this line.
-    mutating func column(_ offset: Int) -> Int {
+    mutating func column(_ offset: Int, in buffer: [UInt8]) -> Int {
         if isASCII { return offset - start + 1 }
         if offset < lastOffset {
             lastOffset = start
@@ -37,7 +35,7 @@ struct LineCursor {
     }
 
     /// The text of a byte range for a message, shortened past `limit` scalars.
-    func text(_ from: Int, _ to: Int, limit: Int) -> String {
+    func text(_ from: Int, _ to: Int, limit: Int, in buffer: [UInt8]) -> String {
         let s = String(decoding: buffer[from..<to], as: UTF8.self)
         // No more bytes than the limit: no more scalars either.
         return to - from > limit && s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s

@@ -20,7 +20,7 @@ struct LineDescription {
     }
 
     /// A word of the line (`word` of `buffer`) joins the description.
-    mutating func add(word: Range<Int>, of buffer: Span<UInt8>) {
+    mutating func add(word: Range<Int>, of buffer: [UInt8]) {
         guard isStarted else {
             isStarted = true
             range = word
@@ -32,11 +32,11 @@ struct LineDescription {
         }
         spill(buffer)
         bytes.append(Bytes.space)
-        RawBytes.append(buffer.extracting(word), to: &bytes)
+        RawBytes.append(buffer.span.extracting(word), to: &bytes)
     }
 
     /// Quoted text (its escapes undone) joins the description.
-    mutating func add(quoted text: [UInt8], of buffer: Span<UInt8>) {
+    mutating func add(quoted text: [UInt8], of buffer: [UInt8]) {
         if isStarted {
             spill(buffer)
             bytes.append(Bytes.space)
@@ -53,9 +53,9 @@ struct LineDescription {
     }
 
     /// The description so far as bytes, once it is no longer one stretch.
-    private mutating func spill(_ buffer: Span<UInt8>) {
+    private mutating func spill(_ buffer: [UInt8]) {
         guard let stretch = range else { return }
-        bytes = RawBytes.array(buffer.extracting(stretch))
+        bytes = Array(buffer[stretch])
         range = nil
     }
 }

@@ -43,8 +43,9 @@ struct LineScanner {
     /// The last date read: consecutive lines mostly share their day.
     private var lastDate = RecentDay()
 
-    init(cursor: LineCursor, path: String, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
+    init(cursor: LineCursor, buffer: [UInt8], path: String, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
         self.cursor = cursor
+        self.buffer = buffer
         self.path = path
         self.file = file
         self.measures = measures
@@ -78,11 +79,12 @@ struct LineScanner {
         pendingNumber = nil
     }
 
-    var buffer: [UInt8] { cursor.buffer }
+    /// The log's bytes, held once for all the lines of a piece.
+    let buffer: [UInt8]
 
     /// Where byte `offset` of the line is.
     private mutating func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(path: path, line: cursor.line, column: cursor.column(offset))
+        SourceLocation(path: path, line: cursor.line, column: cursor.column(offset, in: buffer))
     }
 
     /// A warning: the line still counts.
@@ -222,7 +224,7 @@ struct LineScanner {
             lastDate = RecentDay(bytes, date)
             return date
         }
-        let token = cursor.text(start, i, limit: 20)
+        let token = cursor.text(start, i, limit: 20, in: buffer)
         let message = CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
             ?? "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
         report(.badLogLine, at: start, message)
@@ -231,7 +233,7 @@ struct LineScanner {
 
     private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
         guard let t = ClockTime.parse(buffer.span.extracting(start..<end)) else {
-            report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12))': write HH:MM (24-hour)")
+            report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12, in: buffer))': write HH:MM (24-hour)")
             return false
         }
         time = t
@@ -272,7 +274,7 @@ struct LineScanner {
         }
         if !text.isEmpty {
             hasContent = true
-            description.add(quoted: text, of: buffer.span)
+            description.add(quoted: text, of: buffer)
         }
         return true
     }
@@ -294,15 +296,15 @@ struct LineScanner {
             let unit = RawBytes.string(buffer.span.extracting(split..<end))
             let suggestion = suggestions.didYouMean(unit, measures.allNames)
             report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
-                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40))\"")
+                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40, in: buffer))\"")
         case .almost(let fix):
             if onlyCounted(.badQuantity) { return }
-            let token = cursor.text(start, end, limit: 40)
+            let token = cursor.text(start, end, limit: 40, in: buffer)
             report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
                    help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
         case .word:
             hasContent = true
-            description.add(word: start..<end, of: buffer.span)
+            description.add(word: start..<end, of: buffer)
             if let number { checkSpacedQuantity(number, unit: start..<end) }
             if QuantityToken.isBareNumber(buffer.span, start, end) { pendingNumber = start..<end }
         }
@@ -314,31 +316,30 @@ struct LineScanner {
         guard units.index(for: buffer.span.extracting(unit)) != nil else { return }
         if onlyCounted(.spacedQuantity, error: false) { return }
         let word = RawBytes.string(buffer.span.extracting(unit))
-        let written = cursor.text(number.lowerBound, number.upperBound, limit: 20) + word
+        let written = cursor.text(number.lowerBound, number.upperBound, limit: 20, in: buffer) + word
         warn(.spacedQuantity, at: number.lowerBound,
-             "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20)) \(word)' has a space between the number and the unit, so it counts for nothing",
+             "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20, in: buffer)) \(word)' has a space between the number and the unit, so it counts for nothing",
              help: "write \(written)")
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
-        let id = linkNames.string(buffer.span, (start + 1)..<end) { String(utf8Bytes: $0) }
+        let id = linkNames.string(buffer, (start + 1)..<end) { String(utf8Bytes: $0) }
         if linkSet == nil, links.count >= 16 { linkSet = Set(links.map(\.goal)) }
         let seen = linkSet.map { $0.contains(id) } ?? links.contains { $0.goal == id }
         if !seen {
-            links.append(Action.Link(goal: id, column: cursor.column(start)))
+            links.append(Action.Link(goal: id, column: cursor.column(start, in: buffer)))
             linkSet?.insert(id)
         }
         hasContent = true
     }
 
     private mutating func readTag(_ start: Int, _ end: Int) {
-        let tagBytes = buffer.span.extracting((start + 1)..<end)
-        guard Identifier.isValidTag(tagBytes) else {
-            report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40))': tags use letters, digits, '-' and '_'",
+        guard Identifier.isValidTag(buffer.span.extracting((start + 1)..<end)) else {
+            report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40, in: buffer))': tags use letters, digits, '-' and '_'",
                    help: "to write '#' in a description, quote it: \"#1 fan\"")
             return
         }
-        let tag = tagNames.string(buffer.span, (start + 1)..<end) { String(lowercasingASCII: $0) }
+        let tag = tagNames.string(buffer, (start + 1)..<end) { String(lowercasingASCII: $0) }
         if tagSet == nil, tags.count >= 16 { tagSet = Set(tags) }
         if !(tagSet.map { $0.contains(tag) } ?? tags.contains(tag)) {
             tags.append(tag)
@@ -351,17 +352,17 @@ struct LineScanner {
         case .success(let amount):
             if amount.isZero {
                 if onlyCounted(.zeroQuantity) { return }
-                report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max)) counts for nothing; remove it")
+                report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max, in: buffer)) counts for nothing; remove it")
             } else if let previous = LineScanner.firstColumn(of: measureIndex, in: quantities, columns: quantityColumns) {
                 if onlyCounted(.duplicateQuantity) { return }
                 report(.duplicateQuantity, at: start, "a second quantity of \(measures.measures[measureIndex].id) in one action (first at column \(previous))",
                        help: "log one total, or two actions")
             } else {
-                let column = cursor.column(start)
+                let column = cursor.column(start, in: buffer)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
                 let ownSpelling = unitIsID && amount.isSpelled(by: buffer.span.extracting(start..<split))
                 quantities.append(Action.Quantity(measureIndex: measureIndex, amount: amount, column: column,
-                                                  written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max)))
+                                                  written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max, in: buffer)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {
                     var columns = [Int](repeating: 0, count: measures.measures.count)
@@ -373,10 +374,10 @@ struct LineScanner {
         case .failure where onlyCounted(.badQuantity):
             return
         case .failure(.tooManyFractionDigits):
-            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' has more than 6 decimal places",
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40, in: buffer))' has more than 6 decimal places",
                    help: "round it to at most 6 decimals")
         case .failure:
-            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40))' is too large")
+            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40, in: buffer))' is too large")
         }
     }
 

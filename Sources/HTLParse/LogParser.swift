@@ -157,7 +157,7 @@ struct LogParser {
         var result = Piece()
         result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
-        var scanner = LineScanner(cursor: LineCursor(buffer: buffer, start: 0, end: 0, line: 0), path: path, file: store,
+        var scanner = LineScanner(cursor: LineCursor(start: 0, end: 0, line: 0), buffer: buffer, path: path, file: store,
                                   measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
         var position = piece.bytes.lowerBound
         var line = piece.firstLine - 1
@@ -178,7 +178,7 @@ struct LogParser {
             }
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
             let survey = surveysLines ? LineSurvey(buffer.span, position..<contentEnd) : nil
-            scanner.begin(LineCursor(buffer: buffer, start: position, end: contentEnd, line: line),
+            scanner.begin(LineCursor(start: position, end: contentEnd, line: line),
                           printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer.span, position..<contentEnd),
                           spaces: survey?.spaces)
             // A line counted as no action's room never is one (`ByteCount.startsNoAction`); the region traps a write past its room.

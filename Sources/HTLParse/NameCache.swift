@@ -37,17 +37,18 @@ struct NameCache {
     /// in it), made by `make` when it is not kept. (Inlined, so
     /// that a short name is made where it is read, as without the cache.)
     @inline(__always)
-    mutating func string(_ buffer: Span<UInt8>, _ range: Range<Int>,
+    mutating func string(_ buffer: [UInt8], _ range: Range<Int>,
                          make: (Span<UInt8>) -> String) -> String {
         guard range.count > NameCache.inPlace, range.upperBound <= Int(UInt32.max) else {
-            return make(buffer.extracting(range))
+            return make(buffer.span.extracting(range))
         }
         return kept(buffer, range, make: make)
     }
 
     /// A long name's String, from the cache or made and kept.
-    private mutating func kept(_ buffer: Span<UInt8>, _ range: Range<Int>,
+    private mutating func kept(_ file: [UInt8], _ range: Range<Int>,
                                make: (Span<UInt8>) -> String) -> String {
+        let buffer = file.span
         let bytes = buffer.extracting(range)
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 2 * NameCache.capacity) }
         let hash = IdentifierTable.hash(bytes: bytes)

@@ -116,7 +116,8 @@ enum RepeatSearch {
         starts[buckets.count] = slot
         let firstSlots = slots
         let firstOrders = lists.reduce(into: [Int32(0)]) { $0.append($0.last! + Int32($1.count)) }
-        let runs = Parallel.slices(buckets.count)
+        // One run per core: every run reads every list.
+        let runs = Parallel.slices(buckets.count, pieces: Parallel.cores)
         let bucketStarts = starts
         var lines = [DealtLine](repeating: DealtLine(hash: 0, start: 0, order: 0), count: total)
         Parallel.write(into: &lines, ranges: runs.map { Int(bucketStarts[$0.lowerBound])..<Int(bucketStarts[$0.upperBound]) }) { r, run in

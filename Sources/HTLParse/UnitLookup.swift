@@ -54,7 +54,9 @@ struct UnitLookup {
         let names = bytes.span
         for k in firstOfLength[length]..<firstOfLength[length + 1] {
             let start = entries[k].start
-            if names.extracting(start..<start + length).elementsEqual(unit) { return entries[k].name }
+            var j = 0
+            while j < length, names[start + j] == unit[j] { j += 1 }
+            if j == length { return entries[k].name }
         }
         return nil
     }

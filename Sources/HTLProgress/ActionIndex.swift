@@ -109,9 +109,10 @@ struct ActionIndex {
     /// Appends the facts of the slice's actions, in order, and returns its
     /// actions by linked goal and by tag, and its further quantities (the
     /// facts point into them as if they came first).
-    private static func fill(_ facts: inout Parallel.Region<Facts>, from actions: [Action], _ slice: Range<Int>) -> Tables {
+    private static func fill(_ facts: inout Parallel.Region<Facts>, from array: [Action], _ slice: Range<Int>) -> Tables {
         var tables = Tables(actions: slice.count)
-        // Each action is read in place (by position), never copied whole.
+        // Each action is read in place through a span, never copied whole.
+        let actions = array.span
         for i in slice {
             let day = Int32(clamping: actions[i].date.dayNumber)
             var f = Facts(day: day, extraStart: Int32(clamping: tables.extraMeasures.count))

@@ -62,7 +62,8 @@ struct DatedGroups {
         // Placed by runs of groups on every core: each run is one stretch of `all`, and
         // its job reads every slice in order and keeps its groups' entries.
         let starts = starts
-        let runs = Parallel.slices(counts.count)
+        // One run per core: every run reads every slice.
+        let runs = Parallel.slices(counts.count, pieces: Parallel.cores)
         all = [ActionIndex.Dated](repeating: ActionIndex.Dated(day: 0, index: 0), count: starts[starts.count - 1])
         Parallel.write(into: &all, ranges: runs.map { starts[$0.lowerBound]..<starts[$0.upperBound] }) { r, run in
             let first = starts[runs[r].lowerBound]

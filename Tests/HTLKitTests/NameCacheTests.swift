@@ -35,7 +35,7 @@ import Testing
         var tags = NameCache()
         var made = 0
         do {
-            let buffer = bytes.span
+            let buffer = bytes
             for (name, range) in zip(text, ranges) {
                 let link = links.string(buffer, range) { made += 1; return RawBytes.string($0) }
                 #expect(Array(link.utf8) == name)
@@ -71,7 +71,7 @@ import Testing
         let text = name + other + name + other
         var cache = NameCache()
         do {
-            let buffer = text.span
+            let buffer = text
             for k in 0..<4 {
                 let made = cache.string(buffer, (16 * k)..<(16 * k + 16)) { RawBytes.string($0) }
                 #expect(made == String(decoding: k % 2 == 0 ? name : other, as: UTF8.self), "name \(k)")

@@ -38,7 +38,7 @@ public struct JSONBytes: Sendable {
 
     package mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        buffer.append(addingCapacity: count) { $0.append(repeating: UInt8(ascii: " "), count: count) }
     }
 
     /// An integer's decimal digits, written in place (no String per number).
@@ -108,13 +108,13 @@ public struct JSONBytes: Sendable {
             limit &*= 10
         }
         count = max(count, width)
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var digits = InlineArray<24, UInt8>(repeating: UInt8(ascii: "0"))
         var v = value
-        for i in stride(from: start + count - 1, through: start, by: -1) {
-            buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
             v /= 10
         }
+        RawBytes.append(digits.span.extracting(0..<count), to: &buffer)
     }
 
     // MARK: Pretty layout: two spaces per level, one member per line
