@@ -91,6 +91,7 @@ public struct Action: Sendable, Equatable {
     public var quantities: SmallList<Quantity>
     /// Lowercased, in the order written, without repeats.
     public var tags: SmallList<String>
+    /// In the order written, each goal once.
     public var links: SmallList<Link>
     // Line, day and minute in 32 + 32 + 16 bits (each fits; a million
     // actions are 32 MB smaller than with a word each).

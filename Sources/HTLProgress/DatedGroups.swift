@@ -11,7 +11,7 @@ import HTLCore
 /// slice writes its entries into their places. A list per name, grown one
 /// entry at a time and joined at the end, was copied as it grew and joined
 /// on one core: at a million actions, most of a `status`.
-struct DatedGroups {
+struct DatedGroups: Sendable {
     /// One slice of the log: the names it met, numbered in its own order,
     /// and its entries in log order.
     struct Slice: Sendable {
@@ -86,7 +86,7 @@ struct DatedGroups {
     }
 
     /// Every group's range, by number.
-    private var ranges: [Range<Int>] {
+    var ranges: [Range<Int>] {
         names.names.indices.map { starts[$0]..<starts[$0 + 1] }
     }
 

@@ -20,19 +20,20 @@ public struct GoalProgress: Sendable {
     }
 
     public var goal: Goal
+    /// The actions that count toward the goal (FORMAT.md §7): how many,
+    /// what they add up to, and, when a view asks, which.
+    public var actions: GoalActions
     /// Indices into `ledger.actions` of the actions that count toward the
-    /// goal as of today, in file order.
-    public var actionIndices: ActionPositions
+    /// goal as of today, in file order (listed when asked).
+    public var actionIndices: ActionPositions { actions.positions }
     /// Actions dated after today that will count once their day comes:
     /// listed, never counted (FORMAT.md §7).
-    public var upcomingActionIndices: ActionPositions
+    public var upcomingActionIndices: ActionPositions { actions.upcomingPositions }
+    /// How many actions count toward the goal as of today.
+    public var actionCount: Int { actions.count }
     /// The counted actions, then those to come.
     public var allActionIndices: [Int] {
-        var all: [Int] = []
-        all.reserveCapacity(actionIndices.count + upcomingActionIndices.count)
-        all.append(contentsOf: actionIndices)
-        all.append(contentsOf: upcomingActionIndices)
-        return all
+        Array(actionIndices) + Array(upcomingActionIndices)
     }
     public var targets: [TargetProgress]
     /// One per cadence measure, in file order (FORMAT.md §8).
@@ -51,10 +52,6 @@ public struct GoalProgress: Sendable {
     public var projectedFinish: CivilDate?
     /// Days ahead of an even pace (negative when behind); nil when unknown.
     public var paceDays: Int?
-    /// The counted actions of the last 30 days (today's included), found
-    /// while counting: value insights read these instead of every action again.
-    package var lastThirtyDays: ActionPositions = []
-
     public var id: String { goal.id }
 
     /// Importance that stands out from the default 8: 9 or 10, on a goal

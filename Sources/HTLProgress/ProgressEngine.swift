@@ -31,19 +31,27 @@ public struct ProgressReport: Sendable {
         goalIndex[id].map { goals[$0] }
     }
 
-    /// For the given actions (indices into `ledger.actions`), the ids of the
-    /// goals each counts toward, sorted. Built on demand: only listings need it.
-    package func goalsCounting(_ actionIndices: [Int], actionCount: Int) -> [Int: [String]] {
-        var wanted = [Bool](repeating: false, count: actionCount)
-        for i in actionIndices where i < actionCount { wanted[i] = true }
-        var result: [Int: [String]] = [:]
-        for i in actionIndices { result[i] = [] }
-        for g in goals {
-            for i in g.actionIndices where wanted[i] { result[i]!.append(g.id) }
-            for i in g.upcomingActionIndices where wanted[i] { result[i]!.append(g.id) }
+    /// For the given actions (indices into `ledger.actions` of `actions`),
+    /// the ids of the goals each counts toward (today or once its day
+    /// comes), sorted. Built on demand: only listings need it. Each action
+    /// is looked up by its links and tags (FORMAT.md §7), so the cost is
+    /// that of the actions listed, not of every goal's list.
+    package func goalsCounting(_ actionIndices: [Int], in actions: [Action]) -> [Int: [String]] {
+        var byID: [String: [Int]] = [:]
+        var byTag: [String: [Int]] = [:]
+        for g in goals.indices {
+            byID[goals[g].id, default: []].append(g)
+            for tag in Set(goals[g].goal.tags) { byTag[tag, default: []].append(g) }
         }
-        for (i, ids) in result where ids.count > 1 {
-            result[i] = ids.sorted(by: ByteOrder.precedes)
+        var result: [Int: [String]] = [:]
+        for i in actionIndices where actions.indices.contains(i) {
+            let action = actions[i]
+            var counting: [Int] = []
+            for link in action.links { counting += byID[link.goal] ?? [] }
+            for tag in action.tags {
+                counting += (byTag[tag] ?? []).filter { goals[$0].goal.windowContains(action.date) }
+            }
+            result[i] = Set(counting).map { goals[$0].id }.sorted(by: ByteOrder.precedes)
         }
         return result
     }
@@ -163,51 +171,23 @@ package enum ProgressEngine {
     static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
                              today: CivilDate) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
-        let sources = index.sources(toward: goal)
-        let (counted, upcoming, lastThirtyDays) = countedAsOf(today, index.counted(sources))
+        let actions = GoalActions(goal, index: index, today: today)
         let window = GoalWindow(goal, today: today)
-        let countedSources = index.through(day: Int32(clamping: today.dayNumber), sources)
-        let totals = goal.targets.isEmpty ? nil : Totals(counted, from: countedSources, index: index, catalog: ledger.measures)
+        let totals = goal.targets.isEmpty ? nil : actions.totals(days: Int32.min...Int32.max, measures: ledger.measures.measures.count)
         let targets = targetProgress(goal, totals: totals, catalog: ledger.measures, window: window)
-        let cadences = cadenceProgress(goal, counted: counted, from: countedSources, ledger: ledger, index: index,
-                                       termStarts: termStarts, today: today)
+        let cadences = cadenceProgress(goal, actions: actions, ledger: ledger, termStarts: termStarts, today: today)
         let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
-        let state = GoalState(goal, summary: summary, anyCounted: !counted.isEmpty, window: window,
+        let state = GoalState(goal, summary: summary, anyCounted: actions.count > 0, window: window,
                               margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
-        return GoalProgress(goal: goal, actionIndices: counted, upcomingActionIndices: upcoming,
-                            targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
+        return GoalProgress(goal: goal, actions: actions, targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
                             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
-                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace,
-                            lastThirtyDays: lastThirtyDays)
-    }
-
-    /// A goal's actions told apart by day (read from the index's entries,
-    /// not the actions' facts): dated today or before, later, and those of
-    /// the first from the last 30 days.
-    static func countedAsOf(_ today: CivilDate, _ all: [ActionIndex.Dated])
-        -> (counted: ActionPositions, upcoming: ActionPositions, lastThirtyDays: ActionPositions) {
-        let day = Int32(clamping: today.dayNumber)
-        let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
-        var upcoming: [Int32] = []
-        var recent: [Int32] = []
-        // Nearly every action is counted: room for all at once.
-        var counted: [Int32] = []
-        counted.reserveCapacity(all.count)
-        for action in all {
-            guard action.day <= day else {
-                upcoming.append(action.index)
-                continue
-            }
-            counted.append(action.index)
-            if action.day >= from30 { recent.append(action.index) }
-        }
-        return (ActionPositions(counted), ActionPositions(upcoming), ActionPositions(recent))
+                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
     }
 
     /// Each target's actual, ratio, what remains and the rates (one per
     /// measure), from the goal's totals (nil: it has no targets).
-    static func targetProgress(_ goal: Goal, totals: Totals?, catalog: MeasureCatalog,
+    static func targetProgress(_ goal: Goal, totals: MeasureTotals?, catalog: MeasureCatalog,
                                window: GoalWindow) -> [GoalProgress.TargetProgress] {
         guard let totals else { return [] }
         var targets: [GoalProgress.TargetProgress] = []
@@ -233,8 +213,8 @@ package enum ProgressEngine {
     /// Each cadence (one per measure) on `today`; its window runs from the
     /// goal's start (else its earliest committed term's) to its target (else
     /// to the end of the period holding today).
-    static func cadenceProgress(_ goal: Goal, counted: ActionPositions, from sources: ActionIndex.Sources, ledger: Ledger, index: ActionIndex,
-                                termStarts: [Int: CivilDate], today: CivilDate) -> [CadenceProgress] {
+    static func cadenceProgress(_ goal: Goal, actions: GoalActions, ledger: Ledger, termStarts: [Int: CivilDate],
+                                today: CivilDate) -> [CadenceProgress] {
         guard !goal.cadences.isEmpty else { return [] }
         let catalog = ledger.measures
         let start = goal.start ?? goal.terms.compactMap { termStarts[$0.number] }.min()
@@ -248,7 +228,7 @@ package enum ProgressEngine {
             let end = goal.target ?? min(calendar.periodEnd(calendar.periodStart(today)), CivilDate.latest)
             let window = start.map { DateRange(start: $0, end: end) }
             return CadenceTally(cadence: cadence, measureIndex: measureIndex, calendar: calendar, catalog: catalog)
-                .progress(window: window, openEnded: goal.target == nil, counted: counted, sources: sources, index: index, today: today)
+                .progress(window: window, openEnded: goal.target == nil, actions: actions, today: today)
         }
     }
 
@@ -320,31 +300,6 @@ package enum ProgressEngine {
         return items.indices.filter { seen.insert(items[$0]).inserted }
     }
 
-    /// How many different actions the lists hold (in any order): each is
-    /// marked in one bit of the span they cover (a Set cost a hash per
-    /// action; sorting them all, n log n, was a value's longest step at a
-    /// million actions). Recent actions are near each other in the log, so
-    /// the span is short.
-    static func distinctCount<Positions: Collection<Int>>(_ lists: [Positions]) -> Int {
-        let nonEmpty = lists.filter { !$0.isEmpty }
-        // The span from every item, not from each list's ends: a list out of
-        // order must not reach past the bits.
-        guard let low = nonEmpty.compactMap({ $0.min() }).min(), let high = nonEmpty.compactMap({ $0.max() }).max() else { return 0 }
-        var seen = [UInt64](repeating: 0, count: (high - low) / 64 + 1)
-        var count = 0
-        for list in nonEmpty {
-            for i in list {
-                let word = (i - low) >> 6
-                let bit: UInt64 = 1 << UInt64((i - low) & 63)
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit
-                    count += 1
-                }
-            }
-        }
-        return count
-    }
-
     /// `aligned`: positions in `goals` of the goals aligned to the value, with their strengths.
     static func valueInsight(_ value: Value, aligned: [(goal: Int, strength: Int)], of goals: [GoalProgress], index: ActionIndex,
                              today: CivilDate) -> ValueInsight {
@@ -362,12 +317,12 @@ package enum ProgressEngine {
         let weighted = weight == 0 ? nil
             : measured.reduce(ExactDecimal.zero) { $0 + goals[$1.goal].progress!.multiplied(by: $1.strength) }.divided(by: weight)
 
-        let recentCount = distinctCount(aligned.map { goals[$0.goal].lastThirtyDays })
-        let from14 = today.adding(days: -(ValueInsight.neglectDays - 1))
+        let day = Int32(clamping: today.dayNumber)
+        let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
+        let from14 = Int32(clamping: today.adding(days: -(ValueInsight.neglectDays - 1)).dayNumber)
+        let recentCount = GoalActions.distinctCount(aligned.map { goals[$0.goal].actions }, days: from30...day)
         let active = aligned.filter { goals[$0.goal].state != .completed && goals[$0.goal].state != .dropped }
-        let neglected = active.isEmpty || !active.contains { entry in
-            goals[entry.goal].lastThirtyDays.contains { index.date($0) >= from14 }
-        }
+        let neglected = active.isEmpty || !active.contains { goals[$0.goal].actions.any(days: from14...day) }
         return ValueInsight(
             value: value,
             goals: order.map { .init(id: goals[aligned[$0].goal].id, strength: aligned[$0].strength, progress: goals[aligned[$0].goal].progress, state: goals[aligned[$0].goal].state) },

@@ -102,7 +102,7 @@ public enum ReportJSON {
     }
 
     static func actionList(_ indices: [Int], ledger: Ledger, report: ProgressReport) -> JSON {
-        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
+        let goals = report.goalsCounting(indices, in: ledger.actions)
         // One set of writers for the whole list (made per action, the tables cost more than the action).
         let ids = report.goals.map(\.id)
         var positions: [String: Int32] = [:]

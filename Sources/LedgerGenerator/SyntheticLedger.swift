@@ -40,8 +40,11 @@ public enum SyntheticLedger {
     /// current term's in progress: targets are set from what the log adds
     /// up to (`SyntheticGoal.text`). `cadence`: every second goal also keeps
     /// a weekly cadence in its first measure (the ledger is otherwise byte
-    /// for byte the same).
-    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false) -> [(path: String, text: String)] {
+    /// for byte the same). `sharedWindow`: every goal runs through the
+    /// current term, forty goals share each tag, and nine lines in ten
+    /// count through their tag: each line counts toward forty goals.
+    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false,
+                             sharedWindow: Bool = false) -> [(path: String, text: String)] {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
         files.append(("htl.yaml", "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"))
@@ -60,9 +63,9 @@ public enum SyntheticLedger {
             files.append(("terms/term-\(t).md", "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"))
         }
         let todayNumber = dayNumber(today.year, today.month, today.day)
-        let tags = tags(goals: goalCount)
+        let tags = sharedWindow ? (1...max(1, goalCount / 40)).map { "tag\($0)" } : tags(goals: goalCount)
         let goals = (1...max(goalCount, 1)).map {
-            goal($0, tags: tags, firstTermStart: firstTermStart, today: todayNumber, cadence: cadence, using: &rng)
+            goal($0, tags: tags, firstTermStart: firstTermStart, today: todayNumber, cadence: cadence, sharedWindow: sharedWindow, using: &rng)
         }
         // Log lines inside their goal's window, in date order.
         var lines: [SyntheticLine] = []
@@ -70,7 +73,7 @@ public enum SyntheticLedger {
         // No goal, no line (each line is written for a goal).
         for _ in 0..<(goalCount > 0 ? logLines : 0) {
             let index = Int.random(in: 0..<goalCount, using: &rng)
-            lines.append(line(for: index, of: goals[index], using: &rng))
+            lines.append(line(for: index, of: goals[index], linkedTenths: sharedWindow ? 1 : 7, using: &rng))
         }
         let counted = countedTenths(goals: goals, lines: lines)
         for (index, goal) in goals.enumerated() where index < goalCount {
@@ -83,13 +86,13 @@ public enum SyntheticLedger {
 
     /// Goal `g`: a window inside one of the first five terms, a tag, one or
     /// two measures it counts; its targets are set once the log is written.
-    static func goal(_ g: Int, tags: [String], firstTermStart: Int, today: Int, cadence: Bool,
+    static func goal(_ g: Int, tags: [String], firstTermStart: Int, today: Int, cadence: Bool, sharedWindow: Bool,
                      using rng: inout SeededGenerator) -> SyntheticGoal {
-        let term = Int.random(in: 1...5, using: &rng)
+        let term = sharedWindow ? 5 : Int.random(in: 1...5, using: &rng)
         let termStart = firstTermStart + (term - 1) * 70
-        let start = termStart + Int.random(in: 0...14, using: &rng)
-        let end = termStart + 69 - Int.random(in: 0...7, using: &rng)
-        let tag = tags.randomElement(using: &rng)!
+        let start = termStart + (sharedWindow ? 0 : Int.random(in: 0...14, using: &rng))
+        let end = termStart + 69 - (sharedWindow ? 0 : Int.random(in: 0...7, using: &rng))
+        let tag = sharedWindow ? tags[(g - 1) % tags.count] : tags.randomElement(using: &rng)!
         let m1 = measures.randomElement(using: &rng)!
         var m2 = measures.randomElement(using: &rng)!
         // Two measures that do not convert to each other (each target counts its own amounts).
@@ -113,15 +116,18 @@ public enum SyntheticLedger {
 
     /// A log line for `goal` (at `index`), on a day it counts, in a measure
     /// it counts (so no quantity is unused), linking it or carrying its tag.
-    static func line(for index: Int, of goal: SyntheticGoal, using rng: inout SeededGenerator) -> SyntheticLine {
+    static func line(for index: Int, of goal: SyntheticGoal, linkedTenths: Int, using rng: inout SeededGenerator) -> SyntheticLine {
         let day = Int.random(in: goal.start...max(goal.start, goal.lastCountedDay), using: &rng)
         var text = date(day)
-        if Bool.random(using: &rng) { text += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))" }
+        // Every line of the shared ledger has a time: forty goals' lines meet on few days, and would repeat each other.
+        if linkedTenths < 7 || Bool.random(using: &rng) {
+            text += " \(pad(Int.random(in: 5...22, using: &rng), 2)):\(pad(Int.random(in: 0...59, using: &rng), 2))"
+        }
         for _ in 0..<Int.random(in: 2...4, using: &rng) { text += " " + words.randomElement(using: &rng)! }
         let measure = goal.measures.randomElement(using: &rng)!
         let tenths = Int.random(in: 1...60, using: &rng) * 10 + Int.random(in: 1...9, using: &rng)
         text += " \(tenths / 10).\(tenths % 10)\(measure)"
-        let linked = Int.random(in: 0..<10, using: &rng) < 7
+        let linked = Int.random(in: 0..<10, using: &rng) < linkedTenths
         text += linked ? " +\(goal.id)" : " #\(goal.tag)"
         return SyntheticLine(day: day, text: text, goal: index, linked: linked, measure: measure, tenths: tenths)
     }

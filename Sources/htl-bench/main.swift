@@ -40,9 +40,9 @@ func write(_ path: String, _ text: String) {
 
 /// Writes a synthetic ledger to `folder` and the equivalent ledger-cli
 /// journal to `folder.journal` (in this process: `htl-bench generate`).
-func writeLedger(_ folder: String, goals: Int, lines: Int, cadence: Bool) {
+func writeLedger(_ folder: String, goals: Int, lines: Int, cadence: Bool, sharedWindow: Bool) {
     _ = run(["/bin/rm", "-rf", folder])
-    for file in SyntheticLedger.files(goals: goals, logLines: lines, cadence: cadence) {
+    for file in SyntheticLedger.files(goals: goals, logLines: lines, cadence: cadence, sharedWindow: sharedWindow) {
         write(folder + "/" + file.path, file.text)
         if file.path == "log/2026.log" { write(folder + ".journal", SyntheticLedger.journal(fromLog: file.text)) }
     }
@@ -51,8 +51,8 @@ func writeLedger(_ folder: String, goals: Int, lines: Int, cadence: Bool) {
 /// Generates in a child process: this process stays small, so the peak
 /// memory the kernel reports for each timed child (which starts as a copy
 /// of this one) is the child's own.
-func generate(_ folder: String, goals: Int, lines: Int, cadence: Bool = false) {
-    let r = run([benchPath, "generate", folder, String(goals), String(lines)] + (cadence ? ["cadence"] : []))
+func generate(_ folder: String, goals: Int, lines: Int, cadence: Bool = false, sharedWindow: Bool = false) {
+    let r = run([benchPath, "generate", folder, String(goals), String(lines)] + (cadence ? ["cadence"] : []) + (sharedWindow ? ["shared"] : []))
     if r.status != 0 { fail("cannot generate \(folder)") }
 }
 
@@ -69,7 +69,8 @@ package func pad(_ s: String, _ width: Int) -> String {
 let benchPath = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : String(cString: getcwd(nil, 0)) + "/" + CommandLine.arguments[0]
 if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "generate" {
     let a = CommandLine.arguments
-    writeLedger(a[2], goals: Int(a[3]) ?? 0, lines: Int(a[4]) ?? 0, cadence: a.count > 5 && a[5] == "cadence")
+    writeLedger(a[2], goals: Int(a[3]) ?? 0, lines: Int(a[4]) ?? 0, cadence: a.dropFirst(5).contains("cadence"),
+                sharedWindow: a.dropFirst(5).contains("shared"))
     exit(0)
 }
 let options = Options(CommandLine.arguments)
@@ -103,6 +104,9 @@ generate(million, goals: 10_000, lines: 1_000_000)
 // The same ledger with a weekly cadence on every second goal (the cadence issue: within 10 %).
 let largeCadence = options.work + "/large-1000-goals-100000-lines-cadence"
 generate(largeCadence, goals: 1_000, lines: 100_000, cadence: true)
+// Forty goals share each tag in one window: each line counts toward forty goals (40 million memberships).
+let sharedTags = options.work + "/shared-10000-goals-1000000-lines"
+generate(sharedTags, goals: 10_000, lines: 1_000_000, sharedWindow: true)
 
 /// A git repository holding a copy of `ledger`, committed, with one more log
 /// line staged: what a pre-commit check sees.
@@ -191,6 +195,9 @@ var cases = [
     Case(name: Name.checkMillion, arguments: [htl, "check", "-C", million] + today, budget: 0.5, runs: 5, memory: 300),
     Case(name: Name.statusMillion, arguments: [htl, "status", "--json", "-C", million] + today, budget: 0.8, runs: 5, memory: 400),
     Case(name: Name.exportMillion, arguments: [htl, "export", "--json", "-C", million] + today, budget: 1.5, runs: 5, memory: 400),
+    // The status budget at a million lines, whatever how many goals count each line.
+    Case(name: "status --json, 40 goals a tag, 1,000,000 lines", arguments: [htl, "status", "--json", "-C", sharedTags] + today,
+         budget: 0.8, runs: 5, memory: 400),
 ]
 
 let hostile = generateHostile(options.work)

@@ -20,7 +20,7 @@ extension Page {
             if groups.last?.0 == g { groups[groups.count - 1].1.append(i) } else { groups.append((g, [i])) }
         }
         let shown = groups.flatMap { g, items in items.prefix(g == .earlier ? HTMLReport.earlierLimit : HTMLReport.groupLimit) }
-        let counting = report.goalsCounting(Array(shown), actionCount: ledger.actions.count)
+        let counting = report.goalsCounting(Array(shown), in: ledger.actions)
         children.append(.el("div", [("class", "action-groups")], groups.map { group, items in
             let limit = group == .earlier ? HTMLReport.earlierLimit : HTMLReport.groupLimit
             let id = "actions-" + group.rawValue.lowercased().replacingAll(" ", "-")

@@ -78,7 +78,7 @@ extension Page {
         if !goal.terms.isEmpty {
             facts.append(.el("span", [], [.text("term " + goal.terms.map { String($0.number) }.joined(separator: ", "))]))
         }
-        facts.append(.el("span", [], [.text(TextLayout.plural(g.actionIndices.count, "action"))]))
+        facts.append(.el("span", [], [.text(TextLayout.plural(g.actionCount, "action"))]))
         body.append(.el("p", [("class", "facts")], facts))
 
         if let by = goal.requestedBy { body.append(.el("p", [("class", "facts")], [Page.fact("requested by", by)])) }

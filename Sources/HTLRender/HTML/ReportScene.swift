@@ -37,7 +37,7 @@ package enum ReportScene: String, Sendable, CaseIterable {
            mean >= GoalState.nearCompleteThreshold {
             return .approachingSummit
         }
-        if goals.contains(where: { ($0.progress?.isPositive ?? false) || !$0.actionIndices.isEmpty || $0.state == .completed }) {
+        if goals.contains(where: { ($0.progress?.isPositive ?? false) || $0.actionCount > 0 || $0.state == .completed }) {
             return .climbingPath
         }
         return .distantPeak

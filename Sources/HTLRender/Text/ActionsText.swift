@@ -34,7 +34,7 @@ public enum ActionsText {
         if indices.isEmpty { return "No actions.\n" }
         var out = ""
         var current: Group?
-        let goals = report.goalsCounting(indices, actionCount: ledger.actions.count)
+        let goals = report.goalsCounting(indices, in: ledger.actions)
         for i in indices {
             let action = ledger.actions[i]
             let g = group(of: action.date, today: report.today, weekStart: ledger.settings.weekStart)

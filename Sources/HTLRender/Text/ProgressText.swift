@@ -134,7 +134,7 @@ public enum ProgressText {
         let actions = g.actionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
         var out = "\n" + style.bold("Actions") + " (\(actions.count))\n"
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(g.goal.id)\n" }
-        let goals = report.goalsCounting(actions, actionCount: ledger.actions.count)
+        let goals = report.goalsCounting(actions, in: ledger.actions)
         for i in actions {
             out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
                                     showDate: true, except: g.goal.id) + "\n"

@@ -93,7 +93,7 @@ public enum StatusText {
             return g.targets.map(TextLayout.amounts) + g.cadences.map { CadenceWords.summary($0, today: today, room: room) }
         }
         if g.checklistTotal > 0 { return ["checklist \(g.checklistDone) / \(g.checklistTotal)"] }
-        return [TextLayout.plural(g.actionIndices.count, "action")]
+        return [TextLayout.plural(g.actionCount, "action")]
     }
 
     /// "due 2027-01-10 (in 49 days)"; empty without a target date.
