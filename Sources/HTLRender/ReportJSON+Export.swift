@@ -7,7 +7,7 @@ extension ReportJSON {
     /// The whole model with computed fields; every entity carries its `path`
     /// and `line`. Streamed to `sink` in chunks: a million actions never sit
     /// in memory as one document.
-    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping ([UInt8]) -> Void) {
+    public static func export(_ ledger: Ledger, report: ProgressReport, sink: @escaping (Span<UInt8>) -> Void) {
         func place(_ location: SourceLocation) -> [(String, JSON)] {
             [("path", .string(location.path)), ("line", .int(location.line))]
         }
@@ -65,8 +65,8 @@ extension ReportJSON {
 
     /// The whole export as one string (tests, small ledgers).
     public static func export(_ ledger: Ledger, report: ProgressReport) -> String {
-        var out: [UInt8] = []
-        export(ledger, report: report) { out += $0 }
-        return String(decoding: out, as: UTF8.self)
+        var out = ByteBuffer()
+        export(ledger, report: report) { out.append($0) }
+        return out.withBytes { RawBytes.string($0) }
     }
 }

@@ -160,6 +160,11 @@ public enum FileSystem {
     /// Writes all of `bytes` to `fd`, a call at a time; nil, or the error
     /// number of the write that failed.
     public static func write(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        write(bytes.span, to: fd)
+    }
+
+    /// The same for bytes read in place.
+    public static func write(_ bytes: Span<UInt8>, to fd: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = SystemCalls.write(fd, bytes, from: offset)

@@ -55,6 +55,11 @@ enum SystemCalls {
 
     /// One `write` of `bytes[from...]`: how many bytes it took, or -1 with `errno`.
     static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) -> Int {
+        write(fd, bytes.span, from: offset)
+    }
+
+    /// The same for bytes read in place.
+    static func write(_ fd: Int32, _ bytes: Span<UInt8>, from offset: Int = 0) -> Int {
         precondition(offset >= 0 && offset <= bytes.count, "a write from outside the bytes")
         return bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return 0 }

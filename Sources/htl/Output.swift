@@ -15,6 +15,10 @@ enum Output {
     }
 
     static func write(bytes: [UInt8]) {
+        write(bytes: bytes.span)
+    }
+
+    static func write(bytes: Span<UInt8>) {
         guard !readerGone.load(ordering: .relaxed) else { return }
         if let failure = FileSystem.write(bytes, to: 1) {
             if failure == EPIPE {

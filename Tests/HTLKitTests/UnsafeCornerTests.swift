@@ -129,6 +129,52 @@ import Testing
     }
 }
 
+@Suite struct ByteBufferTests {
+    /// Appends of every kind, across many growths from the smallest
+    /// storage, read back as the same bytes an array gets.
+    @Test func appendsKeepEveryByteInOrderAcrossGrowth() {
+        var buffer = ByteBuffer(capacity: 0)
+        var expected: [UInt8] = []
+        var generator = SeededGenerator(seed: 7)
+        for round in 0..<2_000 {
+            switch round % 4 {
+            case 0:
+                let byte = UInt8.random(in: 0...255, using: &generator)
+                buffer.append(byte)
+                expected.append(byte)
+            case 1:
+                let bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                buffer.append(bytes.span)
+                expected += bytes
+            case 2:
+                buffer.append("{\"key\": ")
+                expected += Array("{\"key\": ".utf8)
+            default:
+                let n = Int.random(in: 0...70, using: &generator)
+                buffer.append(repeating: 0x20, count: n)
+                expected += [UInt8](repeating: 0x20, count: n)
+            }
+        }
+        #expect(buffer.count == expected.count)
+        #expect(buffer.array == expected)
+        #expect(buffer.withBytes { Array(RawBytes.array($0)) } == expected)
+    }
+
+    /// Emptied, a buffer writes from its start again; room reserved keeps
+    /// what is written; a buffer moved to another owner keeps its bytes.
+    @Test func emptiedReservedAndMovedBuffersKeepTheirBytes() {
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append(Array("abcdefgh".utf8).span)
+        buffer.removeAll()
+        #expect(buffer.isEmpty && buffer.array.isEmpty)
+        buffer.append("xy")
+        buffer.reserveCapacity(100_000)
+        buffer.append(UInt8(ascii: "z"))
+        let moved = buffer
+        #expect(moved.array == Array("xyz".utf8) && moved.count == 3)
+    }
+}
+
 @Suite struct SystemCallsTests {
     /// A read keeps only the bytes the kernel wrote: an empty file, a file
     /// shorter than asked, one exactly as long, at an offset past its end.

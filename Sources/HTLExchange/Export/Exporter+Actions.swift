@@ -30,7 +30,7 @@ extension Exporter {
             csv.field("")
             measurements.removeAll()
             writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements)
-            csv.field(bytes: measurements.bytes.span)
+            measurements.withBytes { csv.field(bytes: $0) }
             csv.field(a.links.compactMap { goalUUID[$0.goal] }.joined(separator: ";"))
             try csv.endRecord(write)
         }

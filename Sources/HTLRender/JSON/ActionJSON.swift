@@ -74,6 +74,8 @@ struct ActionJSON: Sendable {
     func write(_ run: Range<Int>, of actions: [Action], goalsOf: (Int) -> ArraySlice<Int32>,
                into out: inout JSONBytes, before: (Int, inout JSONBytes) -> Void) {
         var shared = Shared()
+        // Each action borrowed where it is (a copy of one took a reference count per list it holds).
+        let actions = actions.span
         var i = run.lowerBound
         while i < run.upperBound {
             // A stretch of actions whose descriptions are in one store (a piece
@@ -119,7 +121,7 @@ struct ActionJSON: Sendable {
     }
 
     /// Writes action `i`, whose description is in `text` (its store's bytes).
-    private func write(_ actions: [Action], _ i: Int, text: [UInt8], goals positions: ArraySlice<Int32>,
+    private func write(_ actions: borrowing Span<Action>, _ i: Int, text: [UInt8], goals positions: ArraySlice<Int32>,
                        shared: inout Shared, into out: inout JSONBytes) {
         shared.date(actions[i].date)
         func piece(_ p: Piece) { pieces.write(p.rawValue, into: &out) }

@@ -3,6 +3,7 @@ import HTLCore
 import HTLLoad
 import HTLModel
 import HTLProgress
+import Synchronization
 
 /// A JSON value whose objects keep their keys in the order given, so every
 /// document htl prints has the fixed key order of CLI.md.
@@ -116,13 +117,13 @@ public indirect enum JSON: Sendable, Equatable {
 /// `JSON.serialized()`: the top-level object's arrays are written element by
 /// element and handed to `sink` in chunks, so memory stays bounded by one
 /// element, not the document.
-package struct JSONStream {
+package struct JSONStream: ~Copyable {
     private var buffer = JSONBytes()
-    private let sink: ([UInt8]) -> Void
+    private let sink: (Span<UInt8>) -> Void
     private var fields = 0
     static let chunk = 1 << 16
 
-    public init(sink: @escaping ([UInt8]) -> Void) {
+    public init(sink: @escaping (Span<UInt8>) -> Void) {
         self.sink = sink
         buffer.reserveCapacity(JSONStream.chunk + 4096)
         buffer.append("{")
@@ -173,18 +174,26 @@ package struct JSONStream {
         startField(name)
         buffer.append("[")
         let batch = 8 * 1024
+        // One buffer per run of a batch, kept from batch to batch (each
+        // job writes only its own, under a lock nobody else takes then).
+        let pieces = (0..<Parallel.slices(min(batch, count)).count).map { _ in Piece() }
         for first in stride(from: 0, to: count, by: batch) {
             let runs = Parallel.slices(min(batch, count - first)).map { ($0.lowerBound + first)..<($0.upperBound + first) }
-            let pieces = Parallel.map(runs.count) { k -> JSONBytes in
-                var out = JSONBytes()
-                out.reserveCapacity(runs[k].count * 512)
-                run(runs[k], &out)
-                return out
+            _ = Parallel.map(runs.count) { k in
+                pieces[k].bytes.withLock { out in
+                    out.removeAll()
+                    run(runs[k], &out)
+                }
             }
             flush()
-            for piece in pieces { sink(piece.bytes) }
+            for k in runs.indices { pieces[k].bytes.withLock { $0.withBytes(sink) } }
         }
         buffer.close("]", count: count, indent: 2)
+    }
+
+    /// The bytes one job of a batch writes.
+    private final class Piece: Sendable {
+        let bytes = Mutex(JSONBytes())
     }
 
     /// Closes the document and hands over the rest.
@@ -201,7 +210,7 @@ package struct JSONStream {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        sink(buffer.bytes)
+        buffer.withBytes(sink)
         buffer.removeAll()
     }
 }

@@ -1,44 +1,48 @@
 import HTLCore
 import HTLModel
 
-/// The bytes of a JSON document being written. Every write is an append to
-/// an array, so it is checked like any array write: no room is counted
-/// beforehand, and nothing can be written past what the array holds. A
+/// The bytes of a JSON document being written, appended to a `ByteBuffer`
+/// (each append makes its own room: nothing is counted beforehand). A
 /// string that needs no escape (nearly all of them) is copied whole.
-public struct JSONBytes: Sendable {
-    private var buffer: [UInt8] = []
+public struct JSONBytes: ~Copyable, Sendable {
+    private var buffer = ByteBuffer()
 
     package init() {}
 
-    /// The bytes written so far.
-    package var bytes: [UInt8] { buffer }
+    /// The bytes written so far, as an array (a copy).
+    package var bytes: [UInt8] { buffer.array }
+
+    /// The bytes written so far, read in place.
+    package func withBytes<R>(_ body: (Span<UInt8>) throws -> R) rethrows -> R {
+        try buffer.withBytes(body)
+    }
     package var count: Int { buffer.count }
     package var isEmpty: Bool { buffer.isEmpty }
 
     package mutating func reserveCapacity(_ capacity: Int) { buffer.reserveCapacity(capacity) }
-    package mutating func removeAll() { buffer.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { buffer.removeAll() }
 
     /// The document as text (every byte written is UTF-8).
-    package var text: String { String(decoding: buffer, as: UTF8.self) }
+    package var text: String { withBytes { RawBytes.string($0) } }
 
     /// Literal JSON syntax.
     package mutating func append(_ literal: StaticString) {
-        RawBytes.append(literal, to: &buffer)
+        buffer.append(literal)
     }
 
     /// Bytes already in their JSON form (a piece written before).
     package mutating func append(bytes: Span<UInt8>) {
-        RawBytes.append(bytes, to: &buffer)
+        buffer.append(bytes)
     }
 
     /// Text already in its JSON form (a number).
     package mutating func append(text: String) {
-        RawBytes.append(text.utf8.span, to: &buffer)
+        buffer.append(text.utf8.span)
     }
 
     package mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        buffer.append(addingCapacity: count) { $0.append(repeating: UInt8(ascii: " "), count: count) }
+        buffer.append(repeating: UInt8(ascii: " "), count: count)
     }
 
     /// An integer's decimal digits, written in place (no String per number).
@@ -99,7 +103,7 @@ public struct JSONBytes: Sendable {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// `value`'s decimal digits, zero-padded to `width`.
+    /// `value`'s decimal digits, zero-padded to `width` (at most 20).
     private mutating func digits(_ value: UInt, width: Int = 1) {
         var count = 1
         var limit: UInt = 10
@@ -107,14 +111,14 @@ public struct JSONBytes: Sendable {
             count += 1
             limit &*= 10
         }
-        count = max(count, width)
-        var digits = InlineArray<24, UInt8>(repeating: UInt8(ascii: "0"))
+        count = max(count, min(width, 20))
+        var digits = InlineArray<20, UInt8>(repeating: UInt8(ascii: "0"))
         var v = value
         for i in stride(from: count - 1, through: 0, by: -1) {
             digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
             v /= 10
         }
-        RawBytes.append(digits.span.extracting(0..<count), to: &buffer)
+        buffer.append(digits.span.extracting(0..<count))
     }
 
     // MARK: Pretty layout: two spaces per level, one member per line
@@ -175,7 +179,7 @@ public struct JSONBytes: Sendable {
     /// cannot drive it either.
     package mutating func appendQuoted(bytes utf8: Span<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
-        if JSONBytes.mayNeedEscape(utf8) { escaped(utf8) } else { RawBytes.append(utf8, to: &buffer) }
+        if JSONBytes.mayNeedEscape(utf8) { escaped(utf8) } else { buffer.append(utf8) }
         buffer.append(UInt8(ascii: "\""))
     }
 

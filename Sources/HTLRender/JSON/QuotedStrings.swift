@@ -41,6 +41,7 @@ struct QuotedStrings: Sendable {
     }
 
     /// Writes string `i` (its bytes as they are kept) into `out`.
+    @inline(__always)
     func write(_ i: Int, into out: inout JSONBytes) {
         out.append(bytes: bytes.span.extracting(starts[i]..<starts[i + 1]))
     }
