@@ -12,7 +12,8 @@ import PackageDescription
 //   HTLProgress  the progress engine: a pure function of the model and a day
 //   HTLCheck     the rules: one descriptor per rule, the checker
 //   HTLLoad      the one pipeline every command calls: read → parse → check → compute
-//   HTLRender    terminal text, JSON, the HTML report
+//   HTLJSON      JSON values: read from bytes, written as bytes (compact or streamed)
+//   HTLRender    terminal text, the model as JSON, the HTML report
 //   HTLEdit      writers: log lines, new files, fmt plans, the git hook
 //   HTLExchange  other tools' formats: `htl import` (the Ten Week Goal app, CSV with rules), CSV export
 //   HTLLanguageServer  `htl lsp`: JSON-RPC framing, LSP types, the server over the loader
@@ -47,23 +48,24 @@ let package = Package(
         .target(name: "HTLParse", dependencies: ["HTLCore", "HTLModel", "CYaml"]),
         .target(name: "HTLFormat", dependencies: ["HTLCore", "HTLModel", "HTLParse"]),
         .target(name: "HTLProgress", dependencies: ["HTLCore", "HTLModel"]),
-        .target(name: "HTLCheck", dependencies: ["HTLCore", "HTLModel", "HTLParse", "HTLFormat", "HTLProgress"]),
+        .target(name: "HTLCheck", dependencies: ["HTLCore", "HTLModel", "HTLParse", "HTLFormat"]),
         .target(name: "HTLLoad", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
-        .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLLoad"]),
+        .target(name: "HTLJSON", dependencies: ["HTLCore"]),
+        .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLJSON"]),
         .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
         .target(name: "HTLExchange", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
         ]),
         .target(name: "HTLLanguageServer", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender",
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender",
         ]),
         // `htl mcp`: the Model Context Protocol server, over the official Swift SDK.
         .target(name: "HTLMCP", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+            "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
             .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "HTLKit", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit",
+            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
             "HTLExchange", "HTLLanguageServer",
         ]),
         // The command line's grammar: specs, parsing, help, completion scripts and the manual page.

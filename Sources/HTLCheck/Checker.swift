@@ -36,7 +36,7 @@ package enum Checker {
             }
             return ([], parsed.files[slices[job - parts.count]].compactMap { file in
                 guard let cache else { return RuleDescriptor.unformattedFinding(file) }
-                return cache.derived(unformattedKind, file) { RuleDescriptor.formatVerdict(file) }.finding
+                return cache.formatVerdict(file) { RuleDescriptor.formatVerdict(file) }.finding
             })
         }
         // Findings in registry order (a rule's parts in part order), whatever order the jobs started in.
@@ -57,17 +57,13 @@ package enum Checker {
     /// for a `ParseCache` shared with `check`: the checker then finds it
     /// kept. A Markdown file's YAML is parsed once; a log the parser found
     /// canonical (and valid UTF-8) has no finding, and is not read again.
-    package static let unformattedOnParse = ParseCache.ParseUse(
-        kind: unformattedKind, forCanonicalLog: FormatVerdict(finding: nil, isCanonical: true)
-    ) { file, parsed in
+    package static let judgeOnParse: ParseCache.FormatJudge = { file, parsed in
         RuleDescriptor.formatVerdict(file, parsed: parsed)
     }
-
-    static let unformattedKind = "unformatted"
 
     /// Whether `file` is known to be its own canonical form: the check of a
     /// load that asked for `unformatted` found so and `cache` kept it.
     package static func isKnownCanonical(_ file: SourceFile, cache: ParseCache) -> Bool {
-        (cache.kept(unformattedKind, file) as FormatVerdict?)?.isCanonical == true
+        cache.keptVerdict(file)?.isCanonical == true
     }
 }

@@ -1,6 +1,5 @@
 import HTLCheck
 import HTLCore
-import HTLFormat
 import HTLLoad
 import HTLModel
 import HTLParse

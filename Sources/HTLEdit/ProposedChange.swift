@@ -23,7 +23,7 @@ package enum ProposedChange {
     package static func newDiagnostics(_ files: [SourceFile], replacing loaded: LoadedLedger) -> [Diagnostic] {
         let paths = Set(files.map(\.path))
         let proposed = loaded.files.filter { !paths.contains($0.path) } + files
-        let (_, check) = LedgerLoader.load(files: proposed, today: loaded.today)
+        let check = LedgerLoader.load(files: proposed, today: loaded.today).check
         // Known by where and what, not by wording: a did-you-mean may now name a new id.
         func key(_ d: Diagnostic) -> String { "\(d.location.path):\(d.location.line):\(d.location.column) \(d.rule.rawValue) \(d.severity)" }
         var before: [String: Int] = [:]

@@ -1,7 +1,6 @@
 import HTLCheck
 import HTLCore
 import HTLEdit
-import HTLFormat
 import HTLLoad
 import HTLModel
 import HTLSystem

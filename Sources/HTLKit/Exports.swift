@@ -6,6 +6,7 @@
 @_exported import HTLEdit
 @_exported import HTLExchange
 @_exported import HTLFormat
+@_exported import HTLJSON
 @_exported import HTLLanguageServer
 @_exported import HTLLoad
 @_exported import HTLModel

@@ -1,3 +1,4 @@
+import HTLJSON
 import HTLRender
 import Logging
 import MCP

@@ -1,3 +1,4 @@
+import HTLJSON
 import HTLRender
 
 /// Bytes as they arrive, split into lines (JSON-RPC messages, without the

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import HTLCore
+import HTLJSON
 import HTLRender
 import HTLSystem
 import Logging

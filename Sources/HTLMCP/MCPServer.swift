@@ -1,3 +1,4 @@
+import HTLJSON
 import MCP
 
 /// `htl mcp`: the Model Context Protocol over stdio (newline-delimited

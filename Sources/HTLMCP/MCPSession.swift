@@ -1,9 +1,9 @@
 import HTLCheck
 import HTLCore
 import HTLEdit
+import HTLJSON
 import HTLLoad
 import HTLModel
-import HTLProgress
 import HTLRender
 import HTLSystem
 import MCP

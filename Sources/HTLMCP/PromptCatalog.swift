@@ -61,7 +61,7 @@ extension MCPSession {
             lines.append("- current term: Term \(term.term.number), \(term.term.start) to \(term.term.end), \(term.daysLeft) days left")
         }
         lines.append("- values: " + ledger.values.map { "\($0.id) (\($0.title))" }.joined(separator: ", "))
-        let inPlay = report.goals.filter { $0.state != .completed && $0.state != .dropped }
+        let inPlay = report.goals.filter(\.state.isOpen)
         lines.append("- goals in play: " + inPlay.map { "\($0.id) (\($0.goal.title))" }.joined(separator: ", "))
         lines += ["", "Help me make it specific and measurable: one target in one of these measures (or `actions` to count log lines), "
             + "a target date inside the current term, the values it serves with a strength from 1 to 10, importance and urgency from 1 to 10, "

@@ -12,9 +12,8 @@ extension MCPSession {
         let report = loaded.progressReport()
         switch name {
         case "status":
-            let all = try args.bool("all") ?? false
-            let goals = report.attentionOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
-            return ReportJSON.status(report, term: report.currentTerm, goals: goals)
+            let view = try StatusView(report, all: try args.bool("all") ?? false)
+            return ReportJSON.status(report, term: view.term, goals: view.goals)
         case "progress":
             let g = try goal(try args.string("goal") ?? "", in: ledger, report: report)
             return ReportJSON.progress(g, ledger: ledger, report: report)
@@ -23,8 +22,8 @@ extension MCPSession {
         case "actions": return try actions(args, ledger: ledger, report: report)
         case "next": return ReportJSON.next(report)
         case "due":
-            let within = try args.int("within") ?? 7
-            guard (0...36_500).contains(within) else { throw HTLError("'within' takes 0 to 36500 days") }
+            let within = try args.int("within") ?? DueList.defaultDays
+            guard DueList.days.contains(within) else { throw HTLError("'within' takes 0 to 36500 days") }
             return ReportJSON.due(DueList(report, within: within), within: within, today: report.today)
         case "review":
             return try review(term: try args.bool("term") ?? false, ledger: ledger, report: report)
@@ -34,11 +33,8 @@ extension MCPSession {
     }
 
     func goal(_ text: String, in ledger: Ledger, report: ProgressReport) throws -> GoalProgress {
-        let id = text.hasPrefix("+") ? String(text.dropFirst()) : text
-        let lookup = GoalLookup(id, in: ledger.goals.map(\.id))
-        guard case .found(let found) = lookup, let g = report.goal(found) else {
-            throw HTLError(lookup.message(for: id) ?? "no goal '\(id)'")
-        }
+        let id = try GoalLookup.id(named: text, in: ledger.goals.map(\.id))
+        guard let g = report.goal(id) else { throw HTLError("no goal '\(id)'") }
         return g
     }
 
@@ -50,13 +46,7 @@ extension MCPSession {
     }
 
     func review(term: Bool, ledger: Ledger, report: ProgressReport) throws -> String {
-        var span = Review.Span.week
-        if term {
-            guard let current = report.currentTerm else { throw HTLError("no term is active on \(report.today); review a week instead") }
-            span = .term(current.term.number)
-        }
-        guard let review = Review(ledger: ledger, report: report, span: span) else { throw HTLError("nothing to review yet") }
-        return ReportJSON.review(review, report: report)
+        ReportJSON.review(try Review(ledger: ledger, report: report, ofTerm: term), report: report)
     }
 
     /// `htl diff --json`: progress at `from` (HEAD) against `to` (the working tree).

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import MCP
 
 /// A tool call's arguments, read with the checks a command line makes:

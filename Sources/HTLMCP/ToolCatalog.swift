@@ -1,3 +1,4 @@
+import HTLJSON
 import MCP
 
 /// The tools `htl mcp` offers, with their JSON Schemas. Read tools answer

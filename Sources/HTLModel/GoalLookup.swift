@@ -43,4 +43,14 @@ public enum GoalLookup: Equatable, Sendable {
         case .missing(let ids): return "no goal '\(text)' (did you mean \(ids.count == 1 ? list(ids) : "one of " + list(ids))?)"
         }
     }
+
+    /// The id of the goal `text` names: an id or a unique prefix of one,
+    /// with or without the `+` of a log link (`+run-100km`). Throws the
+    /// message that says what was meant.
+    public static func id(named text: String, in ids: [String]) throws -> String {
+        let name = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        let lookup = GoalLookup(name, in: ids)
+        if case .found(let id) = lookup { return id }
+        throw HTLError(lookup.message(for: name) ?? "no goal '\(name)'")
+    }
 }

@@ -1,4 +1,3 @@
-import HTLCore
 
 /// The whole ledger in memory: the domain model, and nothing about how it
 /// was read (that is `ParsedLedger`'s).

@@ -10,7 +10,7 @@ public struct DueList: Sendable {
     /// Both by target date, then attention order.
     public init(_ report: ProgressReport, within days: Int) {
         let dated = report.attentionOrdered
-            .filter { $0.state != .completed && $0.state != .dropped && $0.daysLeft != nil }
+            .filter { $0.state.isOpen && $0.daysLeft != nil }
             .enumerated()
             .sorted { ($0.element.daysLeft!, $0.offset) < ($1.element.daysLeft!, $1.offset) }
             .map(\.element)

@@ -45,7 +45,7 @@ public enum Eisenhower {
 
     /// Every quadrant in order, with its goals in attention order (empty ones included).
     public static func matrix(_ report: ProgressReport) -> [(quadrant: Quadrant, goals: [GoalProgress])] {
-        let inPlay = report.attentionOrdered.filter { $0.state != .completed && $0.state != .dropped }
+        let inPlay = report.attentionOrdered.filter(\.state.isOpen)
         return Quadrant.allCases.map { q in (q, inPlay.filter { quadrant($0) == q }) }
     }
 }

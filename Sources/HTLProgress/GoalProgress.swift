@@ -57,7 +57,7 @@ public struct GoalProgress: Sendable {
     /// Importance that stands out from the default 8: 9 or 10, on a goal
     /// still in play (not completed, not dropped). Reports mark these.
     package var standsOut: Bool {
-        goal.importance >= GoalProgress.standOutImportance && state != .completed && state != .dropped
+        goal.importance >= GoalProgress.standOutImportance && state.isOpen
     }
 
     package static let standOutImportance = 9

@@ -14,6 +14,10 @@ public enum GoalState: String, Sendable, CaseIterable {
     case completed
     case dropped
 
+    /// Still in play: neither completed nor dropped. Listings, due dates,
+    /// the dashboard and value neglect look at these goals only.
+    public var isOpen: Bool { self != .completed && self != .dropped }
+
     /// Position in the attention order of listings (FORMAT.md §9).
     package var attentionRank: Int {
         switch self {

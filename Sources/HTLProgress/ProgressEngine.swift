@@ -237,7 +237,7 @@ package enum ProgressEngine {
     static func paceFigures(_ progress: ExactDecimal?, state: GoalState, window: GoalWindow,
                             today: CivilDate) -> (CivilDate?, Int?) {
         // No progress, no pace (FORMAT.md §9).
-        guard state != .completed, state != .dropped, let p = progress, p.isPositive else { return (nil, nil) }
+        guard state.isOpen, let p = progress, p.isPositive else { return (nil, nil) }
         var projected: CivilDate?
         let pm = p.millionths
         if let elapsedDays = window.elapsedDays, pm > 0, pm < ExactDecimal.scale {
@@ -321,7 +321,7 @@ package enum ProgressEngine {
         let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
         let from14 = Int32(clamping: today.adding(days: -(ValueInsight.neglectDays - 1)).dayNumber)
         let recentCount = GoalActions.distinctCount(aligned.map { goals[$0.goal].actions }, days: from30...day)
-        let active = aligned.filter { goals[$0.goal].state != .completed && goals[$0.goal].state != .dropped }
+        let active = aligned.filter { goals[$0.goal].state.isOpen }
         let neglected = active.isEmpty || !active.contains { goals[$0.goal].actions.any(days: from14...day) }
         return ValueInsight(
             value: value,

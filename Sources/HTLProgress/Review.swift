@@ -147,7 +147,7 @@ public struct Review: Sendable {
     /// Goals in play, started, with no counted action for `stallDays` days.
     static func stalls(_ report: ProgressReport, ledger: Ledger) -> [Stall] {
         report.attentionOrdered.compactMap { g -> Stall? in
-            guard g.state != .completed, g.state != .dropped, (g.goal.start ?? report.today) <= report.today else { return nil }
+            guard g.state.isOpen, (g.goal.start ?? report.today) <= report.today else { return nil }
             let last = g.actionIndices.map { ledger.actions[$0].date }.max()
             if let last, last.days(until: report.today) < stallDays { return nil }
             return Stall(goal: g, lastAction: last)

@@ -19,8 +19,18 @@ public struct LedgerRoot: Sendable, Equatable {
         self.realPath = real
     }
 
+    /// The root of a ledger given as files in memory: no folder, nothing
+    /// inside it (every path is outside, so nothing is read or written through it).
+    public static let inMemory = LedgerRoot(path: "", realPath: "")
+
+    private init(path: String, realPath: String) {
+        self.path = path
+        self.realPath = realPath
+    }
+
     /// Whether a canonical path is the root or lies below it.
     public func contains(realPath candidate: String) -> Bool {
+        guard !realPath.isEmpty else { return false }
         if candidate == realPath { return true }
         let prefix = realPath == "/" ? "/" : realPath + "/"
         return candidate.hasPrefix(prefix)

@@ -9,7 +9,7 @@ import Testing
     /// The library's layers, bottom first. A layer may import only layers
     /// before it (and the C modules its target declares).
     static let layers = ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
-                         "HTLCheck", "HTLLoad", "HTLRender", "HTLEdit", "HTLExchange", "HTLLanguageServer", "HTLMCP"]
+                         "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit", "HTLExchange", "HTLLanguageServer", "HTLMCP"]
     /// Layers that stand side by side and must not use each other.
     static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
                                           ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"],
@@ -70,6 +70,64 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A layer declares only what it uses: each dependency in Package.swift
+    /// is imported by at least one of the layer's files.
+    @Test func eachLayerUsesEveryLayerItDeclares() throws {
+        let declared = try Self.declaredDependencies()
+        for layer in Self.layers {
+            let imported = Set(Self.swiftFiles(in: layer).flatMap(Self.imports))
+            let unused = (declared[layer] ?? []).subtracting(imported).subtracting(["swift-sdk", "swift-log"])
+            #expect(unused.isEmpty, "\(layer) declares \(unused.sorted()) but no file of it imports them")
+        }
+    }
+
+    /// HTLRender's folders, bottom first: each may use the types of the
+    /// folders listed for it (wording and styles at the bottom; the views above).
+    static let renderFolders: [String: Set<String>] = [
+        "Words": [], "Text": ["Words"], "JSON": ["Words", "Text"], "HTML": ["Words", "Text"],
+        "Calendar": ["Words"], "Diagnostics": ["Words"],
+    ]
+
+    /// HTLRender's folders read as layers: a file names only types declared
+    /// in its own folder or in a folder below it, and no file lies outside them.
+    @Test func renderFoldersAreLayers() throws {
+        let root = Paths.root.appendingPathComponent("Sources/HTLRender").path
+        var declaredIn: [String: String] = [:]
+        var texts: [(folder: String, name: String, text: String)] = []
+        for file in Self.swiftFiles(in: "HTLRender") {
+            let relative = file.path.dropFirst(root.count + 1)
+            let folder = relative.contains("/") ? String(relative.prefix { $0 != "/" }) : ""
+            #expect(Self.renderFolders[folder] != nil, "\(relative) is in no folder of HTLRender's layers")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !["public", "package", "final", "private", "fileprivate"].contains($0) }
+                if words.count > 1, ["struct", "enum", "class", "protocol"].contains(words[0]) {
+                    declaredIn[String(words[1].prefix { $0.isLetter || $0.isNumber })] = folder
+                }
+            }
+            texts.append((folder, String(relative), text))
+        }
+        for (folder, name, text) in texts {
+            let allowed = (Self.renderFolders[folder] ?? []).union([folder])
+            for (type, home) in declaredIn.sorted(by: { $0.key < $1.key }) where !allowed.contains(home) {
+                #expect(!Self.names(type, in: text), "\(name) uses \(type) from \(home)/, above \(folder)/")
+            }
+        }
+    }
+
+    /// Whether `text` names `type` as a word of its own.
+    static func names(_ type: String, in text: String) -> Bool {
+        var rest = Substring(text)
+        while let found = rest.range(of: type) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            let isWord: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWord(before) && !isWord(after) { return true }
+            rest = text[found.upperBound...]
+        }
+        return false
     }
 
     @Test func siblingLayersDoNotUseEachOther() {

@@ -115,8 +115,8 @@ import Testing
         #expect(unformatted(canonical) == [])
         // A kept "no finding" is kept like any other answer: asked again, not computed again.
         var computed = 0
-        let file = SourceFile(path: "goals/run.md", text: canonical)
-        for _ in 0..<3 { _ = cache.derived("counted", file) { () -> Finding? in computed += 1; return nil } }
+        let other = SourceFile(path: "goals/other.md", text: canonical)
+        for _ in 0..<3 { _ = cache.formatVerdict(other) { computed += 1; return FormatVerdict(finding: nil, isCanonical: false) } }
         #expect(computed == 1)
     }
 

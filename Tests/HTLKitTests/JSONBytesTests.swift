@@ -1,4 +1,5 @@
 import HTLKit
+@testable import HTLJSON
 @testable import HTLRender
 import LedgerGenerator
 import Testing

@@ -50,28 +50,30 @@ import Testing
     }
 
     /// The checker takes the verdict made at parse time from the shared
-    /// cache: a use that answers something else shows which one was read.
+    /// cache: a judge that answers something else shows which one was read.
+    /// A canonical log's verdict is kept by the parse as well.
     @Test func theCheckerReadsTheVerdictMadeWhileParsing() {
         let marker = Finding(.unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
-        let verdict = FormatVerdict(finding: marker, isCanonical: false)
-        let use = ParseCache.ParseUse(kind: Checker.unformattedKind, forCanonicalLog: verdict) { _, _ in verdict }
-        let cache = ParseCache(use: use)
+        let cache = ParseCache(judge: { _, _ in FormatVerdict(finding: marker, isCanonical: false) })
         // The rules' clean example ledger: no errors, so `unformatted` is reported.
         let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
             + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8))]
         let parsed = LedgerParser.parse(files, cache: cache)
+        let markdown = files.filter { $0.path.hasSuffix(".md") }
+        let log = files.filter { $0.path.hasSuffix(".log") }
+        #expect(markdown.count == 4 && log.count == 1)
+        #expect(log.map { cache.keptVerdict($0)?.isCanonical } == [true])
         let report = Checker.check(parsed, today: RuleExample.today, cache: cache)
-        // Every Markdown file's verdict and the canonical log's came from the parse (the marker names one place).
-        let made = files.filter { $0.path.hasSuffix(".md") || $0.path.hasSuffix(".log") }.map(\.path)
-        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message) == Array(repeating: "made while parsing", count: made.count))
-        #expect(made.count == 5)
+        // Every Markdown file's verdict came from the parse (the marker names one place).
+        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message)
+                == Array(repeating: "made while parsing", count: markdown.count))
     }
 
     /// `htl fmt` asks the load's cache whether a file is canonical: known
     /// for a canonical file parsed with `unformatted`, not for one fmt would
     /// change, nor once the bytes differ from those the verdict was made on.
     @Test func fmtKnowsWhichFilesTheParseFoundCanonical() {
-        let cache = ParseCache(use: Checker.unformattedOnParse)
+        let cache = ParseCache(judge: Checker.judgeOnParse)
         let messy = SourceFile(path: "goals/messy.md", bytes: Array("---\ntags: [a]\ntitle: Messy\n---\n".utf8))
         let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
             + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8)), messy]

@@ -408,8 +408,8 @@ import Testing
         let after = SampleLedger.load(SampleLedger.with([
             "log/2026.log": "\u{FEFF}2026-11-03 Run 5km +run\n2026-11-04 Run 6km +run\n2026-11-04 Run 6km +run\n2026-11-05 Walk 2km +run\n",
         ]))
-        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before.ledger, today: today)),
-                                to: (after, ProgressEngine.compute(after.ledger, today: today)))
+        let diff = ProgressDiff(from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
+                                to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
         // Reformatting is not adding; the repeated line and the walk are.
         #expect(diff.actionsAdded == 2)
         #expect(diff.goals.map(\.change) == [.changed])

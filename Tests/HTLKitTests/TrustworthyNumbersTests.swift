@@ -106,8 +106,8 @@ import Testing
     @Test func diffPointsAddUp() {
         let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "# none\n"]))
         let after = SampleLedger.load(SampleLedger.with(["log/2026.log": "# none\n2026-11-03 Run 14.6km +run\n"]))
-        let diff = ProgressDiff(from: (before, ProgressEngine.compute(before.ledger, today: today)),
-                                to: (after, ProgressEngine.compute(after.ledger, today: today)))
+        let diff = ProgressDiff(from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
+                                to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
         let text = DiffText.render(diff, from: "HEAD", to: "the working tree", today: today)
         #expect(text.contains("0% → 14%  +14 pts\n"))
     }

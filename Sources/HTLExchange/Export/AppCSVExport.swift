@@ -1,5 +1,5 @@
 import HTLCore
-import HTLFormat
+import HTLJSON
 import HTLLoad
 import HTLModel
 import HTLRender

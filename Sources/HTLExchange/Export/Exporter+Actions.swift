@@ -1,5 +1,6 @@
 import HTLCore
 import HTLFormat
+import HTLJSON
 import HTLModel
 import HTLRender
 

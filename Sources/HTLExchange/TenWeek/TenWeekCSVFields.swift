@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLRender
 
 /// The app's CSV export rows (columns in the order of its header) as

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLRender
 
 /// The app's JSON export objects (keys as the app writes them) as records.

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLRender
 
 /// Reads one of the app's export files, JSON or CSV, into records. Which

@@ -1,3 +1,4 @@
+import HTLJSON
 import HTLRender
 /// The JSON-RPC 2.0 messages LSP is made of, and the few shapes it repeats.
 public enum LSPMessage {

@@ -1,3 +1,4 @@
+import HTLJSON
 import HTLRender
 
 /// `textDocument/didChange` content changes applied to a buffer, in order:

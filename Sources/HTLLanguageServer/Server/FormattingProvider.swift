@@ -1,5 +1,6 @@
 import HTLCore
 import HTLFormat
+import HTLJSON
 import HTLRender
 
 /// `textDocument/formatting`: fmt's canonical form as one edit of the

@@ -1,5 +1,6 @@
 import HTLCheck
 import HTLCore
+import HTLJSON
 import HTLLoad
 import HTLModel
 import HTLParse
@@ -24,7 +25,7 @@ public struct LanguageServer {
     private let startFolder: String
     private var uris: LedgerURIs?
     private(set) var documents = OpenDocuments()
-    private let cache = ParseCache(use: Checker.unformattedOnParse)
+    private let cache = ParseCache(judge: Checker.judgeOnParse)
     private var initialized = false
     private var shutDown = false
     /// The latest load of the ledger with the open buffers laid over it.

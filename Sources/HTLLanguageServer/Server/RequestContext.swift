@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLLoad
 import HTLProgress
 import HTLRender

@@ -1,3 +1,4 @@
+import HTLJSON
 import HTLRender
 /// What `htl lsp` tells the editor it can do (LSP 3.17 `initialize`).
 enum ServerCapabilities {

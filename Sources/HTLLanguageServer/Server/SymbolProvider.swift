@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLRender
 
 /// `textDocument/documentSymbol`, for the editor's outline: in Markdown

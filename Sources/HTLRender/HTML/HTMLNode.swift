@@ -1,6 +1,4 @@
-import HTLCheck
 import HTLCore
-import HTLLoad
 import HTLModel
 import HTLProgress
 

@@ -1,6 +1,5 @@
 import HTLCheck
 import HTLCore
-import HTLLoad
 import HTLModel
 import HTLProgress
 
@@ -67,7 +66,7 @@ struct Page {
             .el("div", [("class", "bar-inner")], [
                 .el("h1", text: title),
                 .el("p", [("class", "today")], [
-                    .el("time", [("datetime", today.description)], [.text(Page.longDate(today))]),
+                    .el("time", [("datetime", today.description)], [.text(TextLayout.longDate(today))]),
                 ]),
                 .el("nav", [("aria-label", "Sections")], [
                     .el("ul", [], Page.sections.map { s in
@@ -82,14 +81,6 @@ struct Page {
                 ]),
             ]),
         ])
-    }
-
-    /// `Sun 22 Nov 2026`.
-    static func longDate(_ d: CivilDate) -> String {
-        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let (y, m, day) = d.parts
-        return "\(days[d.isoWeekday - 1]) \(day) \(months[m - 1]) \(y)"
     }
 
     // MARK: Section frame

@@ -82,7 +82,7 @@ extension Page {
         } else if s.end == nil {
             parts.append("no target date")
         }
-        if let finish = s.projectedFinish { parts.append("projected \(longDate(finish))") }
+        if let finish = s.projectedFinish { parts.append("projected \(TextLayout.longDate(finish))") }
         return parts.joined(separator: ", ")
     }
 

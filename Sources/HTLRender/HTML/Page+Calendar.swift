@@ -69,7 +69,7 @@ extension Page {
         let busiest = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
         var words = "\(TextLayout.plural(total, "action")) on \(TextLayout.plural(active, "day")) \(span)"
         if let b = busiest, counts[b] > 0 {
-            words += "; the busiest day was \(Page.longDate(first.adding(days: b))) with \(counts[b])"
+            words += "; the busiest day was \(TextLayout.longDate(first.adding(days: b))) with \(counts[b])"
         }
         return words
     }
@@ -102,7 +102,7 @@ extension Page {
             marks.append(.el("path", [("class", "day level-\(level)"), ("d", d)]))
         }
         for row in [0, 2, 4] {
-            let name = String(Page.longDate(first.adding(days: row)).prefix(3))
+            let name = String(TextLayout.longDate(first.adding(days: row)).prefix(3))
             marks.append(.el("text", [("class", "chart-label"), ("x", "0"), ("y", String(Page.cell + row * Page.cell + 9))], [.text(name)]))
         }
         // Room at the right for a month named in the last column.

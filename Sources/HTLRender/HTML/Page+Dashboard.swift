@@ -1,6 +1,5 @@
 import HTLCheck
 import HTLCore
-import HTLLoad
 import HTLModel
 import HTLProgress
 
@@ -87,7 +86,7 @@ extension Page {
             children.append(.el("p", [("class", "quiet")], [.text("No goals yet: htl new goal <id>")]))
         }
         let upcoming = goals
-            .filter { $0.state != .completed && $0.state != .dropped && ($0.daysLeft ?? -1) >= 0 }
+            .filter { $0.state.isOpen && ($0.daysLeft ?? -1) >= 0 }
             .sorted { a, b in a.daysLeft! != b.daysLeft! ? a.daysLeft! < b.daysLeft! : ByteOrder.precedes(a.id, b.id) }
             .prefix(3)
         if !upcoming.isEmpty {

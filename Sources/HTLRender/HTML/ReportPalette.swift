@@ -1,7 +1,6 @@
 import Glibc
 import HTLCheck
 import HTLCore
-import HTLLoad
 import HTLModel
 import HTLProgress
 

@@ -1,4 +1,5 @@
 import HTLCore
+import HTLJSON
 import HTLModel
 import HTLProgress
 

@@ -11,7 +11,7 @@ public enum ReviewText {
 
     public static func render(_ r: Review, report: ProgressReport) -> String {
         var out = "# \(heading(r))\n\n"
-        out += "\(Page.longDate(r.period.start)) to \(Page.longDate(r.period.end)) · \(TextLayout.plural(r.actions, "counted action"))\n"
+        out += "\(TextLayout.longDate(r.period.start)) to \(TextLayout.longDate(r.period.end)) · \(TextLayout.plural(r.actions, "counted action"))\n"
         out += section("Done", done(r))
         out += section("Moved", r.moves.map(moved))
         out += section("Stalled", r.stalled.map { stalled($0, today: r.today) } + r.missed.map(missed))

@@ -1,6 +1,5 @@
 import HTLCheck
 import HTLCore
-import HTLLoad
 import HTLModel
 import HTLProgress
 

@@ -1,6 +1,5 @@
-import HTLCheck
 import HTLCore
-import HTLLoad
+import HTLJSON
 import HTLModel
 import HTLProgress
 
@@ -113,5 +112,13 @@ package enum TextLayout {
         let indent = String(repeating: " ", count: label.count)
         let body = wrap(words, separator: "", width: width, indent: indent)
         return label + body.dropFirst(indent.count)
+    }
+
+    /// `Sun 22 Nov 2026`.
+    package static func longDate(_ d: CivilDate) -> String {
+        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let (y, m, day) = d.parts
+        return "\(days[d.isoWeekday - 1]) \(day) \(months[m - 1]) \(y)"
     }
 }

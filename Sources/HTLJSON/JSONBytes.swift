@@ -1,5 +1,4 @@
 import HTLCore
-import HTLModel
 
 /// The bytes of a JSON document being written, appended to a `ByteBuffer`
 /// (each append makes its own room: nothing is counted beforehand). A
@@ -166,11 +165,6 @@ public struct JSONBytes: ~Copyable, Sendable {
     /// `value` as a JSON string.
     package mutating func appendQuoted(_ value: String) {
         appendQuoted(bytes: value.utf8.span)
-    }
-
-    /// An action's description as a JSON string, from its bytes (no String is made).
-    package mutating func appendQuoted(_ text: ActionText) {
-        text.withBytes { appendQuoted(bytes: $0) }
     }
 
     /// `utf8` (valid UTF-8) as a JSON string: copied whole when nothing in it

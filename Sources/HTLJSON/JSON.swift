@@ -1,8 +1,4 @@
-import HTLCheck
 import HTLCore
-import HTLLoad
-import HTLModel
-import HTLProgress
 import Synchronization
 
 /// A JSON value whose objects keep their keys in the order given, so every

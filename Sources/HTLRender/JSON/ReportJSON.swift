@@ -1,6 +1,6 @@
 import HTLCheck
 import HTLCore
-import HTLLoad
+import HTLJSON
 import HTLModel
 import HTLProgress
 

@@ -1,10 +1,5 @@
-import HTLCheck
 import HTLCore
-import HTLFormat
 import HTLModel
-import HTLParse
-import HTLProgress
-import HTLSystem
 
 /// Progress at one revision against another (`htl diff`): per goal, progress
 /// then and now; per target, actual then and now; goals added and removed;
@@ -43,11 +38,6 @@ public struct ProgressDiff: Sendable {
     /// text in whatever log file: a renamed, split or merged log adds none.
     package var actionsAdded: Int
 
-    /// Both sides loaded with progress computed for the same day.
-    public init(from: LoadedLedger, to: LoadedLedger) {
-        self.init(from: (from.parsed, from.progressReport()), to: (to.parsed, to.progressReport()))
-    }
-
     /// A goal's totals: per target, then per cadence (named `measure
     /// (cadence)` when a target has the same measure), its actual.
     static func totals(_ g: GoalProgress?) -> [(String, ExactDecimal)] {
@@ -57,7 +47,10 @@ public struct ProgressDiff: Sendable {
             + g.cadences.map { (targets.contains($0.measure) ? $0.measure + " (cadence)" : $0.measure, $0.actual) }
     }
 
-    package init(from: (parsed: ParsedLedger, report: ProgressReport), to: (parsed: ParsedLedger, report: ProgressReport)) {
+    /// Each side's progress report and its actions as canonical log lines
+    /// (`actions`: one per action, any order; where a line is kept is not
+    /// what it records, so a renamed, split or merged log adds none).
+    package init(from: (report: ProgressReport, actions: [String]), to: (report: ProgressReport, actions: [String])) {
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
         goals = ids.sorted(by: ByteOrder.precedes).map { id in
@@ -88,25 +81,11 @@ public struct ProgressDiff: Sendable {
         }
         // Actions as canonical text, counted as a multiset across all log files.
         var before: [String: Int] = [:]
-        for k in ProgressDiff.actionKeys(from.parsed) { before[k, default: 0] += 1 }
+        for k in from.actions { before[k, default: 0] += 1 }
         var added = 0
-        for k in ProgressDiff.actionKeys(to.parsed) {
+        for k in to.actions {
             if let n = before[k], n > 0 { before[k] = n - 1 } else { added += 1 }
         }
         actionsAdded = added
-    }
-
-    /// Every action as its canonical line, each log file split into lines
-    /// once. The file is not part of it: where a line is kept is not what
-    /// it records (the date is in the line).
-    static func actionKeys(_ parsed: ParsedLedger) -> [String] {
-        var lines: [String: [ArraySlice<UInt8>]] = [:]
-        for file in parsed.files where LedgerLayout.kind(of: file.path) == .log {
-            lines[file.path] = TextLines.split(file.bytes)
-        }
-        return parsed.ledger.actions.map { action in
-            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return "\u{0}" + action.description }
-            return String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
-        }
     }
 }

@@ -1,8 +1,7 @@
 import HTLCheck
 import HTLCore
-import HTLLoad
+import HTLJSON
 import HTLModel
-import HTLProgress
 
 /// The three output formats of `htl check`.
 public enum DiagnosticRenderer {
