@@ -29,7 +29,7 @@ libs="$(ldd "$prefix/bin/htl-mcp")"
 if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
     fail "htl-mcp still needs the Swift toolchain's libraries:"$'\n'"$libs"
 fi
-(echo "$init"; sleep 1) | env -i LD_LIBRARY_PATH= "$bin" mcp -C goals-example --today 2026-11-22 | grep -q '"serverInfo":{"name":"htl"' \
+echo "$init" | env -i LD_LIBRARY_PATH= "$bin" mcp -C goals-example --today 2026-11-22 | grep -q '"serverInfo":{"name":"htl"' \
     || fail "the installed htl mcp does not answer"
 
 for f in share/bash-completion/completions/htl share/zsh/site-functions/_htl \

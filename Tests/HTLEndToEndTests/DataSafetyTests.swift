@@ -113,13 +113,9 @@ import Testing
             if data.isEmpty { break }
             said += String(decoding: data, as: UTF8.self)
         }
-        var during: [String] = []
-        for _ in 0..<10_000 where !during.contains(where: { $0.hasPrefix(".htl-tmp-") }) {
-            usleep(1_000)
-            during = try FileManager.default.contentsOfDirectory(atPath: folder)
-        }
+        #expect(FolderWatch.waitForEntry(in: folder, prefix: ".htl-tmp-"))
         #expect(kill(pid, SIGSTOP) == 0)
-        during = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let during = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         try #require(during.count == 4 && during[0].hasPrefix(".htl-tmp-"), "\(during)")
         #expect(kill(pid, signal) == 0 && kill(pid, SIGCONT) == 0)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

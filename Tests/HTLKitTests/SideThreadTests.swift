@@ -1,17 +1,17 @@
-import Dispatch
+import Glibc
 @testable import HTLCore
 import Testing
 
 /// Work handed to a side thread runs beside its caller, and its result is
 /// the caller's once asked for.
 @Suite struct SideThreadTests {
-    /// The work waits for the caller to let it go on: done on the spot (in
-    /// the initializer) it would wait out its time and answer -1.
-    @Test func theWorkRunsWhileTheCallerGoesOn() {
-        let gate = DispatchSemaphore(value: 0)
-        let side = SideThread { gate.wait(timeout: .now() + 10) == .success ? 42 : -1 }
-        gate.signal()
-        #expect(side.result == 42)
+    /// The work runs on a thread other than the caller's (done on the spot,
+    /// in the initializer or when the result is asked for, it would run on
+    /// the caller's own).
+    @Test func theWorkRunsOnAThreadOfItsOwn() {
+        let caller = pthread_self()
+        let side = SideThread { pthread_self() }
+        #expect(pthread_equal(side.result, caller) == 0)
     }
 
     /// Asked twice, the result is the same (the thread is joined once).
