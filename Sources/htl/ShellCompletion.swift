@@ -1,37 +1,10 @@
 import HTLCommandLine
 import HTLKit
 
-/// Shell completion: the scripts (`htl completions bash|zsh|fish`) and the
-/// candidates the shells ask htl for while you type (goal ids, rule ids,
-/// `+goal`, `#tag` and `5km` in a log line), read from the ledger the
+/// The candidates the shells ask htl for while you type (`htl __complete`):
+/// commands, options and their values from the specs, and goal ids, rule
+/// ids, `+goal`, `#tag` and `5km` in a log line, read from the ledger the
 /// command line names (`-C DIR`, HTL_LEDGER, or the working folder).
-struct CompletionsCommand: HTLCommand {
-    static let spec = CommandSpec(
-        "completions",
-        abstract: "Print a shell completion script (bash, zsh or fish).",
-        discussion: """
-            bash:  htl completions bash > ~/.local/share/bash-completion/completions/htl
-            zsh:   htl completions zsh > ~/.zfunc/_htl   (with fpath+=~/.zfunc before compinit)
-            fish:  htl completions fish > ~/.config/fish/completions/htl.fish
-            make install puts all three where the shells find them.
-            """,
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .list(CompletionScript.Shell.allCases.map(\.rawValue)))])
-
-    let shell: CompletionScript.Shell
-
-    init(_ parsed: ParsedCommand) throws {
-        let name = parsed.argument("shell") ?? ""
-        guard let shell = CompletionScript.Shell(rawValue: name) else {
-            throw UsageError("htl completions writes a script for bash, zsh or fish, not '\(name)'")
-        }
-        self.shell = shell
-    }
-
-    func run() throws {
-        Output.write(CompletionScript.render(shell, program: "htl"))
-    }
-}
-
 enum ShellCompletion {
     /// Goal ids of the ledger the command line names.
     static let goalIDs = CompletionKind.custom("goal-ids")
