@@ -32,16 +32,22 @@ enum ShellCompletion {
         }
     }
 
-    /// The ledger root for the words typed so far: after -C/--ledger, else
-    /// HTL_LEDGER, else found from the working folder.
+    /// The ledger root for the words typed so far: after -C/--ledger (as
+    /// `LedgerOptions.ledger` names them), else HTL_LEDGER, else found from
+    /// the working folder.
     static func root(from words: [String]) -> LedgerRoot? {
+        let long = "--" + LedgerOptions.ledger.spec.long
+        let short = LedgerOptions.ledger.spec.short.map { "-\($0)" }
         var folder: String?
-        for (i, word) in words.enumerated() where i + 1 < words.count && (word == "-C" || word == "--ledger") {
+        for (i, word) in words.enumerated() where i + 1 < words.count && (word == short || word == long) {
             folder = words[i + 1]
         }
-        for word in words where word.hasPrefix("--ledger=") { folder = String(word.dropFirst("--ledger=".count)) }
-        for word in words where word.hasPrefix("-C") && word.count > 2 { folder = String(word.dropFirst(2)) }
-        let start = folder ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.currentDirectory()
+        for word in words where word.hasPrefix(long + "=") { folder = String(word.dropFirst(long.count + 1)) }
+        if let short {
+            for word in words where word.hasPrefix(short) && word.count > 2 { folder = String(word.dropFirst(2)) }
+        }
+        let start = folder ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileSystem.currentDirectory()
         guard let found = try? LedgerDirectory.findRoot(from: start) else { return nil }
         return try? LedgerRoot(found)
     }

@@ -2,16 +2,17 @@ import HTLCommandLine
 import HTLKit
 
 struct ActionsCommand: HTLCommand {
+    static let goal = Option.value(
+        "goal", help: "Only actions that count toward this goal (an id or the start of one).",
+        completion: ShellCompletion.goalIDs)
+    static let tag = Option.value("tag", help: "Only actions with this tag.")
+    static let from = Option.value("from", valueName: "yyyy-mm-dd", help: "Only actions on or after this date.")
+    static let to = Option.value("to", valueName: "yyyy-mm-dd", help: "Only actions on or before this date.")
+
     static let spec = CommandSpec(
         "actions",
         abstract: "Actions, newest first, grouped Today / Yesterday / This week / Last week / Earlier.",
-        options: LedgerOptions.specs + [
-            .value("goal", help: "Only actions that count toward this goal (an id or the start of one).", completion: ShellCompletion.goalIDs),
-            .value("tag", help: "Only actions with this tag."),
-            .value("from", valueName: "yyyy-mm-dd", help: "Only actions on or after this date."),
-            .value("to", valueName: "yyyy-mm-dd", help: "Only actions on or before this date."),
-            ReportOptions.json,
-        ])
+        options: LedgerOptions.specs + [goal.spec, tag.spec, from.spec, to.spec, ReportOptions.json.spec])
 
     let options: LedgerOptions
     let goal: String?
@@ -20,13 +21,13 @@ struct ActionsCommand: HTLCommand {
     let to: String?
     let json: Bool
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        goal = parsed.value("goal")
-        tag = parsed.value("tag")
-        from = parsed.value("from")
-        to = parsed.value("to")
-        json = parsed.flag("json")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        goal = parsed[Self.goal]
+        tag = parsed[Self.tag]
+        from = parsed[Self.from]
+        to = parsed[Self.to]
+        json = parsed[ReportOptions.json]
     }
 
     func run() throws {

@@ -4,6 +4,9 @@ import HTLKit
 /// `htl completions bash|zsh|fish`: the script a shell loads, which asks
 /// htl for every candidate while you type (`ShellCompletion`).
 struct CompletionsCommand: HTLCommand {
+    static let shellName = Argument.required(
+        "shell", help: "bash, zsh or fish.", completion: .list(CompletionScript.Shell.allCases.map(\.rawValue)))
+
     static let spec = CommandSpec(
         "completions",
         abstract: "Print a shell completion script (bash, zsh or fish).",
@@ -13,12 +16,12 @@ struct CompletionsCommand: HTLCommand {
             fish:  htl completions fish > ~/.config/fish/completions/htl.fish
             make install puts all three where the shells find them.
             """,
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .list(CompletionScript.Shell.allCases.map(\.rawValue)))])
+        arguments: [shellName.spec])
 
     let shell: CompletionScript.Shell
 
-    init(_ parsed: ParsedCommand) throws {
-        let name = parsed.argument("shell") ?? ""
+    init(_ parsed: inout ParsedCommand) throws {
+        let name = parsed[Self.shellName]
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw UsageError("htl completions writes a script for bash, zsh or fish, not '\(name)'")
         }

@@ -2,17 +2,16 @@ import HTLCommandLine
 import HTLKit
 
 struct DiffCommand: HTLCommand {
+    static let staged = Option.flag("staged", help: "Compare with what is staged instead of the working tree.")
+    static let from = Argument.optional("from", help: "The earlier revision (default: HEAD).")
+    static let to = Argument.optional(
+        "to", help: "The later revision (default: the working tree, or the index with --staged).")
+
     static let spec = CommandSpec(
         "diff",
         abstract: "Progress at one revision against another (default: HEAD against the working tree).",
-        options: LedgerOptions.specs + [
-            .flag("staged", help: "Compare with what is staged instead of the working tree."),
-            ReportOptions.json,
-        ],
-        arguments: [
-            ArgumentSpec("from", help: "The earlier revision (default: HEAD).", isOptional: true),
-            ArgumentSpec("to", help: "The later revision (default: the working tree, or the index with --staged).", isOptional: true),
-        ])
+        options: LedgerOptions.specs + [staged.spec, ReportOptions.json.spec],
+        arguments: [from.spec, to.spec])
 
     let options: LedgerOptions
     let from: String?
@@ -20,12 +19,12 @@ struct DiffCommand: HTLCommand {
     let staged: Bool
     let json: Bool
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        from = parsed.argument("from")
-        to = parsed.argument("to")
-        staged = parsed.flag("staged")
-        json = parsed.flag("json")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        from = parsed[Self.from]
+        to = parsed[Self.to]
+        staged = parsed[Self.staged]
+        json = parsed[ReportOptions.json]
     }
 
     func run() throws {
@@ -47,7 +46,8 @@ struct DiffCommand: HTLCommand {
         if json {
             Output.write(ReportJSON.diff(diff, from: fromName, to: toName))
         } else {
-            Output.write(DiffText.render(diff, from: fromName, to: side, today: after.today, width: Output.reportWidth(), style: options.style()))
+            Output.write(DiffText.render(diff, from: fromName, to: side, today: after.today,
+                                         width: Output.reportWidth(), style: options.style()))
         }
         if after.errorCount > 0 {
             Output.error("\(after.errorCount) error\(after.errorCount == 1 ? "" : "s") in \(side); run htl check")

@@ -2,22 +2,22 @@ import HTLCommandLine
 import HTLKit
 
 struct DueCommand: HTLCommand {
+    static let within = Option.integer("within", help: "Due within this many days (default 7; 0 is today only).")
+
     static let spec = CommandSpec(
         "due",
-        abstract: "What is overdue or due soon; exits 1 when anything is overdue (for cron: htl due || notify-send ...).",
-        options: LedgerOptions.specs + [
-            .value("within", help: "Due within this many days (default 7; 0 is today only)."),
-            ReportOptions.json,
-        ])
+        abstract: "What is overdue or due soon; exits 1 when anything is overdue "
+            + "(for cron: htl due || notify-send ...).",
+        options: LedgerOptions.specs + [within.spec, ReportOptions.json.spec])
 
     let options: LedgerOptions
     let within: Int
     let json: Bool
 
-    init(_ parsed: ParsedCommand) throws {
-        options = LedgerOptions(parsed)
-        within = try parsed.integer("within") ?? 7
-        json = parsed.flag("json")
+    init(_ parsed: inout ParsedCommand) throws {
+        options = LedgerOptions(&parsed)
+        within = parsed[Self.within] ?? 7
+        json = parsed[ReportOptions.json]
         guard (0...36_500).contains(within) else { throw UsageError("--within takes 0 to 36500 days") }
     }
 

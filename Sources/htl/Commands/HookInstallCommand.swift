@@ -12,18 +12,21 @@ struct HookInstallCommand: HTLCommand {
 
     let options: LedgerOptions
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
     }
 
     func run() throws {
-        switch try PreCommitHook.install(ledger: try options.ledgerRoot(), htlPath: Self.executablePath(), waiting: try options.waiting()) {
+        let ledger = try options.ledgerRoot()
+        let waiting = try options.waiting()
+        switch try PreCommitHook.install(ledger: ledger, htlPath: Self.executablePath(), waiting: waiting) {
         case .installed(let path):
             Output.say("installed \(path): every commit now runs htl check --staged")
         case .alreadyInstalled(let path):
             Output.say("already installed: \(path)")
         case .keptExisting(let path, let line):
-            Output.error("htl: a pre-commit hook already exists at \(path); it was kept.\nTo check the ledger too, add this line to it:\n  \(line)")
+            Output.error("htl: a pre-commit hook already exists at \(path); it was kept.\n"
+                         + "To check the ledger too, add this line to it:\n  \(line)")
             throw ExitCode(1)
         }
     }

@@ -2,6 +2,10 @@ import HTLCommandLine
 import HTLKit
 
 struct ReviewCommand: HTLCommand {
+    static let week = Option.flag("week", help: "The week holding today, from week_start (the default).")
+    static let term = Option.flag("term", help: "The current term, from its start to today.")
+    static let write = Option.flag("write", help: "Save the review as Markdown under reviews/ (refuses to overwrite).")
+
     static let spec = CommandSpec(
         "review",
         abstract: "The weekly (or end-of-term) review: done, moved, stalled, due, neglected values, and four prompts.",
@@ -9,12 +13,7 @@ struct ReviewCommand: HTLCommand {
             The review is Markdown, printed as it is; --write saves it under reviews/ (reviews/2026-W47.md, \
             reviews/term-7.md) and never overwrites an earlier one.
             """,
-        options: LedgerOptions.specs + [
-            .flag("week", help: "The week holding today, from week_start (the default)."),
-            .flag("term", help: "The current term, from its start to today."),
-            ReportOptions.json,
-            .flag("write", help: "Save the review as Markdown under reviews/ (refuses to overwrite)."),
-        ])
+        options: LedgerOptions.specs + [week.spec, term.spec, ReportOptions.json.spec, write.spec])
 
     let options: LedgerOptions
     let week: Bool
@@ -22,12 +21,12 @@ struct ReviewCommand: HTLCommand {
     let json: Bool
     let write: Bool
 
-    init(_ parsed: ParsedCommand) throws {
-        options = LedgerOptions(parsed)
-        week = parsed.flag("week")
-        term = parsed.flag("term")
-        json = parsed.flag("json")
-        write = parsed.flag("write")
+    init(_ parsed: inout ParsedCommand) throws {
+        options = LedgerOptions(&parsed)
+        week = parsed[Self.week]
+        term = parsed[Self.term]
+        json = parsed[ReportOptions.json]
+        write = parsed[Self.write]
         if week && term { throw UsageError("--week and --term exclude each other") }
         if json && write { throw UsageError("--json and --write exclude each other") }
     }
@@ -56,7 +55,9 @@ struct ReviewCommand: HTLCommand {
     private func made(_ context: ReportContext) throws -> (Review, String) {
         var span = Review.Span.week
         if term {
-            guard let current = context.report.currentTerm else { throw HTLError("no term is active on \(context.today); review a week instead") }
+            guard let current = context.report.currentTerm else {
+                throw HTLError("no term is active on \(context.today); review a week instead")
+            }
             span = .term(current.term.number)
         }
         guard let review = Review(ledger: context.ledger, report: context.report, span: span) else {

@@ -2,25 +2,24 @@ import HTLCommandLine
 import HTLKit
 
 struct StatusCommand: HTLCommand {
+    static let term = Option.integer("term", help: "Show this term (by number) and only the goals committed to it.")
+    static let all = Option.flag("all", help: "Also show completed and dropped goals.")
+
     static let spec = CommandSpec(
         "status",
         abstract: "The dashboard: the current term and every goal in attention order (what needs you first).",
-        options: LedgerOptions.specs + [
-            .value("term", help: "Show this term (by number) and only the goals committed to it."),
-            .flag("all", help: "Also show completed and dropped goals."),
-            ReportOptions.json,
-        ])
+        options: LedgerOptions.specs + [term.spec, all.spec, ReportOptions.json.spec])
 
     let options: LedgerOptions
     let term: Int?
     let all: Bool
     let json: Bool
 
-    init(_ parsed: ParsedCommand) throws {
-        options = LedgerOptions(parsed)
-        term = try parsed.integer("term")
-        all = parsed.flag("all")
-        json = parsed.flag("json")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        term = parsed[Self.term]
+        all = parsed[Self.all]
+        json = parsed[ReportOptions.json]
     }
 
     func run() throws {

@@ -10,5 +10,7 @@ struct TermsCommand: ReportViewCommand {
     let report: ReportOptions
 
     static func json(_ context: ReportContext) -> String { ReportJSON.terms(context.report) }
-    static func text(_ context: ReportContext) -> String { TermsText.render(context.report, width: context.width, style: context.style) }
+    static func text(_ context: ReportContext) -> String {
+        TermsText.render(context.report, width: context.width, style: context.style)
+    }
 }

@@ -10,5 +10,7 @@ struct ValuesCommand: ReportViewCommand {
     let report: ReportOptions
 
     static func json(_ context: ReportContext) -> String { ReportJSON.values(context.report) }
-    static func text(_ context: ReportContext) -> String { ValuesText.render(context.report, width: context.width, style: context.style) }
+    static func text(_ context: ReportContext) -> String {
+        ValuesText.render(context.report, width: context.width, style: context.style)
+    }
 }
