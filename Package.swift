@@ -102,7 +102,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLEndToEndTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", "htl-mcp", "HTLMCP", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", "HTLCommandLine", "htl-mcp", "HTLMCP",
+                           .product(name: "MCP", package: "swift-sdk")]
         ),
     ]
 )

@@ -75,7 +75,18 @@ public struct CommandLineParser: Sendable {
             }
         }
         try assign(positional, to: &parsed)
+        try checkWholeNumbers(parsed)
         return .run(parsed)
+    }
+
+    /// A whole-number option (`--within 7`) holds one; the last value given
+    /// counts. Checked after the rest of the line, whose mistakes come first.
+    private func checkWholeNumbers(_ parsed: ParsedCommand) throws(UsageError) {
+        for option in parsed.spec.options where option.isWholeNumber {
+            if let text = parsed.values[option.long]?.last, Int(text) == nil {
+                throw UsageError("--\(option.long) takes a whole number, not '\(text)'")
+            }
+        }
     }
 
     /// Positional words to the arguments, in order; a repeated argument takes the rest.

@@ -1,5 +1,7 @@
 /// One option of a command: a flag (`--json`) or an option with a value
-/// (`--today 2026-11-22`, `--today=2026-11-22`, `-C dir`, `-Cdir`).
+/// (`--today 2026-11-22`, `--today=2026-11-22`, `-C dir`, `-Cdir`), as
+/// parsing, help and completion see it. A command declares it through
+/// `Option`, which makes the spec and reads the value typed.
 public struct OptionSpec: Sendable {
     /// The long name without its dashes (`dry-run`).
     public var long: String
@@ -12,6 +14,8 @@ public struct OptionSpec: Sendable {
     /// The value when the option is not given, for help (`auto`).
     public var defaultValue: String?
     public var completion: CompletionKind
+    /// The value must be a whole number (`--within 7`), checked once the whole line is read.
+    var isWholeNumber = false
 
     /// A flag: present or not.
     public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {

@@ -1,5 +1,8 @@
 /// A command line read against its `CommandSpec`: which command, and the
-/// values given to its options and arguments.
+/// values given to its options and arguments, which the command reads
+/// through their typed declarations (`parsed[Self.staged]`). Each read is
+/// recorded, so a test can hold every command to reading every option and
+/// argument it declares.
 public struct ParsedCommand: Sendable {
     /// The command's names from the root (`["htl", "hook", "install"]`).
     public var path: [String]
@@ -9,6 +12,8 @@ public struct ParsedCommand: Sendable {
     var flags: Set<String> = []
     /// Argument words by argument name, in the order given.
     var argumentWords: [String: [String]] = [:]
+    /// The options and arguments read so far, as help names them (`--json`, `<paths>`).
+    private var readNames: Set<String> = []
 
     init(path: [String], spec: CommandSpec) {
         self.path = path
@@ -18,40 +23,48 @@ public struct ParsedCommand: Sendable {
     /// `htl hook install`, for messages.
     public var name: String { path.joined(separator: " ") }
 
-    /// Whether a flag was given.
-    public func flag(_ long: String) -> Bool {
-        precondition(spec.option(long: long).map { !$0.takesValue } ?? false, "--\(long) is not a flag of \(name)")
-        return flags.contains(long)
+    /// An option's value, typed as declared; given more than once, the last one counts.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        mutating get {
+            readNames.insert(Self.name(of: option.spec))
+            return option.value(self)
+        }
     }
 
-    /// An option's value; given more than once, the last one counts.
-    public func value(_ long: String) -> String? {
-        precondition(spec.option(long: long)?.takesValue ?? false, "--\(long) takes no value in \(name)")
-        return values[long]?.last
+    /// An argument's value, typed as declared.
+    public subscript<Value>(argument: Argument<Value>) -> Value {
+        mutating get {
+            readNames.insert(Self.name(of: argument.spec))
+            return argument.value(argumentWords[argument.spec.name] ?? [])
+        }
     }
 
-    /// A whole-number option's value (`--within 7`), or a usage error.
-    public func integer(_ long: String) throws -> Int? {
-        guard let text = value(long) else { return nil }
-        guard let number = Int(text) else { throw UsageError("--\(long) takes a whole number, not '\(text)'") }
-        return number
+    /// Counts an option as read that the command takes and has no use for
+    /// (`htl rules` takes the ledger options, as every command on a ledger does).
+    public mutating func ignore<Value>(_ option: Option<Value>) {
+        readNames.insert(Self.name(of: option.spec))
     }
 
-    /// A single argument's word.
-    public func argument(_ name: String) -> String? {
-        arguments(name).first
+    /// The options and arguments the spec declares and nothing has read, in
+    /// the order help lists them: a command reads everything it declares.
+    public var unread: [String] {
+        declaredNames.filter { !readNames.contains($0) }
     }
 
-    /// A repeated argument's words (empty when none were given).
-    public func arguments(_ name: String) -> [String] {
-        precondition(spec.arguments.contains { $0.name == name }, "\(name) is not an argument of \(self.name)")
-        return argumentWords[name] ?? []
+    /// What was read but is not declared (so it can never be given), sorted.
+    public var undeclared: [String] {
+        readNames.subtracting(declaredNames).sorted()
     }
-}
 
-extension ParsedCommand {
-    /// An option whose value is one of its choices (checked while parsing), or `fallback` when it is not given.
-    public func choice<T: RawRepresentable>(_ long: String, default fallback: T) -> T where T.RawValue == String {
-        value(long).flatMap(T.init(rawValue:)) ?? fallback
+    private var declaredNames: [String] {
+        spec.options.map(Self.name(of:)) + spec.arguments.map(Self.name(of:))
+    }
+
+    private static func name(of option: OptionSpec) -> String {
+        "--" + option.long
+    }
+
+    private static func name(of argument: ArgumentSpec) -> String {
+        "<\(argument.name)>"
     }
 }

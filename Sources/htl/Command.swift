@@ -1,13 +1,16 @@
 import HTLCommandLine
 
 /// One command of htl: what it takes (its spec, for parsing, help,
-/// completion and the manual), its values read from a parsed command
-/// line, and what it does.
+/// completion and the manual, built from typed `Option` and `Argument`
+/// declarations), its values read from a parsed command line through those
+/// declarations, and what it does.
 protocol HTLCommand: Sendable {
     static var spec: CommandSpec { get }
     /// The command it stands under (`hook` for `htl hook install`), if any.
     static var group: CommandSpec? { get }
-    init(_ parsed: ParsedCommand) throws
+    /// Reads every option and argument the spec declares, whether given or
+    /// not (CommandDeclarationTests fails on one left unread).
+    init(_ parsed: inout ParsedCommand) throws
     func run() throws
 }
 

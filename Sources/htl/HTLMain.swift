@@ -47,7 +47,7 @@ struct HTLMain {
             Output.write(HelpText.render(spec, path: path))
         case .complete(let index, let words):
             Output.write(ShellCompletion.answer(index: index, words: words))
-        case .run(let parsed):
+        case .run(var parsed):
             guard let command = HTL.commands.first(where: { $0.path == Array(parsed.path.dropFirst()) }) else {
                 throw HTLError("\(parsed.name) is not a command")
             }
@@ -58,7 +58,7 @@ struct HTLMain {
             // over the cores (`Parallel.wake`).
             if command != LspCommand.self, command != McpCommand.self { ProcessMemory.preferLargePages() }
             Parallel.wake()
-            try command.init(parsed).run()
+            try command.init(&parsed).run()
         }
     }
 }

@@ -9,22 +9,32 @@ enum ColorChoice: String, CaseIterable {
 
 /// Options every command that reads a ledger shares.
 struct LedgerOptions {
-    static let specs: [OptionSpec] = [
-        .value("ledger", short: "C", valueName: "dir", help: "The ledger folder (default: walk up from here to htl.yaml; or HTL_LEDGER).",
-               completion: .directories),
-        .value("today", valueName: "yyyy-mm-dd", help: "Take this date as today (or HTL_TODAY)."),
-        .value("color", help: "Colour: auto (only on a terminal), always or never. NO_COLOR is honoured.",
-               choices: ColorChoice.allCases.map(\.rawValue), defaultValue: ColorChoice.auto.rawValue),
-    ]
+    static let ledger = Option.value(
+        "ledger", short: "C", valueName: "dir",
+        help: "The ledger folder (default: walk up from here to htl.yaml; or HTL_LEDGER).", completion: .directories)
+    static let today = Option.value("today", valueName: "yyyy-mm-dd", help: "Take this date as today (or HTL_TODAY).")
+    static let color = Option.choice(
+        "color", help: "Colour: auto (only on a terminal), always or never. NO_COLOR is honoured.",
+        default: ColorChoice.auto)
+    /// Their specs, in the order help lists them.
+    static let specs = [ledger.spec, today.spec, color.spec]
 
     var ledger: String?
     var today: String?
     var color: ColorChoice
 
-    init(_ parsed: ParsedCommand) {
-        ledger = parsed.value("ledger")
-        today = parsed.value("today")
-        color = parsed.choice("color", default: .auto)
+    init(_ parsed: inout ParsedCommand) {
+        ledger = parsed[Self.ledger]
+        today = parsed[Self.today]
+        color = parsed[Self.color]
+    }
+
+    /// Counts the ledger options as read for a command that takes them and has
+    /// no use for them (`htl rules`, `htl explain`: the rules are the same in every ledger).
+    static func ignore(in parsed: inout ParsedCommand) {
+        parsed.ignore(ledger)
+        parsed.ignore(today)
+        parsed.ignore(color)
     }
 
     /// The ledger root: -C, else HTL_LEDGER, else found from the working directory.

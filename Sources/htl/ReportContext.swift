@@ -3,15 +3,15 @@ import HTLKit
 
 /// What the plain report commands take: the ledger options and `--json`.
 struct ReportOptions {
-    static let json = OptionSpec.flag("json", help: "Print JSON.")
-    static let specs = LedgerOptions.specs + [json]
+    static let json = Option.flag("json", help: "Print JSON.")
+    static let specs = LedgerOptions.specs + [json.spec]
 
     let ledger: LedgerOptions
     let json: Bool
 
-    init(_ parsed: ParsedCommand) {
-        ledger = LedgerOptions(parsed)
-        json = parsed.flag("json")
+    init(_ parsed: inout ParsedCommand) {
+        ledger = LedgerOptions(&parsed)
+        json = parsed[Self.json]
     }
 }
 
@@ -85,8 +85,8 @@ protocol ReportViewCommand: HTLCommand {
 }
 
 extension ReportViewCommand {
-    init(_ parsed: ParsedCommand) {
-        self.init(report: ReportOptions(parsed))
+    init(_ parsed: inout ParsedCommand) {
+        self.init(report: ReportOptions(&parsed))
     }
 
     func run() throws {

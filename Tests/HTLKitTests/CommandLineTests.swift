@@ -5,21 +5,40 @@ import Testing
 /// its values, the usage errors (exit 2) with their exact messages, help,
 /// and what a shell is offered while typing.
 @Suite struct CommandLineTests {
+    /// The options and arguments of the tree's `check`, declared once, typed.
+    enum Check {
+        enum Format: String, CaseIterable {
+            case text, json
+        }
+
+        static let ledger = Option.value(
+            "ledger", short: "C", valueName: "dir", help: "The folder.", completion: .directories)
+        static let format = Option.choice("format", help: "The format.", default: Format.text)
+        static let term = Option.integer("term", help: "A term.")
+        static let strict = Option.flag("strict", help: "Strict.")
+        static let paths = Argument.repeated("paths", help: "Paths.", completion: .files)
+    }
+
+    enum Log {
+        static let dryRun = Option.flag("dry-run", help: "Write nothing.")
+        static let text = Argument.rest("text", help: "The line.", completion: .custom("words"))
+    }
+
+    enum New {
+        static let kind = Argument.required("kind", help: "Goal or value.", completion: .list(["goal", "value"]))
+        static let id = Argument.required("id", help: "Its id.")
+        static let title = Option.value("title", help: "Its title.")
+        static let tag = Option.repeated("tag", help: "A tag (again for more).")
+    }
+
     /// A small tree in the shape of htl's: options shared by commands, a
     /// repeated argument, a text argument that takes unknown dashes, a group.
     static let root = CommandSpec("tool", abstract: "A tool.", subcommands: [
-        CommandSpec("check", abstract: "Check things.", options: [
-            .value("ledger", short: "C", valueName: "dir", help: "The folder.", completion: .directories),
-            .value("format", help: "The format.", choices: ["text", "json"], defaultValue: "text"),
-            .value("term", help: "A term."),
-            .flag("strict", help: "Strict."),
-        ], arguments: [ArgumentSpec("paths", help: "Paths.", isRepeated: true, completion: .files)]),
-        CommandSpec("log", abstract: "Log a line.", options: [.flag("dry-run", help: "Write nothing.")],
-                    arguments: [ArgumentSpec("text", help: "The line.", takesUnrecognized: true, completion: .custom("words"))]),
-        CommandSpec("new", abstract: "Make one.", arguments: [
-            ArgumentSpec("kind", help: "Goal or value.", completion: .list(["goal", "value"])),
-            ArgumentSpec("id", help: "Its id."),
-        ]),
+        CommandSpec("check", abstract: "Check things.",
+                    options: [Check.ledger.spec, Check.format.spec, Check.term.spec, Check.strict.spec],
+                    arguments: [Check.paths.spec]),
+        CommandSpec("log", abstract: "Log a line.", options: [Log.dryRun.spec], arguments: [Log.text.spec]),
+        CommandSpec("new", abstract: "Make one.", arguments: [New.kind.spec, New.id.spec]),
         CommandSpec("hook", abstract: "Hooks.", subcommands: [CommandSpec("install", abstract: "Install it.")]),
         CommandSpec("__secret", abstract: "Hidden.", isHidden: true),
     ])
@@ -30,6 +49,18 @@ import Testing
             return try! { () throws(UsageError) -> ParsedCommand in throw UsageError("") }()
         }
         return parsed
+    }
+
+    /// One option's value from a command line.
+    static func read<Value>(_ option: Option<Value>, _ words: [String]) throws(UsageError) -> Value {
+        var parsed = try parse(words)
+        return parsed[option]
+    }
+
+    /// One argument's value from a command line.
+    static func read<Value>(_ argument: Argument<Value>, _ words: [String]) throws(UsageError) -> Value {
+        var parsed = try parse(words)
+        return parsed[argument]
     }
 
     static func error(_ words: [String]) -> String? {
@@ -43,26 +74,64 @@ import Testing
 
     @Test func valuesComeInEveryUsualSpelling() throws {
         for words in [["check", "--ledger", "dir"], ["check", "--ledger=dir"], ["check", "-C", "dir"], ["check", "-Cdir"]] {
-            #expect(try Self.parse(words).value("ledger") == "dir", "\(words)")
+            #expect(try Self.read(Check.ledger, words) == "dir", "\(words)")
         }
-        let parsed = try Self.parse(["check", "a.md", "--format", "json", "--strict", "b", "--format=text", "--", "--strict", "-C"])
+        let words = ["check", "a.md", "--format", "json", "--strict", "b", "--format=text", "--", "--strict", "-C"]
+        var parsed = try Self.parse(words)
         #expect(parsed.path == ["tool", "check"])
-        #expect(parsed.value("format") == "text")  // the last one counts
-        #expect(parsed.flag("strict"))
-        #expect(parsed.arguments("paths") == ["a.md", "b", "--strict", "-C"])  // after --, words are arguments
-        #expect(try Self.parse(["check"]).value("ledger") == nil)
-        #expect(try Self.parse(["check"]).arguments("paths") == [])
-        #expect(try Self.parse(["check", "--term", "7"]).integer("term") == 7)
-        #expect(try Self.parse(["check", "--ledger", "-"]).value("ledger") == "-")
+        #expect(parsed[Check.format] == .text)  // the last one counts
+        #expect(parsed[Check.strict])
+        #expect(parsed[Check.paths] == ["a.md", "b", "--strict", "-C"])  // after --, words are arguments
+        #expect(try Self.read(Check.format, ["check", "--format=text", "--format", "json"]) == .json)
+        #expect(try Self.read(Check.format, ["check"]) == .text)  // the default
+        #expect(try Self.read(Check.ledger, ["check"]) == nil)
+        #expect(try Self.read(Check.strict, ["check"]) == false)
+        #expect(try Self.read(Check.paths, ["check"]) == [])
+        #expect(try Self.read(Check.term, ["check", "--term", "7"]) == 7)
+        #expect(try Self.read(Check.term, ["check"]) == nil)
+        #expect(try Self.read(Check.ledger, ["check", "--ledger", "-"]) == "-")
+        #expect(try Self.read(New.id, ["new", "goal", "run"]) == "run")
         #expect(try Self.parse(["hook", "install"]).path == ["tool", "hook", "install"])
         #expect(try Self.parse(["__secret"]).path == ["tool", "__secret"])
     }
 
+    @Test func aRepeatedOptionKeepsEveryValueInOrder() throws {
+        let new = CommandSpec("new", abstract: "Make one.", options: [New.tag.spec])
+        let parser = CommandLineParser(CommandSpec("tool", abstract: "A tool.", subcommands: [new]))
+        guard case .run(var parsed) = try parser.parse(["new", "--tag", "a", "--tag=b", "--tag", "a"]) else {
+            Issue.record("new did not ask to run")
+            return
+        }
+        #expect(parsed[New.tag] == ["a", "b", "a"])
+        guard case .run(var none) = try parser.parse(["new"]) else {
+            Issue.record("new did not ask to run")
+            return
+        }
+        #expect(none[New.tag] == [])
+    }
+
     @Test func aTextArgumentKeepsDashesThatAreNoOption() throws {
-        let parsed = try Self.parse(["log", "Correction", "-0.8km", "--dry-run", "-x", "--fast", "+run"])
-        #expect(parsed.arguments("text") == ["Correction", "-0.8km", "-x", "--fast", "+run"])
-        #expect(parsed.flag("dry-run"))
-        #expect(try Self.parse(["log", "-"]).arguments("text") == ["-"])
+        var parsed = try Self.parse(["log", "Correction", "-0.8km", "--dry-run", "-x", "--fast", "+run"])
+        #expect(parsed[Log.text] == ["Correction", "-0.8km", "-x", "--fast", "+run"])
+        #expect(parsed[Log.dryRun])
+        #expect(try Self.read(Log.text, ["log", "-"]) == ["-"])
+    }
+
+    /// What a test holds every command to: it reads each option and argument it declares.
+    @Test func readsAreRecordedSoThatAnUnreadDeclarationShows() throws {
+        var parsed = try Self.parse(["check"])
+        #expect(parsed.unread == ["--ledger", "--format", "--term", "--strict", "<paths>"])
+        _ = parsed[Check.paths]
+        _ = parsed[Check.format]
+        parsed.ignore(Check.strict)
+        #expect(parsed.unread == ["--ledger", "--term"])
+        _ = parsed[Check.ledger]
+        _ = parsed[Check.term]
+        #expect(parsed.unread == [])
+        #expect(parsed.undeclared == [])
+        _ = parsed[New.title]  // not check's: never given, and shown as read without a declaration
+        _ = parsed[New.kind]
+        #expect(parsed.undeclared == ["--title", "<kind>"])
     }
 
     @Test func usageErrorsSayWhatIsWrongAndWhereHelpIs() throws {
@@ -80,7 +149,10 @@ import Testing
         #expect(Self.error(["check", "--strict=yes"]) == "--strict takes no value")
         #expect(Self.error(["new", "goal"]) == "tool new needs <id>: its id. (tool new --help)")
         #expect(Self.error(["new", "goal", "a", "b"]) == "unexpected argument 'b' for tool new (tool new --help lists what it takes)")
-        #expect(throws: UsageError("--term takes a whole number, not 'x'")) { try Self.parse(["check", "--term", "x"]).integer("term") }
+        #expect(Self.error(["check", "--term", "x"]) == "--term takes a whole number, not 'x'")
+        #expect(Self.error(["check", "--term", "x", "--term", "1"]) == nil)  // the last one counts
+        #expect(Self.error(["check", "--term", "x", "--bogus"])  // the other mistakes come first
+                == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
     }
 
     @Test func helpAndVersionWinWhereverTheyStand() throws {
@@ -95,8 +167,11 @@ import Testing
             #expect(shown == path, "\(words)")
         }
         guard case .version = try parser.parse(["check", "--version"]) else { Issue.record("no version"); return }
-        guard case .run(let parsed) = try parser.parse(["check", "--", "--help"]) else { Issue.record("-- --help is an argument"); return }
-        #expect(parsed.arguments("paths") == ["--help"])
+        guard case .run(var parsed) = try parser.parse(["check", "--", "--help"]) else {
+            Issue.record("-- --help is an argument")
+            return
+        }
+        #expect(parsed[Check.paths] == ["--help"])
         #expect(Self.error(["help", "nope"]) == "unknown command 'nope'; tool help lists the commands")
     }
 

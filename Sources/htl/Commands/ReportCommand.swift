@@ -2,6 +2,11 @@ import HTLCommandLine
 import HTLKit
 
 struct ReportCommand: HTLCommand {
+    static let output = Option.value(
+        "output", short: "o", valueName: "file",
+        help: "Write the page to this file (relative to the working folder); '-' or none: standard output.",
+        completion: .files)
+
     static let spec = CommandSpec(
         "report",
         abstract: "A self-contained static HTML dashboard (no network, no JavaScript).",
@@ -10,17 +15,14 @@ struct ReportCommand: HTLCommand {
             insights, terms and recent actions. The same ledger and --today give the same bytes, so a \
             committed report diffs cleanly.
             """,
-        options: LedgerOptions.specs + [
-            .value("output", short: "o", valueName: "file",
-                   help: "Write the page to this file (relative to the working folder); '-' or none: standard output.", completion: .files),
-        ])
+        options: LedgerOptions.specs + [output.spec])
 
     let options: LedgerOptions
     let output: String?
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        output = parsed.value("output")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        output = parsed[Self.output]
     }
 
     func run() throws {

@@ -3,6 +3,16 @@ import HTLCommandLine
 import HTLKit
 
 struct ImportCommand: HTLCommand {
+    static let rules = Option.value(
+        "rules", valueName: "rules.yaml",
+        help: "The rules file for csv: which columns are the date, the description, quantities.", completion: .files)
+    static let dryRun = Option.flag(
+        "dry-run", help: "Check everything and print what would be written, but write nothing.")
+    static let format = Argument.required(
+        "format", help: "tenweek (the app's JSON or CSV exports) or csv (with --rules).",
+        completion: .list(["tenweek", "csv"]))
+    static let files = Argument.repeated("files", help: "The files to import.", completion: .files)
+
     static let spec = CommandSpec(
         "import",
         abstract: "Bring values, terms, goals and actions in from the Ten Week Goal app, or actions from any CSV file.",
@@ -12,15 +22,8 @@ struct ImportCommand: HTLCommand {
             Everything is checked before anything is written; what was imported before is skipped, \
             so running an import again adds nothing. See docs/IMPORT.md.
             """,
-        options: LedgerOptions.specs + [
-            .value("rules", valueName: "rules.yaml", help: "The rules file for csv: which columns are the date, the description, quantities.",
-                   completion: .files),
-            .flag("dry-run", help: "Check everything and print what would be written, but write nothing."),
-        ],
-        arguments: [
-            ArgumentSpec("format", help: "tenweek (the app's JSON or CSV exports) or csv (with --rules).", completion: .list(["tenweek", "csv"])),
-            ArgumentSpec("files", help: "The files to import.", isRepeated: true, completion: .files),
-        ])
+        options: LedgerOptions.specs + [rules.spec, dryRun.spec],
+        arguments: [format.spec, files.spec])
 
     /// Larger than any export of a life's goals (the app's whole history is
     /// a few MiB); a bigger file is the wrong file.
@@ -32,24 +35,28 @@ struct ImportCommand: HTLCommand {
     let rules: String?
     let dryRun: Bool
 
-    init(_ parsed: ParsedCommand) throws {
-        options = LedgerOptions(parsed)
-        format = parsed.argument("format") ?? ""
-        files = parsed.arguments("files")
-        rules = parsed.value("rules")
-        dryRun = parsed.flag("dry-run")
+    init(_ parsed: inout ParsedCommand) throws {
+        options = LedgerOptions(&parsed)
+        format = parsed[Self.format]
+        files = parsed[Self.files]
+        rules = parsed[Self.rules]
+        dryRun = parsed[Self.dryRun]
         guard ["tenweek", "csv"].contains(format) else {
-            throw UsageError("htl import reads 'tenweek' (the Ten Week Goal app's exports) or 'csv' (with --rules), not '\(format)'")
+            throw UsageError("htl import reads 'tenweek' (the Ten Week Goal app's exports) "
+                             + "or 'csv' (with --rules), not '\(format)'")
         }
         guard !files.isEmpty else { throw UsageError("give the files to import") }
-        if format == "csv", rules == nil { throw UsageError("htl import csv needs --rules RULES.yaml (docs/IMPORT.md)") }
+        if format == "csv", rules == nil {
+            throw UsageError("htl import csv needs --rules RULES.yaml (docs/IMPORT.md)")
+        }
         if format == "tenweek", rules != nil { throw UsageError("--rules is for htl import csv") }
     }
 
     func run() throws {
         let inputs = try files.map { (name: $0, bytes: try FileSystem.read($0, atMost: Self.largestInput)) }
         let rulesFile = try rules.map { (name: $0, bytes: try FileSystem.read($0, atMost: Self.largestInput)) }
-        let plan = try ImportPlan.run(dryRun: dryRun, ledger: try options.request(), waiting: try options.waiting()) { loaded in
+        let ledger = try options.request()
+        let plan = try ImportPlan.run(dryRun: dryRun, ledger: ledger, waiting: try options.waiting()) { loaded in
             if let rulesFile {
                 return try CSVRulesImport.plan(inputs, rules: rulesFile, into: loaded, utcOffset: Clock.utcOffset(at:))
             }
@@ -58,7 +65,8 @@ struct ImportCommand: HTLCommand {
         for problem in plan.problems { Output.error("error: " + problem) }
         if !plan.diagnostics.isEmpty {
             let report = CheckReport(diagnostics: plan.diagnostics, fileCount: plan.proposedFiles.count)
-            Output.errorRendered(DiagnosticRenderer.text(report, files: plan.proposedFiles, style: options.errorStyle()))
+            let text = DiagnosticRenderer.text(report, files: plan.proposedFiles, style: options.errorStyle())
+            Output.errorRendered(text)
         }
         if plan.hasErrors {
             Output.error("nothing written")

@@ -3,9 +3,15 @@ import HTLCommandLine
 import HTLKit
 
 struct McpCommand: HTLCommand {
+    static let allowWrites = Option.flag(
+        "allow-writes",
+        help: "Offer the write tools log_action and new_goal "
+            + "(checked like htl log and htl new; history is never edited).")
+
     static let spec = CommandSpec(
         "mcp",
-        abstract: "Run the Model Context Protocol server (stdio) for AI assistants: read tools, and checked writes with --allow-writes.",
+        abstract: "Run the Model Context Protocol server (stdio) for AI assistants: read tools, "
+            + "and checked writes with --allow-writes.",
         discussion: """
             Tools: status, progress, values, terms, actions, check, next, due, diff, review (JSON as the commands' \
             --json); log_action and new_goal with --allow-writes (checked like htl log and htl new, a dry run \
@@ -13,16 +19,14 @@ struct McpCommand: HTLCommand {
             Prompts: weekly_review, set_goal. docs/ASSISTANTS.md shows the set-up for MCP clients. The server is the \
             binary htl-mcp installed next to htl.
             """,
-        options: LedgerOptions.specs + [
-            .flag("allow-writes", help: "Offer the write tools log_action and new_goal (checked like htl log and htl new; history is never edited)."),
-        ])
+        options: LedgerOptions.specs + [allowWrites.spec])
 
     let options: LedgerOptions
     let allowWrites: Bool
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        allowWrites = parsed.flag("allow-writes")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        allowWrites = parsed[Self.allowWrites]
     }
 
     func run() throws {

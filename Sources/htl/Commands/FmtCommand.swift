@@ -2,25 +2,27 @@ import HTLCommandLine
 import HTLKit
 
 struct FmtCommand: HTLCommand {
+    static let check = Option.flag("check", help: "Write nothing; list the files that would change and exit 1 if any.")
+    static let diff = Option.flag("diff", help: "Write nothing; print a unified diff of what would change.")
+    static let paths = Argument.repeated(
+        "paths", help: "Only these files or folders (default: the whole ledger).", completion: .files)
+
     static let spec = CommandSpec(
         "fmt",
         abstract: "Rewrite ledger files in canonical form (keys in order, canonical scalars, comments kept).",
-        options: LedgerOptions.specs + [
-            .flag("check", help: "Write nothing; list the files that would change and exit 1 if any."),
-            .flag("diff", help: "Write nothing; print a unified diff of what would change."),
-        ],
-        arguments: [ArgumentSpec("paths", help: "Only these files or folders (default: the whole ledger).", isRepeated: true, completion: .files)])
+        options: LedgerOptions.specs + [check.spec, diff.spec],
+        arguments: [paths.spec])
 
     let options: LedgerOptions
     let paths: [String]
     let check: Bool
     let diff: Bool
 
-    init(_ parsed: ParsedCommand) {
-        options = LedgerOptions(parsed)
-        paths = parsed.arguments("paths")
-        check = parsed.flag("check")
-        diff = parsed.flag("diff")
+    init(_ parsed: inout ParsedCommand) {
+        options = LedgerOptions(&parsed)
+        paths = parsed[Self.paths]
+        check = parsed[Self.check]
+        diff = parsed[Self.diff]
     }
 
     func run() throws {
@@ -42,7 +44,8 @@ struct FmtCommand: HTLCommand {
     private func report(_ plan: FormatPlan) throws {
         refuse(plan)
         if diff {
-            Output.write(plan.changes.map { UnifiedDiff.render(old: $0.original, new: $0.canonical, path: $0.path) }.joined())
+            let diffs = plan.changes.map { UnifiedDiff.render(old: $0.original, new: $0.canonical, path: $0.path) }
+            Output.write(diffs.joined())
         } else if !plan.changes.isEmpty {
             Output.say(plan.changes.map { $0.path + "\n" }.joined())
         }

@@ -5,6 +5,11 @@ import HTLKit
 
 /// `htl lsp`: the language server on standard input and output.
 struct LspCommand: HTLCommand {
+    /// `-C` as the other commands take it, with its own help: the editor names the folder first.
+    static let ledger = Option.value(
+        "ledger", short: "C", valueName: "dir", help: "Where to look for the ledger when the editor names no folder.",
+        completion: .directories)
+
     static let spec = CommandSpec(
         "lsp",
         abstract: "Run the language server (LSP over standard input and output) for editors.",
@@ -13,18 +18,14 @@ struct LspCommand: HTLCommand {
             file it opens). docs/EDITORS.md shows the set-up for Neovim, Helix, VS Code,
             Emacs and Zed.
             """,
-        options: [
-            .value("ledger", short: "C", valueName: "dir", help: "Where to look for the ledger when the editor names no folder.",
-                   completion: .directories),
-            .value("today", valueName: "yyyy-mm-dd", help: "Take this date as today (or HTL_TODAY)."),
-        ])
+        options: [ledger.spec, LedgerOptions.today.spec])
 
     let ledger: String?
     let today: String?
 
-    init(_ parsed: ParsedCommand) {
-        ledger = parsed.value("ledger")
-        today = parsed.value("today")
+    init(_ parsed: inout ParsedCommand) {
+        ledger = parsed[Self.ledger]
+        today = parsed[LedgerOptions.today]
     }
 
     func run() throws {
@@ -81,7 +82,9 @@ struct LspCommand: HTLCommand {
     }
 
     private func fixedToday() throws -> Now? {
-        guard let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let text = today ?? FileSystem.environment("HTL_TODAY").flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
         return .day(try LedgerOptions.date(text, option: today != nil ? "--today" : "HTL_TODAY"))
     }
 
