@@ -44,16 +44,13 @@ public enum AtomicFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(relative): \(FileSystem.errorText())") }
         try refuseReadOnly(info, folder: folder, name: name, shown: relative)
-        let temporary = try folder.writeTemporary(bytes, mode: mode_t(info.st_mode & 0o7777),
-                                                  owner: (info.st_uid, info.st_gid), shown: relative)
-        var placed = false
-        defer { if !placed { unlinkat(folder.fd, temporary, 0) } }
-        guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd),
-              FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name) else {
-            throw Refusal("\(relative) changed on disk since htl read it; nothing was written (run the command again)")
+        try folder.withTemporary(bytes, mode: mode_t(info.st_mode & 0o7777), owner: (info.st_uid, info.st_gid), shown: relative) { temporary in
+            guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd),
+                  FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name) else {
+                throw Refusal("\(relative) changed on disk since htl read it; nothing was written (run the command again)")
+            }
+            try swapIntoPlace(temporary, name, folder: folder, verified: verified, shown: relative)
         }
-        try swapIntoPlace(temporary, name, folder: folder, verified: verified, shown: relative)
-        placed = true
         folder.sync()
     }
 
@@ -108,10 +105,8 @@ public enum AtomicFile {
     }
 
     private static func create(_ name: String, in folder: Folder, bytes: [UInt8], mode: mode_t?, shown: String) throws {
-        let temporary = try folder.writeTemporary(bytes, mode: mode ?? defaultMode(), owner: nil, shown: shown)
-        var placed = false
-        defer { if !placed { unlinkat(folder.fd, temporary, 0) } }
-        if htl_rename_noreplace_at(folder.fd, temporary, name) != 0 {
+        try folder.withTemporary(bytes, mode: mode ?? defaultMode(), owner: nil, shown: shown) { temporary in
+            guard htl_rename_noreplace_at(folder.fd, temporary, name) != 0 else { return }
             if errno == EEXIST { throw Refusal("\(shown) already exists; not overwriting it") }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
                 throw HTLError("cannot create \(shown): \(FileSystem.errorText())")
@@ -123,7 +118,6 @@ public enum AtomicFile {
             }
             unlinkat(folder.fd, temporary, 0)
         }
-        placed = true
         folder.sync()
     }
 
@@ -250,12 +244,12 @@ public enum AtomicFile {
             try refuseReadOnly(info, folder: folder, name: name, shown: path)
             mode = mode_t(info.st_mode & 0o7777)
         }
-        let temporary = try folder.writeTemporary(mode: mode, owner: nil, shown: path) { fd in
+        try folder.withTemporary(mode: mode, owner: nil, shown: path) { fd in
             try produce { piece in try writeAll(fd, piece, shown: path) }
-        }
-        guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
-            unlinkat(folder.fd, temporary, 0)
-            throw HTLError("cannot write \(path): \(FileSystem.errorText())")
+        } place: { temporary in
+            guard renameat(folder.fd, temporary, folder.fd, name) == 0 else {
+                throw HTLError("cannot write \(path): \(FileSystem.errorText())")
+            }
         }
         folder.sync()
     }
@@ -302,26 +296,41 @@ struct Folder {
         _ = fsync(fd)
     }
 
-    /// Writes `bytes` to a fresh temporary file here with the given mode
-    /// (and owner, when given) and fsyncs it; returns its name.
-    func writeTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String) throws -> String {
-        try writeTemporary(mode: mode, owner: owner, shown: shown) { fd in try AtomicFile.writeAll(fd, bytes, shown: shown) }
+    /// `withTemporary` of a file holding `bytes`.
+    func withTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String,
+                       place: (_ temporary: String) throws -> Void) throws {
+        try withTemporary(mode: mode, owner: owner, shown: shown, { fd in try AtomicFile.writeAll(fd, bytes, shown: shown) },
+                          place: place)
     }
 
-    /// A temporary file in the folder, filled by `fill` through its
-    /// descriptor and synced; removed if anything fails.
-    func writeTemporary(mode: mode_t, owner: (uid_t, gid_t)?, shown: String, _ fill: (Int32) throws -> Void) throws -> String {
+    /// A fresh temporary file here (mode and owner as given), filled by
+    /// `fill` through its descriptor and synced, then handed by name to
+    /// `place`, which renames it into place. Removed when anything fails.
+    /// From before it exists until `place` returns, its name is the one the
+    /// interrupt handler removes (signals.c): Ctrl-C at any moment leaves
+    /// no temporary file behind (a name already renamed away, or one that
+    /// now holds the file it replaced, is removed harmlessly).
+    func withTemporary(mode: mode_t, owner: (uid_t, gid_t)?, shown: String, _ fill: (Int32) throws -> Void,
+                       place: (_ temporary: String) throws -> Void) throws {
         let name = TemporaryFiles.freshName()
+        let named = htl_temporary_begin(fd, name) == 1
+        defer { if named { htl_temporary_end() } }
+        var (created, placed) = (false, false)
+        defer { if created && !placed { unlinkat(fd, name, 0) } }
+        try fillTemporary(name, mode: mode, owner: owner, shown: shown, created: &created, fill)
+        TemporaryFiles.removeStale(in: fd, besides: name)
+        try place(name)
+        placed = true
+    }
+
+    /// Creates `name` (it must not exist: `created` says whether it was),
+    /// fills and syncs it.
+    private func fillTemporary(_ name: String, mode: mode_t, owner: (uid_t, gid_t)?, shown: String, created: inout Bool,
+                               _ fill: (Int32) throws -> Void) throws {
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
-        // Named for the interrupt handler (signals.c), which removes it if the process is stopped while it fills.
-        let named = htl_temporary_begin(fd, name) == 1
-        var ok = false
-        defer {
-            if named { htl_temporary_end() }
-            Glibc.close(tfd)
-            if !ok { unlinkat(fd, name, 0) }
-        }
+        created = true
+        defer { Glibc.close(tfd) }
         try fill(tfd)
         if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
             guard fchown(tfd, uid, gid) == 0 else {
@@ -331,8 +340,5 @@ struct Folder {
         guard fchmod(tfd, mode) == 0, fsync(tfd) == 0 else {
             throw HTLError("cannot write \(shown): \(FileSystem.errorText())")
         }
-        ok = true
-        TemporaryFiles.removeStale(in: fd, besides: name)
-        return name
     }
 }
