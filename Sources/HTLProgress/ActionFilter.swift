@@ -8,9 +8,10 @@ public struct ActionFilter: Sendable {
     public var from: CivilDate?
     public var to: CivilDate?
 
+    /// `tag` as written on a log line (`#outdoors`) or without its `#`.
     public init(goal: String? = nil, tag: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil) {
         self.goal = goal
-        self.tag = tag.map { Identifier.lowercasedASCII($0.utf8) }
+        self.tag = tag.map { Identifier.lowercasedASCII(($0.hasPrefix("#") ? $0.dropFirst() : Substring($0)).utf8) }
         self.from = from
         self.to = to
     }

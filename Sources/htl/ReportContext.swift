@@ -48,12 +48,10 @@ struct ReportContext {
         style = options.style()
     }
 
-    /// The goal a command-line argument names: its id or a unique prefix;
-    /// otherwise a usage error that suggests what was meant.
+    /// The goal a command-line argument names (`run-100km`, `+run-100km`
+    /// or a unique prefix); otherwise an error that suggests what was meant.
     func goalID(_ text: String) throws -> String {
-        let lookup = GoalLookup(text, in: ledger.goals.map(\.id))
-        if case .found(let id) = lookup { return id }
-        throw HTLError(lookup.message(for: text) ?? "no goal '\(text)'")
+        try GoalLookup.id(named: text, in: ledger.goals.map(\.id))
     }
 
     /// A document to `-o FILE` (atomically, relative to the working folder;

@@ -33,8 +33,8 @@ struct ActionsCommand: HTLCommand {
     func run() throws {
         let context = try ReportContext(options)
         let filter = ActionFilter(
-            goal: try goal.map { try context.goalID($0.hasPrefix("+") ? String($0.dropFirst()) : $0) },
-            tag: tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+            goal: try goal.map { try context.goalID($0) },
+            tag: tag,
             from: try from.map { try LedgerOptions.date($0, option: "--from") },
             to: try to.map { try LedgerOptions.date($0, option: "--to") })
         let indices = filter.apply(context.ledger, context.report)

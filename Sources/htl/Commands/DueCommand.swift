@@ -16,9 +16,9 @@ struct DueCommand: HTLCommand {
 
     init(_ parsed: inout ParsedCommand) throws {
         options = LedgerOptions(&parsed)
-        within = parsed[Self.within] ?? 7
+        within = parsed[Self.within] ?? DueList.defaultDays
         json = parsed[ReportOptions.json]
-        guard (0...36_500).contains(within) else { throw UsageError("--within takes 0 to 36500 days") }
+        guard DueList.days.contains(within) else { throw UsageError("--within takes 0 to 36500 days") }
     }
 
     func run() throws {

@@ -22,7 +22,7 @@ struct ProgressCommand: HTLCommand {
 
     func run() throws {
         let context = try ReportContext(report.ledger)
-        let id = try context.goalID(goal.hasPrefix("+") ? String(goal.dropFirst()) : goal)
+        let id = try context.goalID(goal)
         guard let g = context.report.goal(id) else { throw HTLError("no goal '\(id)'") }
         if report.json {
             Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))

@@ -53,16 +53,7 @@ struct ReviewCommand: HTLCommand {
 
     /// The review of the week or the term, and its Markdown.
     private func made(_ context: ReportContext) throws -> (Review, String) {
-        var span = Review.Span.week
-        if term {
-            guard let current = context.report.currentTerm else {
-                throw HTLError("no term is active on \(context.today); review a week instead")
-            }
-            span = .term(current.term.number)
-        }
-        guard let review = Review(ledger: context.ledger, report: context.report, span: span) else {
-            throw HTLError("nothing to review yet")
-        }
+        let review = try Review(ledger: context.ledger, report: context.report, ofTerm: term)
         return (review, ReviewText.render(review, report: context.report))
     }
 }

@@ -25,20 +25,11 @@ struct StatusCommand: HTLCommand {
     func run() throws {
         let context = try ReportContext(options)
         let report = context.report
-        var shownTerm = report.currentTerm
-        var goals = report.attentionOrdered.filter { all || ($0.state != .completed && $0.state != .dropped) }
-        if let number = term {
-            guard let chosen = report.terms.first(where: { $0.term.number == number }) else {
-                let known = report.terms.map { String($0.term.number) }.joined(separator: ", ")
-                throw HTLError("no term has number \(number)" + (known.isEmpty ? "" : " (terms: \(known))"))
-            }
-            shownTerm = chosen
-            goals = goals.filter { $0.goal.terms.contains { $0.number == number } }
-        }
+        let view = try StatusView(report, all: all, term: term)
         if json {
-            Output.write(ReportJSON.status(report, term: shownTerm, goals: goals))
+            Output.write(ReportJSON.status(report, term: view.term, goals: view.goals))
         } else {
-            Output.write(StatusText.render(report, ledger: context.ledger, term: shownTerm, goals: goals,
+            Output.write(StatusText.render(report, ledger: context.ledger, term: view.term, goals: view.goals,
                                            width: context.width, style: context.style))
         }
         try context.finish()
