@@ -2,11 +2,12 @@ import HTLCore
 
 /// Everything about one rule, in one place: its id, default severity,
 /// whether `rules:` may turn it off, a one-line summary, a failing and a
-/// passing example (tested: the failing one produces exactly this rule at
-/// its marked position, the passing one nothing), and its check when it is
-/// a rule over the model. Rules found while reading (a bad date in the log,
-/// broken YAML) have no check here: the parser reports them, and their
-/// descriptor says which part does (`reportedBy`).
+/// passing example (tested: the failing one holds several marked cases and
+/// produces exactly the findings listed for its marks, the passing one
+/// nothing; see `RuleExample`), and its check when it is a rule over the
+/// model. Rules found while reading (a bad date in the log, broken YAML)
+/// have no check here: the parser reports them, their descriptor says which
+/// part does (`reportedBy`), and its file's documentation names the code.
 public struct RuleDescriptor: Sendable {
     package enum Origin: String, Sendable {
         /// A check over the model (`check`).

@@ -2,13 +2,54 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
-    /// A file name that is not a valid id (values, terms, goals), or a
-    /// measure name that is not one (found while reading measures.yaml).
+    /// A file name that is not a valid id (values, terms, goals), checked
+    /// here (`badIDs`), or a measure's id or alias that is not one, found
+    /// while reading measures.yaml: `MeasuresDecoder.decode`
+    /// (Sources/HTLParse/MeasuresDecoder.swift).
     static let badID = RuleDescriptor(
         .badID, .error,
         summary: "a file name or measure name that is not a valid id",
-        failing: .file("goals/‸Run Far.md", RuleExample.goal(["title": "title: Run far"])),
-        passing: .file("goals/run-far.md", RuleExample.goal(["title": "title: Run far"])),
+        failing: RuleExample([
+            ("goals/①Run Far.md", RuleExample.goal(["title": "title: Run far"])),
+            ("goals/②run-100-km-before-the-new-year-with-friends-from-the-running-club.md",
+             RuleExample.goal(["title": "title: Run with friends"])),
+            ("measures.yaml", """
+                km:
+                  type: distance
+                  aliases: [kilometre, ③K-M]
+                min:
+                  type: time
+                ④Hours:
+                  type: time
+                  equals: 60 min
+                """),
+        ], finds: [
+            "①": """
+                file name 'Run Far' is not a valid id: use lowercase letters, digits and '-', \
+                starting with a letter or digit
+                """,
+            "②": """
+                file name 'run-100-km-before-the-new-year-with-friends-from-the-running-club' \
+                is longer than 64 characters
+                """,
+            "③": "alias 'K-M' must be lowercase letters, digits and '_', starting with a letter",
+            "④": "measure id 'Hours' must be lowercase letters, digits and '_', starting with a letter",
+        ]),
+        passing: RuleExample([
+            ("goals/run-far-2.md", RuleExample.goal(["title": "title: Run far"])),
+            ("measures.yaml", """
+                km:
+                  type: distance
+                  aliases: [kilometre, k_m]
+                min:
+                  type: time
+                hours:
+                  type: time
+                  equals: 60 min
+                laps_25m:
+                  type: count
+                """),
+        ]),
         check: badIDs)
 
     private static func badIDs(_ context: RuleContext) -> [Finding] {

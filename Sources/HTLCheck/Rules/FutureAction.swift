@@ -6,8 +6,20 @@ extension RuleDescriptor {
     static let futureAction = RuleDescriptor(
         .futureAction, .warning,
         summary: "an action dated after today",
-        failing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n‸2026-11-29 Long run 12km +run-100km\n"),
-        passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n2026-11-22 Long run 12km +run-100km\n"),
+        failing: RuleExample([
+            ("log/2026.log", """
+                2026-11-20 Run 5km +run-100km
+                ①2026-11-23 Long run 12km +run-100km
+                """),
+            ("log/2027.log", "②2027-01-04 Run 5km +run-100km"),
+        ], finds: [
+            "①": "action dated 2026-11-23 is after today (2026-11-22)",
+            "②": "action dated 2027-01-04 is after today (2026-11-22)",
+        ]),
+        passing: .file("log/2026.log", """
+            2026-11-20 Run 5km +run-100km
+            2026-11-22 Long run 12km +run-100km
+            """),
         weight: 1, check: futureActions)
 
     private static func futureActions(_ context: RuleContext) -> [Finding] {

@@ -2,11 +2,32 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
+    /// A goal's window is longer than 1.5 times its term: the span of the
+    /// terms it is committed to, or one term of `term_weeks` when it names
+    /// none.
     static let goalLongerThanTerm = RuleDescriptor(
         .goalLongerThanTerm, .warning,
         summary: "a goal's window is longer than 1.5 times its term",
-        failing: .file("goals/run-100km.md", RuleExample.goal(["start": "start: ‸2026-07-01", "target": "target: 2027-03-31"])),
-        passing: .file("goals/run-100km.md", RuleExample.goal()),
+        failing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal(["start": "start: ①2026-11-02", "target": "target: 2027-02-15"])),
+            ("goals/walk-1000km.md", RuleExample.goal(["title": "title: Walk 1000 km", "start": "start: ②2026-11-02",
+                                                       "target": "target: 2027-12-31", "term": "",
+                                                       "targets": "targets:\n  km: 1000", "tags": ""])),
+            ("goals/swim-100km.md", RuleExample.goal(["title": "title: Swim 100 km", "start": "start: ③2026-11-02",
+                                                      "target": "target: 2027-09-30", "term": "term: [7, 8]",
+                                                      "tags": ""])),
+            ("terms/term-8.md", """
+                ---
+                number: 8
+                start: 2027-01-11
+                ---
+                """),
+        ], finds: [
+            "①": "the goal spans 106 days, more than 1.5 × term 7 (70 days)",
+            "②": "the goal spans 425 days, more than 1.5 × a term of 10 weeks (70 days)",
+            "③": "the goal spans 333 days, more than 1.5 × its terms (140 days)",
+        ]),
+        passing: .file("goals/run-100km.md", RuleExample.goal(["target": "target: 2027-02-14"])),
         check: tooLong)
 
     private static func tooLong(_ context: RuleContext) -> [Finding] {

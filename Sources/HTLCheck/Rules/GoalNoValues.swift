@@ -2,11 +2,41 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
+    /// A goal, milestone or obligation aligned to no value.
     static let goalNoValues = RuleDescriptor(
         .goalNoValues, .warning,
         summary: "a goal aligned to no value",
-        failing: .file("goals/run-100km.md", "‸" + RuleExample.goal(["values": ""])),
-        passing: .file("goals/run-100km.md", RuleExample.goal()),
+        failing: RuleExample([
+            ("goals/①run-100km.md", RuleExample.goal(["values": ""])),
+            ("goals/②race-10k.md", """
+                ---
+                title: 10k race
+                kind: milestone
+                target: 2026-12-13
+                term: 7
+                targets:
+                  km: 10
+                ---
+                """),
+        ], finds: [
+            "①": "goal 'run-100km' is aligned to no value",
+            "②": "milestone 'race-10k' is aligned to no value",
+        ]),
+        passing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal()),
+            ("goals/race-10k.md", """
+                ---
+                title: 10k race
+                kind: milestone
+                target: 2026-12-13
+                term: 7
+                targets:
+                  km: 10
+                values:
+                  health: 9
+                ---
+                """),
+        ]),
         check: noValues)
 
     private static func noValues(_ context: RuleContext) -> [Finding] {

@@ -3,14 +3,61 @@ import HTLModel
 
 extension RuleDescriptor {
     /// A value of the wrong type, out of range, an unknown word, or not a
-    /// real date. Most are found while reading a file; two need the whole
-    /// ledger: a second target for one measure (an alias is its measure) and
-    /// `off` for an error rule in `rules:`.
+    /// real date. Most are found while reading a file: `FieldReader`
+    /// (Sources/HTLParse/FieldReader.swift) for types, ranges, words and
+    /// dates, and the decoders for what only they know: `GoalDecoder` (a
+    /// milestone's start, an obligation's keys, targets, cadences, breaks,
+    /// tags), `MeasuresDecoder` (the reserved `actions`, `equals`) and
+    /// `SettingsDecoder` (`htl`, `behind_margin`, `day_starts_at`), all in
+    /// Sources/HTLParse. Two need the whole ledger and are checked here: a
+    /// second target for one measure (an alias is its measure) and `off`
+    /// for an error rule in `rules:`.
     static let invalidValue = RuleDescriptor(
         .invalidValue, .error,
         summary: "wrong type, out of range, unknown word, or not a real date",
-        failing: .file("goals/run-100km.md", RuleExample.goal(adding: ["importance: ‸11"])),
-        passing: .file("goals/run-100km.md", RuleExample.goal(adding: ["importance: 10"])),
+        failing: RuleExample([
+            ("goals/run-100km.md", """
+                ---
+                title: Run 100 km
+                importance: ①11
+                start: 2026-11-02
+                target: ②2027-02-30
+                term: 7
+                targets:
+                  km: 100
+                  ③kilometre: 20
+                values:
+                  health: 9
+                tags: [running, ④"#outdoors"]
+                status: ⑤Active
+                ---
+                ## Action plan
+                - Three runs a week.
+                """),
+            ("htl.yaml", """
+                htl: 1
+                title: Example ledger
+                rules:
+                  unknown-unit: ⑥off
+                """),
+        ], finds: [
+            "①": "importance must be an integer from 1 to 10, found 11",
+            "②": "target: 2027-02-30 is not a real date: February 2027 has 28 days",
+            "③": "a second target for measure 'km' (already given as 'km')",
+            "④": "tag '#outdoors' may only use letters, digits, '-' and '_' (write tags without '#')",
+            "⑤": "status must be one of active, done, dropped, found Active (did you mean 'active'?)",
+            "⑥": "unknown-unit is an error rule: it can be lowered to warning but not turned off",
+        ]),
+        passing: RuleExample([
+            ("goals/run-100km.md",
+             RuleExample.goal(adding: ["importance: 10", "tags: [running, outdoors]", "status: active"])),
+            ("htl.yaml", """
+                htl: 1
+                title: Example ledger
+                rules:
+                  future-action: off
+                """),
+        ]),
         reportedBy: .fileReader,
         check: { targetMeasureTwice($0) + errorRuleTurnedOff($0) })
 

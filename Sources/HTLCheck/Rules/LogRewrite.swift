@@ -3,12 +3,45 @@ import HTLFormat
 import HTLModel
 
 extension RuleDescriptor {
-    /// A committed log line changed or removed (checked with --staged, --since, and by a plain check inside git).
+    /// A committed log line changed or removed (checked with --staged,
+    /// --since, and by a plain check inside git). Not found while reading:
+    /// `logRewrites` below compares the committed logs with the logs now,
+    /// called by `LedgerReader.appendOnly` (Sources/HTLLoad/LedgerReader.swift)
+    /// with the logs git holds.
     static let logRewrite = RuleDescriptor(
         .logRewrite, .error, canBeTurnedOff: true,
         summary: "a committed log line was changed or removed",
-        failing: RuleExample([("log/2026.log", "‸2026-11-20 Run 6km +run-100km\n")], committed: [("log/2026.log", "2026-11-20 Run 5km +run-100km\n")]),
-        passing: RuleExample([("log/2026.log", "2026-11-20 Run 5km +run-100km\n2026-11-21 Correction for the 20th 1km +run-100km\n")], committed: [("log/2026.log", "2026-11-20 Run 5km +run-100km\n")]),
+        failing: RuleExample([
+            ("log/2026.log", """
+                ①2026-11-20 Run 6km +run-100km
+                2026-11-21 Run 3km +run-100km
+                """),
+            ("log/2025.log", """
+                2025-12-01 Run 5km #running
+                ②2025-12-02 Run 4km #running
+                """),
+        ], committed: [
+            ("log/2026.log", "2026-11-20 Run 5km +run-100km"),
+            ("log/2025.log", """
+                2025-12-01 Run 5km #running
+                2025-12-02 Run 4km #running
+                2025-12-03 Run 6km #running
+                2025-12-04 Run 5km #running
+                """),
+            ("log/③2024.log", "2024-12-01 Run 5km #running"),
+        ], finds: [
+            "①": "committed log line 1 was changed; it was: 2026-11-20 Run 5km +run-100km",
+            "②": "committed log lines 3-4 were removed",
+            "③": "committed log file log/2024.log was removed",
+        ]),
+        passing: RuleExample([
+            ("log/2026.log", """
+                2026-11-20 Run 5km +run-100km
+                2026-11-21 Correction for the 20th 1km +run-100km
+                """),
+        ], committed: [
+            ("log/2026.log", "2026-11-20  Run 5km  +run-100km"),
+        ]),
         reportedBy: .git)
 }
 

@@ -2,11 +2,46 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
+    /// Two terms' date ranges overlap (a cancelled term is left out): each
+    /// term is said to overlap the term reaching furthest among those that
+    /// start before it.
     static let termOverlap = RuleDescriptor(
         .termOverlap, .warning,
         summary: "two terms' date ranges overlap",
-        failing: .file("terms/term-8.md", "‸---\nnumber: 8\nstart: 2027-01-01\n---\n"),
-        passing: .file("terms/term-8.md", "---\nnumber: 8\nstart: 2027-01-11\n---\n"),
+        failing: RuleExample([
+            ("terms/①term-8.md", """
+                ---
+                number: 8
+                start: 2027-01-01
+                ---
+                """),
+            ("terms/②term-9.md", """
+                ---
+                number: 9
+                start: 2026-12-01
+                end: 2026-12-20
+                ---
+                """),
+        ], finds: [
+            "①": "term 8 (2027-01-01 to 2027-03-11) overlaps term 7 (2026-11-02 to 2027-01-10)",
+            "②": "term 9 (2026-12-01 to 2026-12-20) overlaps term 7 (2026-11-02 to 2027-01-10)",
+        ]),
+        passing: RuleExample([
+            ("terms/term-8.md", """
+                ---
+                number: 8
+                start: 2027-01-11
+                ---
+                """),
+            ("terms/term-9.md", """
+                ---
+                number: 9
+                start: 2026-12-01
+                end: 2026-12-20
+                status: cancelled
+                ---
+                """),
+        ]),
         check: overlaps)
 
     /// Terms by start date; each term that starts on or before the latest end

@@ -4,12 +4,58 @@ import HTLModel
 import HTLParse
 
 extension RuleDescriptor {
-    /// Htl fmt would change the file.
+    /// Htl fmt would change the file: reported at the first line it would
+    /// change, for files without errors. Not found while reading: run by
+    /// `Checker.check` (Sources/HTLCheck/Checker.swift) through
+    /// `formatVerdict` below, which formats the file with
+    /// `Formatter.canonical` (Sources/HTLFormat).
     static let unformatted = RuleDescriptor(
         .unformatted, .warning,
         summary: "htl fmt would change the file",
-        failing: .file("goals/run-100km.md", "---\n‸targets:\n  km: 100\ntitle: Run 100 km\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 7\nvalues:\n  health: 9\ntags: [running]\n---\n## Action plan\n- Three runs a week.\n"),
-        passing: .file("goals/run-100km.md", RuleExample.goal()),
+        failing: RuleExample([
+            ("goals/run-100km.md", """
+                ---
+                ①targets:
+                  km: 100
+                title: Run 100 km
+                start: 2026-11-02
+                target: 2027-01-10
+                term: 7
+                values:
+                  health: 9
+                tags: [running]
+                ---
+                ## Action plan
+                - Three runs a week.
+                """),
+            ("values/health.md", """
+                ---
+                ②title:   Health
+                level: major
+                guidance: Move every day.
+                ---
+                """),
+            ("htl.yaml", """
+                htl: 1
+                ③title: "Example ledger"
+                """),
+            ("log/2026.log", """
+                2026-11-20 Run 5km +run-100km
+                ④2026-11-21  Run 3km +run-100km
+                """),
+        ], finds: [
+            "①": "htl fmt would change this file from line 2",
+            "②": "htl fmt would change this file from line 2",
+            "③": "htl fmt would change this file from line 2",
+            "④": "htl fmt would change this file from line 2",
+        ]),
+        passing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal()),
+            ("log/2026.log", """
+                2026-11-20 Run 5km +run-100km
+                2026-11-21 Run 3km +run-100km
+                """),
+        ]),
         reportedBy: .formatter)
 
     /// The finding for a file `htl fmt` would change: at the first line it

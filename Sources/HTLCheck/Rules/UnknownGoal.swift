@@ -3,12 +3,30 @@ import HTLModel
 
 extension RuleDescriptor {
     /// A log line links to an undeclared goal; links on lines rejected for
-    /// another reason are checked too, so one run shows both problems.
+    /// another reason are checked too, so one run shows both problems (the
+    /// log parser keeps them: `LogParse.rejectedLinks` in
+    /// Sources/HTLParse/LogParser.swift, gathered into
+    /// `ParseContext.linksOnRejectedLines`).
     static let unknownGoal = RuleDescriptor(
         .unknownGoal, .error,
         summary: "a log line links to an undeclared goal",
-        failing: .file("log/2026.log", "2026-11-20 Run 5km ‸+run-100\n"),
-        passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
+        failing: .file("log/2026.log", """
+            2026-11-20 Run 5km ①+run-100
+            2026-11-21 Run 5km ②+Run-100km
+            2026-11-21 Swim 1③kms ④+swim
+            """, finds: [
+                "①": "unknown goal '+run-100' (did you mean 'run-100km'?)",
+                "②": """
+                    '+Run-100km' is not a goal id: ids are lowercase letters, digits and '-' \
+                    (did you mean 'run-100km'?)
+                    """,
+                "③": .also(.unknownUnit, "unknown unit 'kms' (did you mean 'km'?)"),
+                "④": "unknown goal '+swim'",
+            ]),
+        passing: .file("log/2026.log", """
+            2026-11-20 Run 5km +run-100km
+            2026-11-21 Ran 5km with + friends +run-100km
+            """),
         weight: 1, check: unknownGoals)
 
     private static func unknownGoals(_ context: RuleContext) -> [Finding] {

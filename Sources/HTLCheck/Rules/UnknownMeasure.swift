@@ -3,13 +3,31 @@ import HTLModel
 
 extension RuleDescriptor {
     /// A target or cadence names an undeclared measure (`actions` is always
-    /// known; a conversion to an undeclared measure is found while reading
-    /// measures.yaml).
+    /// known), checked here (`unknownMeasures`); or a conversion does, found
+    /// while reading measures.yaml: `MeasuresDecoder.checkConversions`
+    /// (Sources/HTLParse/MeasuresDecoder.swift).
     static let unknownMeasure = RuleDescriptor(
         .unknownMeasure, .error,
         summary: "a target, cadence or conversion names an undeclared measure",
-        failing: .file("goals/run-100km.md", RuleExample.goal(["targets": "targets:\n  ‸miles: 60"])),
-        passing: .file("goals/run-100km.md", RuleExample.goal(["targets": "targets:\n  km: 100"])),
+        failing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal(["targets": "targets:\n  ①kms: 100"],
+                                                    adding: ["cadence:\n  ②runs: 3/week"])),
+            ("measures.yaml", """
+                km:
+                  type: distance
+                  aliases: [kilometre]
+                min:
+                  type: time
+                hours:
+                  type: time
+                  equals: ③60 mins
+                """),
+        ], finds: [
+            "①": "unknown measure 'kms' (did you mean 'km'?)",
+            "②": "unknown measure 'runs'",
+            "③": "conversion to unknown measure 'mins' (did you mean 'min'?)",
+        ]),
+        passing: .file("goals/run-100km.md", RuleExample.goal(adding: ["cadence:\n  actions: 3/week"])),
         check: unknownMeasures)
 
     private static func unknownMeasures(_ context: RuleContext) -> [Finding] {

@@ -5,8 +5,44 @@ extension RuleDescriptor {
     static let unknownTerm = RuleDescriptor(
         .unknownTerm, .error,
         summary: "a goal names a term number that no term has",
-        failing: .file("goals/run-100km.md", RuleExample.goal(["term": "term: ‸9"])),
-        passing: .file("goals/run-100km.md", RuleExample.goal(["term": "term: 7"])),
+        failing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal(["term": "term: ①9"])),
+            ("goals/race-10k.md", """
+                ---
+                title: 10k race
+                kind: milestone
+                target: 2027-01-17
+                term: [7, ②8]
+                targets:
+                  km: 10
+                values:
+                  health: 9
+                ---
+                """),
+        ], finds: [
+            "①": "no term has number 9 (terms are 7)",
+            "②": "no term has number 8 (terms are 7)",
+        ]),
+        passing: RuleExample([
+            ("terms/term-8.md", """
+                ---
+                number: 8
+                start: 2027-01-11
+                ---
+                """),
+            ("goals/race-10k.md", """
+                ---
+                title: 10k race
+                kind: milestone
+                target: 2027-01-17
+                term: [7, 8]
+                targets:
+                  km: 10
+                values:
+                  health: 9
+                ---
+                """),
+        ]),
         check: unknownTerms)
 
     private static func unknownTerms(_ context: RuleContext) -> [Finding] {

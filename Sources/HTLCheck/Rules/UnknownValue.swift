@@ -5,8 +5,20 @@ extension RuleDescriptor {
     static let unknownValue = RuleDescriptor(
         .unknownValue, .error,
         summary: "a goal aligns to an undeclared value",
-        failing: .file("goals/run-100km.md", RuleExample.goal(["values": "values:\n  ‸helth: 9"])),
-        passing: .file("goals/run-100km.md", RuleExample.goal(["values": "values:\n  health: 9"])),
+        failing: RuleExample([
+            ("goals/run-100km.md", RuleExample.goal(["values": "values:\n  ①helth: 9\n  ②career: 2"])),
+        ], finds: [
+            "①": "unknown value 'helth' (did you mean 'health'?)",
+            "②": "unknown value 'career'",
+        ]),
+        passing: RuleExample([
+            ("values/career.md", """
+                ---
+                title: Career
+                ---
+                """),
+            ("goals/run-100km.md", RuleExample.goal(["values": "values:\n  health: 9\n  career: 2"])),
+        ]),
         check: unknownValues)
 
     private static func unknownValues(_ context: RuleContext) -> [Finding] {

@@ -11,9 +11,43 @@ extension RuleDescriptor {
     static let unusedQuantity = RuleDescriptor(
         .unusedQuantity, .warning,
         summary: "an action's quantities are in measures none of its goals can use, so it adds nothing",
-        failing: .file("log/2026.log", "2026-11-20 Swim ‸30min +run-100km\n"),
-        passing: .file("log/2026.log", "2026-11-20 Run 5km +run-100km\n"),
+        failing: RuleExample([
+            ("goals/swim-weekly.md", swimWeekly),
+            ("log/2026.log", """
+                2026-11-20 Swim ①30min +run-100km
+                2026-11-21 Stretch ②20min #running
+                2026-11-21 Bike ride ③2hours ④15min +run-100km
+                """),
+        ], finds: [
+            "①": "30min counts toward no target of run-100km (they count km), so the action adds nothing",
+            "②": "20min counts toward no target of run-100km (they count km), so the action adds nothing",
+            "③": "2hours counts toward no target of run-100km (they count km), so the action adds nothing",
+            "④": "15min counts toward no target of run-100km (they count km), so the action adds nothing",
+        ]),
+        passing: RuleExample([
+            ("goals/swim-weekly.md", swimWeekly),
+            ("log/2026.log", """
+                2026-10-20 Stretch 20min #running
+                2026-11-20 Run 5km in 28min +run-100km
+                2026-11-21 Swim 30min +swim-weekly #running
+                """),
+        ]),
         weight: 2, parts: 4, reads: [.tags, .goalUses], check: unusedQuantities)
+
+    /// A goal of the examples that counts actions, not a measure.
+    private static let swimWeekly = """
+        ---
+        title: Swim weekly
+        start: 2026-11-02
+        term: 7
+        values:
+          health: 8
+        cadence:
+          actions: 2/week
+        ---
+        ## Action plan
+        - Swim twice a week.
+        """
 
     /// The findings of one part's run of the log (the parts' sweeps are
     /// independent: each starts from no goal in its window).

@@ -2,11 +2,43 @@ import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
+    /// A major value without `guidance:` in its front matter (text in the
+    /// body is not read as guidance).
     static let valueNoGuidance = RuleDescriptor(
         .valueNoGuidance, .warning,
         summary: "a major value without guidance",
-        failing: .file("values/health.md", "‸---\ntitle: Health\nlevel: major\n---\n"),
-        passing: .file("values/health.md", "---\ntitle: Health\nlevel: major\nguidance: Move every day.\n---\n"),
+        failing: RuleExample([
+            ("values/①health.md", """
+                ---
+                title: Health
+                level: major
+                ---
+                """),
+            ("values/②family.md", """
+                ---
+                title: Family
+                level: major
+                ---
+                Guidance: call home every Sunday.
+                """),
+        ], finds: [
+            "①": "major value 'health' has no guidance",
+            "②": "major value 'family' has no guidance",
+        ]),
+        passing: RuleExample([
+            ("values/health.md", """
+                ---
+                title: Health
+                level: major
+                guidance: Move every day.
+                ---
+                """),
+            ("values/rest.md", """
+                ---
+                title: Rest
+                ---
+                """),
+        ]),
         check: noGuidance)
 
     private static func noGuidance(_ context: RuleContext) -> [Finding] {

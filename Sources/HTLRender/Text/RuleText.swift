@@ -14,7 +14,8 @@ public enum RuleText {
     }
 
     /// What a rule means, its tested examples (the failing one with a caret
-    /// where the finding is), and how to set its severity.
+    /// and a numbered mark under each place a finding is reported, and the
+    /// findings' messages by mark), and how to set its severity.
     public static func explain(_ rule: RuleDescriptor) -> String {
         var out = "\(rule.id.rawValue) (\(rule.severity.rawValue) by default"
         out += rule.canBeTurnedOff ? ", can be turned off" : ", can be lowered to warning"
@@ -25,38 +26,66 @@ public enum RuleText {
         return out
     }
 
+    /// An example's entries and files, then the message expected at each mark.
     static func example(_ example: RuleExample) -> String {
         var out = ""
         for (path, text) in example.committed {
-            out += "  \(path), as committed:\n" + indented(text, marked: nil)
+            out += "  \(RuleExample.shown(path)), as committed:" + entryMarks(path) + "\n" + indented(text)
         }
         for folder in example.folders {
-            out += "  a folder \(RuleExample.shown(folder))/" + (folder.contains(RuleExample.marker) ? "   <- reported here" : "") + "\n"
+            out += "  a folder \(RuleExample.shown(folder))/" + entryMarks(folder) + "\n"
         }
-        let marked = example.markedLocation
+        for (path, target) in example.links {
+            out += "  a link \(RuleExample.shown(path)) -> \(target)" + entryMarks(path) + "\n"
+        }
         for (path, text) in example.files {
-            if path.contains(RuleExample.marker) {
-                out += "  \(RuleExample.shown(path)):   <- reported here\n" + indented(text, marked: nil)
-            } else {
-                out += "  \(path):\n" + indented(text, marked: marked?.path == path ? marked : nil)
-            }
+            out += "  \(RuleExample.shown(path)):" + entryMarks(path) + "\n" + indented(text)
+        }
+        for (mark, expected) in example.findings {
+            out += "  \(mark) \(expected.message)" + (expected.rule.map { " [\($0.rawValue)]" } ?? "") + "\n"
         }
         return out
     }
 
-    /// The text indented, with a caret line under the marked position.
-    static func indented(_ text: String, marked: SourceLocation?) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The marks before an entry's name (a finding about the whole entry), pointed at.
+    static func entryMarks(_ name: String) -> String {
+        let marks = name.filter(RuleExample.isMark)
+        return marks.isEmpty ? "" : "   <- " + marks
+    }
+
+    /// The text indented, each line followed by carets under its marks.
+    static func indented(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         var out = ""
-        for (i, line) in lines.enumerated() {
-            out += "    " + RuleExample.shown(line) + "\n"
-            if let marked, marked.line == i + 1 {
-                let before = String(line[..<(line.firstIndex(of: RuleExample.marker) ?? line.endIndex)])
-                out += "    " + String(repeating: " ", count: before.count) + "^\n"
-            }
+        for line in lines {
+            out += "    " + RuleExample.shown(String(line)) + "\n"
+            for carets in caretLines(RuleExample.marks(inLine: line)) { out += "    " + carets + "\n" }
         }
         return out
+    }
+
+    /// Lines of carets, each followed by its marks (`^①`; `^①②` for two
+    /// findings at one place), as few lines as keep them apart: a caret goes
+    /// on the first line with room left of it.
+    package static func caretLines(_ marks: [RuleExample.LineMark]) -> [String] {
+        var byOffset: [(offset: Int, label: String)] = []
+        for mark in marks.sorted(by: { $0.shownOffset < $1.shownOffset }) {
+            if byOffset.last?.offset == mark.shownOffset {
+                byOffset[byOffset.count - 1].label.append(mark.symbol)
+            } else {
+                byOffset.append((mark.shownOffset, "^" + String(mark.symbol)))
+            }
+        }
+        var lines: [String] = []
+        for (offset, label) in byOffset {
+            if let k = lines.firstIndex(where: { $0.count < offset }) {
+                lines[k] += String(repeating: " ", count: offset - lines[k].count) + label
+            } else {
+                lines.append(String(repeating: " ", count: offset) + label)
+            }
+        }
+        return lines
     }
 }
 
@@ -64,8 +93,9 @@ extension RuleText {
     /// docs/RULES.md: every rule with its summary and examples.
     package static func markdown() -> String {
         var out = "# Rules\n\nEvery rule `htl check` knows, written from the rules' descriptors (HTLCheck/Rules, one\n"
-        out += "file per rule). The examples are tested: each failing example produces exactly its rule where the\n"
-        out += "caret points, each passing example nothing. `htl explain RULE` prints the same.\n\n"
+        out += "file per rule). The examples are tested: each failing example produces exactly the findings listed\n"
+        out += "under it, each where the caret with its mark (①, ②, …) points, and nothing else; each passing\n"
+        out += "example produces nothing. `htl explain RULE` prints the same.\n\n"
         out += "| rule | default | summary |\n|---|---|---|\n"
         for rule in RuleRegistry.all {
             out += "| [`\(rule.id.rawValue)`](#\(rule.id.rawValue)) | \(rule.severity.rawValue) | \(rule.summary) |\n"
