@@ -2,7 +2,7 @@
 import PackageDescription
 
 // htl's library is a stack of layers; each may use only the layers below it
-// (docs/ARCHITECTURE.md draws them; LayeringTests enforces the direction):
+// (docs/ARCHITECTURE.md draws them; ArchitectureTests enforces the direction):
 //
 //   HTLCore      values, positions, findings, text and byte helpers
 //   HTLModel     the ledger's domain types

@@ -2,7 +2,7 @@ import HTLCore
 import HTLLoad
 import HTLSystem
 
-/// How every writer of a ledger runs (docs/ARCHITECTURE.md, "Writers"):
+/// How every writer of a ledger runs (docs/ARCHITECTURE.md, "A writer"):
 /// it takes the ledger's writer lock, loads the ledger under it, decides,
 /// and writes through `AtomicFile`, which needs the lock; the lock is let
 /// go when every file is in place. So what a writer decided on is what is

@@ -277,7 +277,7 @@ if let ledger = onPath("ledger") {
 // Cadence must not change the benchmark: the same ledger with 500 weekly cadences within 10 %.
 // Round by round (the two run one after the other, each first in half the
 // rounds), so the machine's drift between rounds does not move it, as it
-// moves the ratio of the two medians printed beside it (ARCHITECTURE.md).
+// moves the ratio of the two medians printed beside it (docs/PERFORMANCE.md).
 if let plain = times[Name.status], let withCadence = times[Name.statusCadence], plain.count == withCadence.count, !plain.isEmpty {
     let ratios = zip(plain, withCadence).map { $1 / $0 }.sorted()
     let overhead = (ratios[ratios.count / 2] - 1) * 100

@@ -1,4 +1,3 @@
-import HTLCore
 import HTLModel
 
 extension RuleDescriptor {
