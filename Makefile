@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 TODAY ?= 2026-11-22
 EXAMPLE := goals-example
 
-.PHONY: all deps test-deps build release install test demo bench fuzz clean
+.PHONY: all deps test-deps build release install test lint format demo bench fuzz clean
 PREFIX ?= /usr/local
 CONFIG ?= release
 
@@ -66,10 +66,20 @@ release: deps
 
 # Unit tests of the library, then end-to-end tests of the built binary,
 # then make install into a temporary prefix (a debug build: the same recipe).
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build --build-tests $(CHECKED)
 	HTL_BIN=$(CURDIR)/.build/debug/htl $(SWIFT) test --skip-build
 	CONFIG=debug Tests/install-check.sh
+
+# One style, checked: swift-format with the repository's .swift-format
+# (four spaces, 120 columns). `make format` rewrites the files in place.
+FORMATTED := Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 # A binary that runs without the Swift toolchain (a release htl is linked
 # fully statically, Package.swift says so; htl-mcp has the standard library

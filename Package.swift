@@ -49,25 +49,43 @@ let package = Package(
         .target(name: "HTLFormat", dependencies: ["HTLCore", "HTLModel", "HTLParse"]),
         .target(name: "HTLProgress", dependencies: ["HTLCore", "HTLModel"]),
         .target(name: "HTLCheck", dependencies: ["HTLCore", "HTLModel", "HTLParse", "HTLFormat"]),
-        .target(name: "HTLLoad", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
+        .target(
+            name: "HTLLoad",
+            dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck"]),
         .target(name: "HTLJSON", dependencies: ["HTLCore"]),
         .target(name: "HTLRender", dependencies: ["HTLCore", "HTLModel", "HTLProgress", "HTLCheck", "HTLJSON"]),
-        .target(name: "HTLEdit", dependencies: ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad"]),
-        .target(name: "HTLExchange", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
-        ]),
-        .target(name: "HTLLanguageServer", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender",
-        ]),
+        .target(
+            name: "HTLEdit",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad",
+            ]),
+        .target(
+            name: "HTLExchange",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLCheck", "HTLLoad", "HTLJSON",
+                "HTLRender", "HTLEdit",
+            ]),
+        .target(
+            name: "HTLLanguageServer",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad",
+                "HTLJSON", "HTLRender",
+            ]),
         // `htl mcp`: the Model Context Protocol server, over the official Swift SDK.
-        .target(name: "HTLMCP", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
-            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
-        ]),
-        .target(name: "HTLKit", dependencies: [
-            "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit",
-            "HTLExchange", "HTLLanguageServer",
-        ]),
+        .target(
+            name: "HTLMCP",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender",
+                "HTLEdit",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "HTLKit",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad",
+                "HTLJSON", "HTLRender", "HTLEdit",
+                "HTLExchange", "HTLLanguageServer",
+            ]),
         // The command line's grammar: specs, parsing, help, completion scripts and the manual page.
         .target(name: "HTLCommandLine", dependencies: ["HTLCore"]),
         // The clock of the executables (the library never reads it).
@@ -97,13 +115,17 @@ let package = Package(
         ),
         .testTarget(
             name: "HTLKitTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine", "HTLMCP",
-                           .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine", "HTLMCP",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(
             name: "HTLEndToEndTests",
-            dependencies: ["HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", "HTLCommandLine", "htl-mcp", "HTLMCP",
-                           .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "HTLKit", "HTLTestSupport", "LedgerGenerator", "htl", "HTLCommandLine", "htl-mcp", "HTLMCP",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
     ]
 )

@@ -32,7 +32,8 @@ package struct ActionFacts: Sendable, BitwiseCopyable {
         firstMeasure = quantities == 0 ? -1 : Int32(clamping: actions[i].quantities[0].measureIndex)
         firstTag = tags == nil ? -1 : actions[i].tags.first.map { Int32(tags!.insert($0)) } ?? -1
         let links = actions[i].links.count
-        shape = (links > 0 ? Self.hasLinks : 0) | (links > 1 ? Self.moreLinks : 0)
+        shape =
+            (links > 0 ? Self.hasLinks : 0) | (links > 1 ? Self.moreLinks : 0)
             | (quantities > 1 ? Self.moreQuantities : 0) | (actions[i].tags.count > 1 ? Self.moreTags : 0)
     }
 
@@ -52,8 +53,10 @@ package struct ActionFacts: Sendable, BitwiseCopyable {
     /// timing). `goals` numbers the goal ids; `positions` gives each
     /// number's position in `ledger.goals`. Without `numberingTags` every
     /// `firstTag` is -1 and the table is empty.
-    static func of(_ actions: [Action], goals: IdentifierTable, positions: [Int32],
-                   numberingTags: Bool) -> (facts: [ActionFacts], tags: IdentifierTable) {
+    static func of(
+        _ actions: [Action], goals: IdentifierTable, positions: [Int32],
+        numberingTags: Bool
+    ) -> (facts: [ActionFacts], tags: IdentifierTable) {
         let slices = Parallel.slices(actions.count, pieces: 32)
         var (facts, sliceTags) = Parallel.fill(rooms: slices.map(\.count)) { s, facts in
             // Local copies: the tables captured by the closure were retained and

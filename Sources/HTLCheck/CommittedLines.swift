@@ -44,11 +44,13 @@ struct CommittedLines {
         var newLines: [Range<Int>] = []
         TextLines.forEachLine(new) { newLines.append($0) }
         while unchanged < committed, unchanged < newLines.count,
-              Self.sameCanonical(old, oldLines[unchanged], new, newLines[unchanged]) {
+            Self.sameCanonical(old, oldLines[unchanged], new, newLines[unchanged])
+        {
             unchanged += 1
         }
         if unchanged < committed {
-            firstRewrite = unchanged < newLines.count
+            firstRewrite =
+                unchanged < newLines.count
                 ? .changed(was: CanonicalLogLine.of(old, oldLines[unchanged])) : .removed(currentLines: newLines.count)
         }
     }
@@ -60,7 +62,9 @@ struct CommittedLines {
     /// nothing else ran beside).
     static func lineCount(_ text: Span<UInt8>) -> Int {
         var start = 0
-        while text.count - start >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF { start += 3 }
+        while text.count - start >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF {
+            start += 3
+        }
         let breaks = ByteCount.occurrences(of: 0x0A, in: text.extracting(start...))
         var kept = breaks + (start < text.count && text[text.count - 1] != 0x0A ? 1 : 0)
         var end = text.count
@@ -100,15 +104,19 @@ struct CommittedLines {
 
     /// Two lines with the same canonical form: equal bytes when both are
     /// already canonical, else their canonical forms compared.
-    static func sameCanonical(_ a: Span<UInt8>, _ ra: Range<Int>,
-                              _ b: Span<UInt8>, _ rb: Range<Int>) -> Bool {
+    static func sameCanonical(
+        _ a: Span<UInt8>, _ ra: Range<Int>,
+        _ b: Span<UInt8>, _ rb: Range<Int>
+    ) -> Bool {
         if CanonicalLogLine.isPlain(a, ra), CanonicalLogLine.isPlain(b, rb) { return sameBytes(a, ra, b, rb) }
         return CanonicalLogLine.of(a, ra) == CanonicalLogLine.of(b, rb)
     }
 
     /// Equal bytes, compared eight at a time.
-    static func sameBytes(_ a: Span<UInt8>, _ ra: Range<Int>,
-                          _ b: Span<UInt8>, _ rb: Range<Int>) -> Bool {
+    static func sameBytes(
+        _ a: Span<UInt8>, _ ra: Range<Int>,
+        _ b: Span<UInt8>, _ rb: Range<Int>
+    ) -> Bool {
         guard ra.count == rb.count else { return false }
         var i = 0
         while i + 8 <= ra.count {

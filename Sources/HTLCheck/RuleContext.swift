@@ -62,8 +62,11 @@ package struct RuleContext: Sendable {
         for term in ledger.terms where terms[term.number] == nil { terms[term.number] = term }
         termsByNumber = terms
         valueIDs = Set(ledger.values.map(\.id))
-        (actionFacts, tags) = ActionFacts.of(ledger.actions, goals: ids, positions: positions, numberingTags: reads.contains(.tags))
-        goalUses = reads.contains(.goalUses) ? GoalUses(ledger.goals, windows: goalWindows, catalog: ledger.measures) : GoalUses()
+        (actionFacts, tags) = ActionFacts.of(
+            ledger.actions, goals: ids, positions: positions, numberingTags: reads.contains(.tags))
+        goalUses =
+            reads.contains(.goalUses)
+            ? GoalUses(ledger.goals, windows: goalWindows, catalog: ledger.measures) : GoalUses()
     }
 
     /// The position in `ledger.goals` of the goal with this id (its first declaration).

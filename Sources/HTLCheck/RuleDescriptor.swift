@@ -46,21 +46,28 @@ public struct RuleDescriptor: Sendable {
     /// What the check reads of the context beyond what every rule shares.
     let reads: RuleContext.Reads
 
-    init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
-         failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
-         reportedBy: Origin = .model,
-         weight: Int = 0, check: (@Sendable (RuleContext) -> [Finding])? = nil) {
+    init(
+        _ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
+        failing: @autoclosure @escaping @Sendable () -> RuleExample,
+        passing: @autoclosure @escaping @Sendable () -> RuleExample,
+        reportedBy: Origin = .model,
+        weight: Int = 0, check: (@Sendable (RuleContext) -> [Finding])? = nil
+    ) {
         var whole: (@Sendable (RuleContext, RulePart) -> [Finding])?
         if let check { whole = { @Sendable context, _ in check(context) } }
-        self.init(id, severity, canBeTurnedOff: canBeTurnedOff, summary: summary, failing: failing(), passing: passing(),
-                  reportedBy: reportedBy, weight: weight, parts: 1, check: whole)
+        self.init(
+            id, severity, canBeTurnedOff: canBeTurnedOff, summary: summary, failing: failing(), passing: passing(),
+            reportedBy: reportedBy, weight: weight, parts: 1, check: whole)
     }
 
     /// A model rule checked in `parts` (see `RulePart`).
-    init(_ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
-         failing: @autoclosure @escaping @Sendable () -> RuleExample, passing: @autoclosure @escaping @Sendable () -> RuleExample,
-         reportedBy: Origin = .model, weight: Int, parts: Int, reads: RuleContext.Reads = [],
-         check: (@Sendable (RuleContext, RulePart) -> [Finding])?) {
+    init(
+        _ id: RuleID, _ severity: Severity, canBeTurnedOff: Bool? = nil, summary: String,
+        failing: @autoclosure @escaping @Sendable () -> RuleExample,
+        passing: @autoclosure @escaping @Sendable () -> RuleExample,
+        reportedBy: Origin = .model, weight: Int, parts: Int, reads: RuleContext.Reads = [],
+        check: (@Sendable (RuleContext, RulePart) -> [Finding])?
+    ) {
         self.id = id
         self.severity = severity
         self.canBeTurnedOff = canBeTurnedOff ?? (severity == .warning)

@@ -69,9 +69,11 @@ public struct RuleExample: Sendable {
     /// The findings expected, by mark, in the order listed.
     public var findings: [(mark: Character, expected: Expectation)]
 
-    public init(_ files: [(path: String, text: String)], folders: [String] = [],
-                links: [(path: String, target: String)] = [], committed: [(path: String, text: String)] = [],
-                finds: KeyValuePairs<Character, Expectation> = [:]) {
+    public init(
+        _ files: [(path: String, text: String)], folders: [String] = [],
+        links: [(path: String, target: String)] = [], committed: [(path: String, text: String)] = [],
+        finds: KeyValuePairs<Character, Expectation> = [:]
+    ) {
         self.files = files.map { ($0.path, RuleExample.endingLine($0.text)) }
         self.folders = folders
         self.links = links
@@ -79,8 +81,10 @@ public struct RuleExample: Sendable {
         findings = finds.map { ($0.key, $0.value) }
     }
 
-    public static func file(_ path: String, _ text: String,
-                            finds: KeyValuePairs<Character, Expectation> = [:]) -> RuleExample {
+    public static func file(
+        _ path: String, _ text: String,
+        finds: KeyValuePairs<Character, Expectation> = [:]
+    ) -> RuleExample {
         RuleExample([(path, text)], finds: finds)
     }
 
@@ -90,7 +94,11 @@ public struct RuleExample: Sendable {
     /// The clean ledger every example changes: no findings on `today`.
     public static let base: [(path: String, text: String)] = [
         ("htl.yaml", "htl: 1\ntitle: Example ledger\n"),
-        ("measures.yaml", "km:\n  type: distance\n  aliases: [kilometre]\nmin:\n  type: time\nhours:\n  type: time\n  equals: 60 min\n"),
+        (
+            "measures.yaml",
+            "km:\n  type: distance\n  aliases: [kilometre]\nmin:\n  type: time\nhours:\n  type: time\n  equals: 60 "
+                + "min\n"
+        ),
         ("values/health.md", "---\ntitle: Health\nlevel: major\nguidance: Move every day.\n---\n"),
         ("terms/term-7.md", "---\nnumber: 7\nstart: 2026-11-02\n---\n"),
         ("goals/run-100km.md", RuleExample.goal()),
@@ -99,9 +107,13 @@ public struct RuleExample: Sendable {
 
     /// The example goal with some keys' lines replaced (an empty text removes
     /// the key) and others added, all in fmt's key order; then its body.
-    public static func goal(_ changes: [String: String] = [:], adding: [String] = [], body: String = "## Action plan\n- Three runs a week.\n") -> String {
+    public static func goal(
+        _ changes: [String: String] = [:], adding: [String] = [],
+        body: String = "## Action plan\n- Three runs a week.\n"
+    ) -> String {
         var lines: [String: String] = [
-            "title": "title: Run 100 km", "start": "start: 2026-11-02", "target": "target: 2027-01-10", "term": "term: 7",
+            "title": "title: Run 100 km", "start": "start: 2026-11-02", "target": "target: 2027-01-10",
+            "term": "term: 7",
             "targets": "targets:\n  km: 100", "values": "values:\n  health: 9", "tags": "tags: [running]",
         ]
         for (key, line) in changes { lines[key] = line.isEmpty ? nil : line }
@@ -138,8 +150,9 @@ public struct RuleExample: Sendable {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (i, line) in lines.enumerated() {
                 found += RuleExample.marks(inLine: line).map {
-                    Mark(symbol: $0.symbol,
-                         location: SourceLocation(path: RuleExample.shown(path), line: i + 1, column: $0.column))
+                    Mark(
+                        symbol: $0.symbol,
+                        location: SourceLocation(path: RuleExample.shown(path), line: i + 1, column: $0.column))
                 }
             }
         }
@@ -203,7 +216,8 @@ public struct RuleExample: Sendable {
         var i = 0
         while i < utf8.count {
             if utf8[i] == UInt8(ascii: "\\"), i + 3 < utf8.count, utf8[i + 1] == UInt8(ascii: "x"),
-               let byte = UInt8(String(decoding: utf8[(i + 2)...(i + 3)], as: UTF8.self), radix: 16) {
+                let byte = UInt8(String(decoding: utf8[(i + 2)...(i + 3)], as: UTF8.self), radix: 16)
+            {
                 out.append(byte)
                 i += 4
             } else {

@@ -13,7 +13,8 @@ public enum RuleRegistry {
         .spacedQuantity, .unusedQuantity, .duplicateAction,
     ]
 
-    private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    private static let byID: [RuleID: RuleDescriptor] = Dictionary(
+        all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
     public static func descriptor(_ id: RuleID) -> RuleDescriptor {
         byID[id]!

@@ -10,9 +10,12 @@ public enum Clock {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
-        let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        let date =
+            CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
             ?? CivilDate(dayNumber: Int(now / 86_400))
-        return .clock(date: date, time: ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? ClockTime(hour: 0, minute: 0)!)
+        return .clock(
+            date: date,
+            time: ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? ClockTime(hour: 0, minute: 0)!)
     }
 }
 

@@ -11,8 +11,10 @@ public struct ArgumentSpec: Sendable {
     public var takesUnrecognized: Bool
     public var completion: CompletionKind
 
-    public init(_ name: String, help: String, isOptional: Bool = false, isRepeated: Bool = false,
-                takesUnrecognized: Bool = false, completion: CompletionKind = .none) {
+    public init(
+        _ name: String, help: String, isOptional: Bool = false, isRepeated: Bool = false,
+        takesUnrecognized: Bool = false, completion: CompletionKind = .none
+    ) {
         self.name = name
         self.help = help
         self.isOptional = isOptional || isRepeated || takesUnrecognized

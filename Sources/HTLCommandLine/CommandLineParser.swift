@@ -54,14 +54,17 @@ public struct CommandLineParser: Sendable {
         let name = path.joined(separator: " ")
         if word.hasPrefix("-") { return .unknownOption(word, for: name) }
         let suggestion = Suggestion.closest(to: word, in: spec.visibleSubcommands.map(\.name))
-        return UsageError("unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                          + "; \(path.count == 1 ? name + " help" : name + " --help") lists the commands")
+        return UsageError(
+            "unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; \(path.count == 1 ? name + " help" : name + " --help") lists the commands")
     }
 
     /// The options and arguments of a command that has no subcommands.
     private func leaf(_ start: ParsedCommand, _ words: [String]) throws(UsageError) -> Invocation {
         let options = words.prefix { $0 != "--" }
-        if options.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(path: start.path, spec: start.spec) }
+        if options.contains(where: { $0 == "-h" || $0 == "--help" }) {
+            return .help(path: start.path, spec: start.spec)
+        }
         if options.contains("--version") { return .version }
         var parsed = start
         var reader = WordReader(words: words, spec: start.spec, command: start.name)
@@ -100,12 +103,15 @@ public struct CommandLineParser: Sendable {
                 parsed.argumentWords[argument.name] = [positional[k]]
                 k += 1
             } else if !argument.isOptional {
-                throw UsageError("\(parsed.name) needs <\(argument.name)>: \(argument.help.prefix(1).lowercased() + argument.help.dropFirst())"
-                                 + " (\(parsed.name) --help)")
+                throw UsageError(
+                    "\(parsed.name) needs <\(argument.name)>: "
+                        + "\(argument.help.prefix(1).lowercased() + argument.help.dropFirst())"
+                        + " (\(parsed.name) --help)")
             }
         }
         if k < positional.count {
-            throw UsageError("unexpected argument '\(positional[k])' for \(parsed.name) (\(parsed.name) --help lists what it takes)")
+            throw UsageError(
+                "unexpected argument '\(positional[k])' for \(parsed.name) (\(parsed.name) --help lists what it takes)")
         }
     }
 }

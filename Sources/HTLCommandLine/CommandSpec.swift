@@ -13,8 +13,10 @@ public struct CommandSpec: Sendable {
     /// Not listed in help, completion or the manual (`__complete`).
     public var isHidden: Bool
 
-    public init(_ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-                arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false) {
+    public init(
+        _ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+        arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

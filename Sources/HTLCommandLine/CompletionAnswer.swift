@@ -48,17 +48,27 @@ public enum CompletionAnswer: Equatable, Sendable {
     }
 
     /// The word being typed, once the command and the position are known.
-    private static func next(_ spec: CommandSpec, current: String, positional: Int, optionsEnded: Bool) -> CompletionAnswer {
+    private static func next(_ spec: CommandSpec, current: String, positional: Int, optionsEnded: Bool)
+        -> CompletionAnswer
+    {
         if !optionsEnded, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
-           let option = spec.option(long: String(current[current.index(current.startIndex, offsetBy: 2)..<equals])) {
-            guard case .words(let values) = value(of: option, String(current[current.index(after: equals)...])) else { return .words([]) }
+            let option = spec.option(long: String(current[current.index(current.startIndex, offsetBy: 2)..<equals]))
+        {
+            guard case .words(let values) = value(of: option, String(current[current.index(after: equals)...])) else {
+                return .words([])
+            }
             return .words(values.map { String(current[...equals]) + $0 })
         }
         if !optionsEnded, current.hasPrefix("-"), !(spec.restArgument != nil && looksLikeNumber(current)) {
-            return narrowed(spec.options.flatMap { option in ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []) } + ["--help"], current)
+            return narrowed(
+                spec.options.flatMap { option in ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []) } + [
+                    "--help"
+                ], current)
         }
         if !spec.subcommands.isEmpty { return narrowed(spec.visibleSubcommands.map(\.name), current) }
-        guard let argument = positional < spec.arguments.count ? spec.arguments[positional] : spec.arguments.last.flatMap({ $0.isRepeated ? $0 : nil })
+        guard
+            let argument = positional < spec.arguments.count
+                ? spec.arguments[positional] : spec.arguments.last.flatMap({ $0.isRepeated ? $0 : nil })
         else { return .words([]) }
         return kind(argument.completion, current)
     }

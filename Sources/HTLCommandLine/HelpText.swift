@@ -21,7 +21,9 @@ public enum HelpText {
             out += "\nSUBCOMMANDS:\n"
             for sub in spec.visibleSubcommands { out += entry(sub.name, sub.abstract) }
             let name = path.joined(separator: " ")
-            out += "\n  See '" + (path.count == 1 ? "\(name) help <subcommand>" : "\(name) <subcommand> --help") + "' for detailed help.\n"
+            out +=
+                "\n  See '" + (path.count == 1 ? "\(name) help <subcommand>" : "\(name) <subcommand> --help")
+                + "' for detailed help.\n"
         }
         return out
     }
@@ -49,7 +51,8 @@ public enum HelpText {
         let indent = String(repeating: " ", count: column)
         let lines = wrap(text, width: width - column)
         if head.count < column - 1 {
-            return head + String(repeating: " ", count: column - head.count) + lines.joined(separator: "\n" + indent) + "\n"
+            return head + String(repeating: " ", count: column - head.count) + lines.joined(separator: "\n" + indent)
+                + "\n"
         }
         return head + "\n" + lines.map { indent + $0 }.joined(separator: "\n") + "\n"
     }
@@ -58,7 +61,8 @@ public enum HelpText {
     static func wrapped(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let leading = String(line.prefix { $0 == " " })
-            return wrap(String(line.dropFirst(leading.count)), width: width - leading.count).map { leading + $0 }.joined(separator: "\n")
+            return wrap(String(line.dropFirst(leading.count)), width: width - leading.count).map { leading + $0 }
+                .joined(separator: "\n")
         }.joined(separator: "\n") + "\n"
     }
 

@@ -16,7 +16,9 @@ public enum ManualPage {
 
     public static func render(_ root: CommandSpec, version: String, date: String, sections: [Section]) -> String {
         let name = root.name
-        var out = ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted(name + " " + version)) \(quoted(name + " manual"))\n"
+        var out =
+            ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted(name + " " + version)) "
+            + "\(quoted(name + " manual"))\n"
         out += ".SH NAME\n" + escaped(name) + " \\- " + escaped(root.abstract) + "\n"
         out += ".SH SYNOPSIS\n.B " + escaped(name) + "\n.I command\n[\n.I options\n] [\n.I arguments\n]\n"
         out += ".SH COMMANDS\n"
@@ -31,14 +33,20 @@ public enum ManualPage {
     private static func command(_ spec: CommandSpec, path: [String]) -> String {
         var out = ".SS " + quoted(HelpText.usage(spec, path: path)) + "\n" + paragraph(spec.abstract)
         if !spec.discussion.isEmpty {
-            out += ".PP\n.nf\n" + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined() + ".fi\n"
+            out +=
+                ".PP\n.nf\n"
+                + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }
+                .joined() + ".fi\n"
         }
         for argument in spec.arguments {
             out += ".TP\n" + line("<\(argument.name)>") + paragraph(argument.help)
         }
         for option in spec.options {
-            let names = (option.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB" + escaped("--" + option.long) + "\\fR"
-            out += ".TP\n" + names + (option.valueName.map { " \\fI" + escaped($0) + "\\fR" } ?? "") + "\n" + paragraph(HelpText.help(option))
+            let names =
+                (option.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB" + escaped("--" + option.long) + "\\fR"
+            out +=
+                ".TP\n" + names + (option.valueName.map { " \\fI" + escaped($0) + "\\fR" } ?? "") + "\n"
+                + paragraph(HelpText.help(option))
         }
         for sub in spec.visibleSubcommands { out += command(sub, path: path + [sub.name]) }
         return out

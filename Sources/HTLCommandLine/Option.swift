@@ -17,8 +17,10 @@ extension Option where Value == Bool {
 
 extension Option where Value == String? {
     /// An option with a value (`--since REV`): the last one given, nil when none is.
-    public static func value(_ long: String, short: Character? = nil, valueName: String? = nil, help: String,
-                             completion: CompletionKind = .none) -> Self {
+    public static func value(
+        _ long: String, short: Character? = nil, valueName: String? = nil, help: String,
+        completion: CompletionKind = .none
+    ) -> Self {
         let spec = OptionSpec.value(long, short: short, valueName: valueName, help: help, completion: completion)
         return Option(spec: spec) { $0.values[long]?.last }
     }
@@ -26,8 +28,10 @@ extension Option where Value == String? {
 
 extension Option where Value == [String] {
     /// An option that may be given more than once: every value, in the order given.
-    public static func repeated(_ long: String, short: Character? = nil, valueName: String? = nil, help: String,
-                                completion: CompletionKind = .none) -> Self {
+    public static func repeated(
+        _ long: String, short: Character? = nil, valueName: String? = nil, help: String,
+        completion: CompletionKind = .none
+    ) -> Self {
         let spec = OptionSpec.value(long, short: short, valueName: valueName, help: help, completion: completion)
         return Option(spec: spec) { $0.values[long] ?? [] }
     }
@@ -35,8 +39,10 @@ extension Option where Value == [String] {
 
 extension Option where Value == Int? {
     /// A whole number (`--within 7`), nil when not given; the parser refuses any other value.
-    public static func integer(_ long: String, short: Character? = nil, valueName: String? = nil,
-                               help: String) -> Self {
+    public static func integer(
+        _ long: String, short: Character? = nil, valueName: String? = nil,
+        help: String
+    ) -> Self {
         var spec = OptionSpec.value(long, short: short, valueName: valueName, help: help)
         spec.isWholeNumber = true
         return Option(spec: spec) { $0.values[long]?.last.flatMap { Int($0) } }
@@ -47,8 +53,9 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     /// One of an enumeration's cases, by its raw value (help and completion
     /// list them all, in order), or `fallback` when the option is not given.
     public static func choice(_ long: String, short: Character? = nil, help: String, default fallback: Value) -> Self {
-        let spec = OptionSpec.value(long, short: short, help: help, choices: Value.allCases.map(\.rawValue),
-                                    defaultValue: fallback.rawValue)
+        let spec = OptionSpec.value(
+            long, short: short, help: help, choices: Value.allCases.map(\.rawValue),
+            defaultValue: fallback.rawValue)
         return Option(spec: spec) { $0.values[long]?.last.flatMap(Value.init(rawValue:)) ?? fallback }
     }
 }

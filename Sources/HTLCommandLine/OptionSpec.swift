@@ -19,14 +19,18 @@ public struct OptionSpec: Sendable {
 
     /// A flag: present or not.
     public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(long: long, short: short, help: help, valueName: nil, choices: [], defaultValue: nil, completion: .none)
+        OptionSpec(
+            long: long, short: short, help: help, valueName: nil, choices: [], defaultValue: nil, completion: .none)
     }
 
     /// An option with a value.
-    public static func value(_ long: String, short: Character? = nil, valueName: String? = nil, help: String,
-                             choices: [String] = [], defaultValue: String? = nil, completion: CompletionKind = .none) -> OptionSpec {
-        OptionSpec(long: long, short: short, help: help, valueName: valueName ?? long, choices: choices,
-                   defaultValue: defaultValue, completion: choices.isEmpty ? completion : .list(choices))
+    public static func value(
+        _ long: String, short: Character? = nil, valueName: String? = nil, help: String,
+        choices: [String] = [], defaultValue: String? = nil, completion: CompletionKind = .none
+    ) -> OptionSpec {
+        OptionSpec(
+            long: long, short: short, help: help, valueName: valueName ?? long, choices: choices,
+            defaultValue: defaultValue, completion: choices.isEmpty ? completion : .list(choices))
     }
 
     public var takesValue: Bool { valueName != nil }

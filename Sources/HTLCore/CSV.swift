@@ -86,7 +86,9 @@ public enum CSV {
                 let opened = line
                 i += 1
                 while true {
-                    guard i < bytes.count else { throw Failure(line: opened, message: "a quoted field is never closed") }
+                    guard i < bytes.count else {
+                        throw Failure(line: opened, message: "a quoted field is never closed")
+                    }
                     let b = bytes[i]
                     i += 1
                     if b == UInt8(ascii: "\"") {

@@ -40,7 +40,9 @@ package enum CanonicalLogLine {
     /// either end, no tab, quote or carriage return, no two spaces in a row.
     /// Decided eight bytes at a time; false may also mean "look closer".
     package static func isPlain(_ line: Span<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let first = range.first, !isBlank(line[first]), !isBlank(line[range.upperBound - 1]) else { return range.isEmpty }
+        guard let first = range.first, !isBlank(line[first]), !isBlank(line[range.upperBound - 1]) else {
+            return range.isEmpty
+        }
         var i = range.lowerBound
         var previousSpace = false
         while i + 8 <= range.upperBound {
@@ -133,7 +135,8 @@ package enum CanonicalLogLine {
                     let b = line[i]
                     body(b)
                     i += 1
-                    if b == UInt8(ascii: "\\"), i < end, line[i] == UInt8(ascii: "\"") || line[i] == UInt8(ascii: "\\") {
+                    if b == UInt8(ascii: "\\"), i < end, line[i] == UInt8(ascii: "\"") || line[i] == UInt8(ascii: "\\")
+                    {
                         body(line[i])
                         i += 1
                     } else if b == UInt8(ascii: "\"") {

@@ -14,7 +14,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// (2026-02-30, month 13, year 0).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= CivilDate.daysIn(month: month, year: year)
+            day >= 1, day <= CivilDate.daysIn(month: month, year: year)
         else { return nil }
         self.dayNumber = CivilDate.days(year: year, month: month, day: day)
     }
@@ -82,12 +82,20 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The same without generics or allocation: the log parser calls it once per line.
     package static func parse(_ bytes: Span<UInt8>) -> CivilDate? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        var year = 0, month = 0, day = 0
+        var year = 0
+        var month = 0
+        var day = 0
         for i in 0..<10 where i != 4 && i != 7 {
             let b = bytes[i]
             guard b >= 0x30, b <= 0x39 else { return nil }
             let digit = Int(b - 0x30)
-            if i < 4 { year = year * 10 + digit } else if i < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
+            if i < 4 {
+                year = year * 10 + digit
+            } else if i < 7 {
+                month = month * 10 + digit
+            } else {
+                day = day * 10 + digit
+            }
         }
         return CivilDate(year: year, month: month, day: day)
     }
@@ -109,8 +117,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return true
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// Why text shaped `DDDD-DD-DD` names no real day ("November 2026 has 30
     /// days"); nil when it does, or when it is not date-shaped at all.

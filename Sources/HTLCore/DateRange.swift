@@ -14,7 +14,8 @@ public struct DateRange: Sendable, Equatable {
 
     /// Days of the range inside [from, to], both inclusive (0 when apart).
     package func overlap(from: CivilDate, to: CivilDate) -> Int {
-        let first = max(start, from), last = min(end, to)
+        let first = max(start, from)
+        let last = min(end, to)
         return first > last ? 0 : first.days(until: last) + 1
     }
 
@@ -25,7 +26,8 @@ public struct DateRange: Sendable, Equatable {
     package static func parse(_ text: String) -> (CivilDate, CivilDate)? {
         let bytes = Array(text.utf8)
         guard bytes.count == 22, bytes[10] == UInt8(ascii: "."), bytes[11] == UInt8(ascii: "."),
-              let start = CivilDate.parse(bytes[0..<10]), let end = CivilDate.parse(bytes[12..<22]) else { return nil }
+            let start = CivilDate.parse(bytes[0..<10]), let end = CivilDate.parse(bytes[12..<22])
+        else { return nil }
         return (start, end)
     }
 }

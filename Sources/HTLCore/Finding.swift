@@ -11,7 +11,9 @@ public struct Finding: Hashable, Sendable {
     /// not about the text at its position: no source excerpt is shown.
     package var wholeFile: Bool
 
-    public init(_ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil, wholeFile: Bool = false) {
+    public init(
+        _ rule: RuleID, _ location: SourceLocation, _ message: String, help: String? = nil, wholeFile: Bool = false
+    ) {
         self.rule = rule
         self.location = location
         self.message = message

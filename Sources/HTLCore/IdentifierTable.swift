@@ -57,7 +57,10 @@ public struct IdentifierTable: Sendable {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
-            if UInt32(truncatingIfNeeded: slots[slot] >> 32) == hash, names[IdentifierTable.number(slots[slot])] == name { return slot }
+            if UInt32(truncatingIfNeeded: slots[slot] >> 32) == hash, names[IdentifierTable.number(slots[slot])] == name
+            {
+                return slot
+            }
             slot = (slot + 1) & mask
         }
         return slot

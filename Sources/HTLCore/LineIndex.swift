@@ -59,7 +59,9 @@ public struct LineIndex: Sendable {
     }
 
     /// The same in a slice (its indices those of the whole file).
-    package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (line: Int, column: Int) {
+    package static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, firstLine: Int) -> (
+        line: Int, column: Int
+    ) {
         let end = min(max(offset, bytes.startIndex), bytes.endIndex)
         var line = firstLine
         var lineStart = bytes.startIndex

@@ -44,7 +44,8 @@ package struct LineSurvey {
             // A tab or carriage return makes a line unplain, other controls do not: asked exactly (rare).
             isPlain = CanonicalLogLine.isPlain(line, range)
         } else {
-            isPlain = classes & HTL_BYTES_UNPLAIN == 0
+            isPlain =
+                classes & HTL_BYTES_UNPLAIN == 0
                 && (range.isEmpty || (line[range.lowerBound] != 0x20 && line[range.upperBound - 1] != 0x20))
         }
     }

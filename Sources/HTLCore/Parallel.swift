@@ -83,12 +83,15 @@ public enum Parallel {
         into array: inout [T], ranges: [Range<Int>], _ job: @Sendable (Int, inout MutableSpan<T>) -> Void
     ) {
         let ordered = ranges.sorted { $0.lowerBound < $1.lowerBound }
-        precondition(ordered.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= array.count }, "a range outside the array")
-        precondition(zip(ordered, ordered.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }, "ranges that overlap")
+        precondition(
+            ordered.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= array.count }, "a range outside the array")
+        precondition(
+            zip(ordered, ordered.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }, "ranges that overlap")
         array.withUnsafeMutableBufferPointer { buffer in
             let base = Base(buffer.baseAddress)
             _ = map(ranges.count) { k in
-                let part = UnsafeMutableBufferPointer(start: base.pointer.map { $0 + ranges[k].lowerBound }, count: ranges[k].count)
+                let part = UnsafeMutableBufferPointer(
+                    start: base.pointer.map { $0 + ranges[k].lowerBound }, count: ranges[k].count)
                 var span = part.mutableSpan
                 job(k, &span)
             }

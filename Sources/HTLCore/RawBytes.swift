@@ -102,7 +102,9 @@ public enum RawBytes {
         bytes.withUnsafeBufferPointer { source in
             String(unsafeUninitializedCapacity: source.count) { storage in
                 if lowercasingASCII {
-                    for k in source.indices { storage[k] = source[k] >= 0x41 && source[k] <= 0x5A ? source[k] + 32 : source[k] }
+                    for k in source.indices {
+                        storage[k] = source[k] >= 0x41 && source[k] <= 0x5A ? source[k] + 32 : source[k]
+                    }
                 } else {
                     _ = storage.initialize(from: source)
                 }

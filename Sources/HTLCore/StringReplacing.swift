@@ -7,7 +7,9 @@ extension String {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return self }
         let bytes = Array(utf8)
-        return bytesReplacing(needle, with: Array(replacement.utf8), in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? self
+        return bytesReplacing(needle, with: Array(replacement.utf8), in: bytes).map {
+            String(decoding: $0, as: UTF8.self)
+        } ?? self
     }
 }
 
@@ -18,7 +20,10 @@ private func bytesReplacing(_ needle: [UInt8], with replacement: [UInt8], in byt
     var copied = 0
     while i + needle.count <= bytes.count {
         if bytes[i] == needle[0], bytes[i..<i + needle.count].elementsEqual(needle) {
-            if out == nil { out = []; out!.reserveCapacity(bytes.count + replacement.count) }
+            if out == nil {
+                out = []
+                out!.reserveCapacity(bytes.count + replacement.count)
+            }
             out! += bytes[copied..<i]
             out! += replacement
             i += needle.count

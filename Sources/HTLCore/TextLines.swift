@@ -15,7 +15,9 @@ package enum TextLines {
     /// `split` without building the list: each line's range, in order.
     package static func forEachLine(_ bytes: Span<UInt8>, _ body: (Range<Int>) -> Void) {
         var start = 0
-        while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
+        while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+            start += 3
+        }
         while true {
             let i = RawBytes.lineBreak(in: bytes, from: start, end: bytes.count)
             guard i < bytes.count else { break }

@@ -39,7 +39,9 @@ public enum EntityTemplate {
         let today = loaded.today
         guard Identifier.isValidEntityID(id) else {
             let hint = Identifier.suggestedID(id).map { " (try '\($0)')" } ?? ""
-            throw HTLError("'\(id)' is not a valid id: use lowercase letters, digits and '-', starting with a letter or digit" + hint)
+            throw HTLError(
+                "'\(id)' is not a valid id: use lowercase letters, digits and '-', starting with a letter or digit"
+                    + hint)
         }
         let taken: [(id: String, path: String)]
         switch kind {
@@ -57,16 +59,22 @@ public enum EntityTemplate {
         case .value: made = NewFile(path: path, text: value(id: id, title: title))
         case .term: made = try term(id: id, path: path, title: title, ledger: ledger, today: today)
         }
-        let errors = ProposedChange.diagnostics(in: SourceFile(path: path, text: made.text), replacing: loaded).filter(\.isError)
+        let errors = ProposedChange.diagnostics(in: SourceFile(path: path, text: made.text), replacing: loaded).filter(
+            \.isError)
         if let first = errors.first {
-            throw HTLError("the new \(kind.rawValue) would not pass htl check: \(first.location.line):\(first.location.column): \(first.message) [\(first.rule.rawValue)]; nothing written")
+            throw HTLError(
+                "the new \(kind.rawValue) would not pass htl check: \(first.location.line):\(first.location.column): "
+                    + "\(first.message) [\(first.rule.rawValue)]; nothing written"
+            )
         }
         return made
     }
 
     /// `htl new`: the new entity made and created under the writer lock.
-    public static func create(_ kind: Kind, id: String, title: String?,
-                              ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> NewFile {
+    public static func create(
+        _ kind: Kind, id: String, title: String?,
+        ledger request: LoadRequest, waiting: WriterLock.Waiting
+    ) throws -> NewFile {
         try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
             let made = try make(kind, id: id, title: title, in: loaded)
             try AtomicFile.create(made.path, under: lock, bytes: Array(made.text.utf8))
@@ -94,7 +102,8 @@ public enum EntityTemplate {
     }
 
     static func value(id: String, title: String?) -> String {
-        "---\ntitle: \(YAMLScalarWriter.text(title ?? humanised(id)))\nlevel: general\n---\nWhat this value means, and how it shows in a good week.\n"
+        "---\ntitle: \(YAMLScalarWriter.text(title ?? humanised(id)))\nlevel: general\n---\nWhat this value means, "
+            + "and how it shows in a good week.\n"
     }
 
     /// A term numbered after its id (`term-8` is number 8) when that number
@@ -115,7 +124,8 @@ public enum EntityTemplate {
         }
         let start = ledger.terms.map(\.end).max().map { $0.adding(days: 1) } ?? today
         guard start.year <= 9999 else {
-            throw HTLError("no room for a new term: the last term ends \(start.adding(days: -1)), and dates end at 9999-12-31")
+            throw HTLError(
+                "no room for a new term: the last term ends \(start.adding(days: -1)), and dates end at 9999-12-31")
         }
         var text = "---\nnumber: \(number)\n"
         if let title { text += "title: \(YAMLScalarWriter.text(title))\n" }

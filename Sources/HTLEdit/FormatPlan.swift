@@ -30,7 +30,9 @@ public struct FormatPlan: Sendable {
         let withErrors = loaded.check.pathsWithErrors
         // Entries with errors that were never read (a link out of the ledger, a FIFO): reported too.
         let read = Set(loaded.files.map(\.path))
-        let unread = withErrors.filter { !read.contains($0) && LedgerLayout.isSelected($0, by: selecting) && LedgerLayout.kind(of: $0) != nil }
+        let unread = withErrors.filter {
+            !read.contains($0) && LedgerLayout.isSelected($0, by: selecting) && LedgerLayout.kind(of: $0) != nil
+        }
         for path in unread.sorted(by: ByteOrder.precedes) {
             refused.append(Refusal(path: path, reason: "the file has errors (run htl check)"))
         }
@@ -67,7 +69,8 @@ public struct FormatPlan: Sendable {
         guard let canonical = Formatter.canonical(file) else {
             return .refusal(Refusal(path: file.path, reason: "htl cannot rewrite it without changing its meaning"))
         }
-        return canonical == file.bytes ? .unchanged : .change(Change(path: file.path, original: file.bytes, canonical: canonical))
+        return canonical == file.bytes
+            ? .unchanged : .change(Change(path: file.path, original: file.bytes, canonical: canonical))
     }
 }
 
@@ -92,7 +95,9 @@ extension FormatPlan {
     }
 
     /// `htl fmt`: the plan made and each change written, under the writer lock.
-    public static func apply(selecting: [String], ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> Applied {
+    public static func apply(selecting: [String], ledger request: LoadRequest, waiting: WriterLock.Waiting) throws
+        -> Applied
+    {
         try LedgerWriter.change(FormatPlan.request(request), waiting: waiting) { loaded, lock in
             let plan = FormatPlan(loaded, selecting: selecting)
             var applied = Applied(plan: plan, formatted: [], refusals: [])

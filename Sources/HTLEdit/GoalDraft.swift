@@ -38,7 +38,9 @@ package struct GoalDraft: Sendable {
         var ids = IDAllocator(taken: loaded.ledger.goals.map(\.id))
         let goalID: String
         if let wanted = id {
-            guard Identifier.isValidEntityID(wanted) else { throw HTLError("'\(wanted)' is not a valid id: lowercase letters, digits and '-'") }
+            guard Identifier.isValidEntityID(wanted) else {
+                throw HTLError("'\(wanted)' is not a valid id: lowercase letters, digits and '-'")
+            }
             guard !ids.isTaken(wanted) else { throw HTLError("a goal with id '\(wanted)' already exists") }
             goalID = wanted
         } else {
@@ -46,8 +48,9 @@ package struct GoalDraft: Sendable {
         }
         let file = SourceFile(path: "\(LedgerLayout.goalsFolder)/\(goalID).md", text: text().render())
         let slug = GoalDraft.letters(title)
-        return Made(file: file, diagnostics: ProposedChange.diagnostics(in: file, replacing: loaded),
-                    similar: loaded.ledger.goals.filter { GoalDraft.isClose(letters: GoalDraft.letters($0.title), slug) })
+        return Made(
+            file: file, diagnostics: ProposedChange.diagnostics(in: file, replacing: loaded),
+            similar: loaded.ledger.goals.filter { GoalDraft.isClose(letters: GoalDraft.letters($0.title), slug) })
     }
 
     /// The keys of `targets` and `values` are written into the front matter
@@ -57,12 +60,14 @@ package struct GoalDraft: Sendable {
     /// the checker's finding, as for every file.
     func checkKeys() throws {
         for target in targets where !Identifier.isValidMeasureName(target.measure) {
-            throw HTLError("'targets' has the key \(TerminalText.quoted(target.measure)), which is not a measure: "
-                + "a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'")
+            throw HTLError(
+                "'targets' has the key \(TerminalText.quoted(target.measure)), which is not a measure: "
+                    + "a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'")
         }
         for value in values where !Identifier.isValidEntityID(value.value) {
-            throw HTLError("'values' has the key \(TerminalText.quoted(value.value)), which is not a value id: "
-                + "lowercase letters, digits and '-', starting with a letter or digit")
+            throw HTLError(
+                "'values' has the key \(TerminalText.quoted(value.value)), which is not a value id: "
+                    + "lowercase letters, digits and '-', starting with a letter or digit")
         }
     }
 
@@ -73,7 +78,9 @@ package struct GoalDraft: Sendable {
         text.plain("urgency", urgency)
         text.plain("start", start)
         text.plain("target", target)
-        if !terms.isEmpty { text.plain("term", terms.count == 1 ? "\(terms[0])" : "[\(terms.map(String.init).joined(separator: ", "))]") }
+        if !terms.isEmpty {
+            text.plain("term", terms.count == 1 ? "\(terms[0])" : "[\(terms.map(String.init).joined(separator: ", "))]")
+        }
         text.mapping("targets", targets.map { ($0.measure, $0.amount.description) })
         text.mapping("values", values.map { ($0.value, "\($0.strength)") })
         text.section(nil, description)

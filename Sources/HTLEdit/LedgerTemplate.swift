@@ -9,79 +9,98 @@ import HTLSystem
 /// The files `htl init` writes: a small ledger that checks clean and shows
 /// every kind of file.
 public enum LedgerTemplate {
+    /// A data table: each file's path and text (the term ends ten weeks after `today`).
     public static func files(today: CivilDate) -> [(path: String, text: String)] {
         let termEnd = today.adding(days: 7 * Settings.defaultTermWeeks - 1)
         return [
-            ("htl.yaml", """
-            htl: 1
-            title: My ledger
-            term_weeks: 10
+            (
+                "htl.yaml",
+                """
+                htl: 1
+                title: My ledger
+                term_weeks: 10
 
-            """),
-            ("measures.yaml", """
-            km:
-              title: Distance
-              type: distance
-              aliases: [kilometre, kilometres]
-            min:
-              title: Minutes
-              type: time
-              aliases: [minutes]
-            hours:
-              title: Hours
-              type: time
-              equals: 60 min
-            sessions:
-              title: Sessions
-              type: count
-              aliases: [session]
+                """
+            ),
+            (
+                "measures.yaml",
+                """
+                km:
+                  title: Distance
+                  type: distance
+                  aliases: [kilometre, kilometres]
+                min:
+                  title: Minutes
+                  type: time
+                  aliases: [minutes]
+                hours:
+                  title: Hours
+                  type: time
+                  equals: 60 min
+                sessions:
+                  title: Sessions
+                  type: count
+                  aliases: [session]
 
-            """),
-            ("values/health.md", """
-            ---
-            title: Health
-            level: major
-            domain: Body
-            guidance: Move every day, sleep enough, eat plants.
-            ---
-            Being strong enough to enjoy every decade.
+                """
+            ),
+            (
+                "values/health.md",
+                """
+                ---
+                title: Health
+                level: major
+                domain: Body
+                guidance: Move every day, sleep enough, eat plants.
+                ---
+                Being strong enough to enjoy every decade.
 
-            """),
-            ("terms/term-1.md", """
-            ---
-            number: 1
-            title: First term
-            start: \(today)
-            ---
-            What these ten weeks are for. At the end, write what went well.
+                """
+            ),
+            (
+                "terms/term-1.md",
+                """
+                ---
+                number: 1
+                title: First term
+                start: \(today)
+                ---
+                What these ten weeks are for. At the end, write what went well.
 
-            """),
-            ("goals/run-50km.md", """
-            ---
-            title: Run 50 kilometres this term
-            start: \(today)
-            target: \(termEnd)
-            term: 1
-            targets:
-              km: 50
-              sessions: 15
-            values:
-              health: 8
-            tags: [running]
-            ---
-            Get back into running, gently.
+                """
+            ),
+            (
+                "goals/run-50km.md",
+                """
+                ---
+                title: Run 50 kilometres this term
+                start: \(today)
+                target: \(termEnd)
+                term: 1
+                targets:
+                  km: 50
+                  sessions: 15
+                values:
+                  health: 8
+                tags: [running]
+                ---
+                Get back into running, gently.
 
-            ## Action plan
-            - Three short runs a week.
-            - [ ] Find a running partner
+                ## Action plan
+                - Three short runs a week.
+                - [ ] Find a running partner
 
-            """),
-            ("log/\(pad(today.year, 4)).log", """
-            # \(pad(today.year, 4)): one action per line: date, words, quantities, +goal links, #tags
-            # For example (a comment, so it counts for nothing; log your own with htl log):
-            # \(today) First run of the term 3km 1session +run-50km #outdoors
+                """
+            ),
+            (
+                "log/\(pad(today.year, 4)).log",
+                """
+                # \(pad(today.year, 4)): one action per line: date, words, quantities, +goal links, #tags
+                # For example (a comment, so it counts for nothing; log your own with htl log):
+                # \(today) First run of the term 3km 1session +run-50km #outdoors
 
-            """),
+                """
+            ),
         ]
     }
 
@@ -89,7 +108,10 @@ public enum LedgerTemplate {
 
     /// Written when the folder has no .gitignore yet: the temporary files of
     /// an interrupted write never get committed.
-    public static let gitignore = (path: ".gitignore", text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n")
+    public static let gitignore = (
+        path: ".gitignore",
+        text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n"
+    )
 }
 
 extension LedgerTemplate {
@@ -97,18 +119,26 @@ extension LedgerTemplate {
     /// missing), under the new ledger's writer lock; returns the paths
     /// written, in order. Nothing is written when any of them exists
     /// already, or when the template would not pass `htl check` on `today`.
-    public static func create(in folder: String, shown: String, today: CivilDate, waiting: WriterLock.Waiting) throws -> [String] {
+    public static func create(in folder: String, shown: String, today: CivilDate, waiting: WriterLock.Waiting) throws
+        -> [String]
+    {
         let files = files(today: today)
         // Like every writer: nothing is written that htl check would reject.
-        let proposed = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: today).check
+        let proposed = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: today)
+            .check
         if let error = proposed.diagnostics.first(where: \.isError) {
-            throw HTLError("the new ledger would not pass htl check on \(today): \(error.location): \(error.message); nothing written")
+            throw HTLError(
+                "the new ledger would not pass htl check on \(today): \(error.location): \(error.message); nothing "
+                    + "written"
+            )
         }
         try FileSystem.makeFolders(folder)
         return try WriterLock.holding(try LedgerRoot(folder), waiting) { lock in
             let existing = files.map(\.path).filter { isTaken(FileSystem.join(folder, $0)) }
             guard existing.isEmpty else {
-                throw HTLError("not creating a ledger over existing files: " + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))
+                throw HTLError(
+                    "not creating a ledger over existing files: "
+                        + existing.map { FileSystem.join(shown, $0) }.joined(separator: ", "))
             }
             for name in folders {
                 try AtomicFile.makeFolders(name, under: lock)

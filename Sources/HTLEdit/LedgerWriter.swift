@@ -10,8 +10,10 @@ import HTLSystem
 public enum LedgerWriter {
     /// Takes the writer lock (waiting as `waiting` says), loads the ledger
     /// as `request` says, and runs `change` with both.
-    public static func change<T>(_ request: LoadRequest, waiting: WriterLock.Waiting,
-                                 _ change: (LoadedLedger, WriterLock) throws -> T) throws -> T {
+    public static func change<T>(
+        _ request: LoadRequest, waiting: WriterLock.Waiting,
+        _ change: (LoadedLedger, WriterLock) throws -> T
+    ) throws -> T {
         try WriterLock.holding(request.root, waiting) { lock in
             try change(try LedgerLoader.load(request), lock)
         }
@@ -20,8 +22,10 @@ public enum LedgerWriter {
     /// A new ledger file whose path and text are made from the ledger
     /// (`htl review --write`), created under the writer lock; an existing
     /// file is never replaced. Returns what `make` returned.
-    public static func create<T>(_ request: LoadRequest, waiting: WriterLock.Waiting,
-                                 _ make: (LoadedLedger) throws -> (path: String, bytes: [UInt8], made: T)) throws -> T {
+    public static func create<T>(
+        _ request: LoadRequest, waiting: WriterLock.Waiting,
+        _ make: (LoadedLedger) throws -> (path: String, bytes: [UInt8], made: T)
+    ) throws -> T {
         try change(request, waiting: waiting) { loaded, lock in
             let file = try make(loaded)
             try AtomicFile.create(file.path, under: lock, bytes: file.bytes)

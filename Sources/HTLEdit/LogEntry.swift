@@ -54,8 +54,10 @@ extension LogEntry {
     /// `htl log`: the line checked against the ledger and, unless it has
     /// errors or this is a dry run, appended, all under the writer lock.
     /// `date` nil means the ledger's today; `path` nil, `log/<year>.log`.
-    public static func log(_ text: String, date: CivilDate?, time: ClockTime?, path: String?, dryRun: Bool,
-                           ledger request: LoadRequest, waiting: WriterLock.Waiting) throws -> LogEntry {
+    public static func log(
+        _ text: String, date: CivilDate?, time: ClockTime?, path: String?, dryRun: Bool,
+        ledger request: LoadRequest, waiting: WriterLock.Waiting
+    ) throws -> LogEntry {
         func entry(_ loaded: LoadedLedger) throws -> LogEntry {
             try LogEntry(text: text, date: date ?? loaded.today, time: time, path: path, in: loaded)
         }
@@ -63,7 +65,8 @@ extension LogEntry {
         return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
             let made = try entry(loaded)
             if !made.hasErrors {
-                try AtomicFile.appendLine(Array(made.line.utf8), to: made.path, under: lock, header: Array(made.header.utf8))
+                try AtomicFile.appendLine(
+                    Array(made.line.utf8), to: made.path, under: lock, header: Array(made.header.utf8))
             }
             return made
         }
@@ -81,8 +84,10 @@ extension LogEntry {
 
     /// A log file as it would be with `lines` appended (a new one starts
     /// with `header`), and the number of the first appended line.
-    package static func appending(_ lines: [String], to path: String, header: String,
-                                  in loaded: LoadedLedger) -> (file: SourceFile, firstLine: Int) {
+    package static func appending(
+        _ lines: [String], to path: String, header: String,
+        in loaded: LoadedLedger
+    ) -> (file: SourceFile, firstLine: Int) {
         var existing = loaded.parsed.file(at: path)?.bytes ?? Array(header.utf8)
         if let last = existing.last, last != 0x0A { existing.append(0x0A) }
         let first = ByteCount.occurrences(of: 0x0A, in: existing.span) + 1

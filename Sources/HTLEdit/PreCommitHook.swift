@@ -22,19 +22,20 @@ public enum PreCommitHook {
     package static func script(prefix: String, htlPath: String) -> String {
         let folder = prefix.isEmpty ? "" : "/" + String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
         return """
-        #!/bin/sh
-        \(marker): checks what is about to be committed.
-        # Delete this file to stop checking.
-        htl=htl
-        command -v htl >/dev/null 2>&1 || htl=\(shellQuoted(htlPath))
-        exec "$htl" check --staged -C "$(git rev-parse --show-toplevel)"\(shellQuoted(folder))
+            #!/bin/sh
+            \(marker): checks what is about to be committed.
+            # Delete this file to stop checking.
+            htl=htl
+            command -v htl >/dev/null 2>&1 || htl=\(shellQuoted(htlPath))
+            exec "$htl" check --staged -C "$(git rev-parse --show-toplevel)"\(shellQuoted(folder))
 
-        """
+            """
     }
 
     /// Installs the hook for the ledger at `root`, under its writer lock
     /// (like every writer: two installs at once make one hook).
-    public static func install(ledger root: LedgerRoot, htlPath: String, waiting: WriterLock.Waiting) throws -> Outcome {
+    public static func install(ledger root: LedgerRoot, htlPath: String, waiting: WriterLock.Waiting) throws -> Outcome
+    {
         try WriterLock.holding(root, waiting) { _ in
             try install(repository: try GitRepository(ledgerRoot: root.path), htlPath: htlPath)
         }
@@ -48,14 +49,18 @@ public enum PreCommitHook {
         guard result.status == 0, !hooks.isEmpty else { throw HTLError("git did not name its hooks folder") }
         let folder = hooks.hasPrefix("/") ? hooks : FileSystem.join(repository.top, hooks)
         let path = FileSystem.join(folder, "pre-commit")
-        let line = "htl check --staged -C \"$(git rev-parse --show-toplevel)\"" + (repository.prefix.isEmpty ? "" : shellQuoted("/" + String(repository.prefix.dropLast())))
+        let line =
+            "htl check --staged -C \"$(git rev-parse --show-toplevel)\""
+            + (repository.prefix.isEmpty ? "" : shellQuoted("/" + String(repository.prefix.dropLast())))
         if FileSystem.kind(of: path) != .missing || FileSystem.isSymbolicLink(path) {
             let existing = (try? FileSystem.read(path)) ?? []
             if String(decoding: existing, as: UTF8.self).contains(marker) { return .alreadyInstalled(path) }
             return .keptExisting(path: path, line: line)
         }
         try FileSystem.makeFolders(folder)
-        try AtomicFile.create(name: "pre-commit", inFolder: folder, bytes: Array(script(prefix: repository.prefix, htlPath: htlPath).utf8), mode: 0o755)
+        try AtomicFile.create(
+            name: "pre-commit", inFolder: folder,
+            bytes: Array(script(prefix: repository.prefix, htlPath: htlPath).utf8), mode: 0o755)
         return .installed(path)
     }
 

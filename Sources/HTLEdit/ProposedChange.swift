@@ -25,7 +25,9 @@ package enum ProposedChange {
         let proposed = loaded.files.filter { !paths.contains($0.path) } + files
         let check = LedgerLoader.load(files: proposed, today: loaded.today).check
         // Known by where and what, not by wording: a did-you-mean may now name a new id.
-        func key(_ d: Diagnostic) -> String { "\(d.location.path):\(d.location.line):\(d.location.column) \(d.rule.rawValue) \(d.severity)" }
+        func key(_ d: Diagnostic) -> String {
+            "\(d.location.path):\(d.location.line):\(d.location.column) \(d.rule.rawValue) \(d.severity)"
+        }
         var before: [String: Int] = [:]
         for d in loaded.check.diagnostics where d.rule != .unformatted { before[key(d), default: 0] += 1 }
         return check.diagnostics.filter { d in

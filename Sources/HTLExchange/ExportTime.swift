@@ -16,10 +16,13 @@ package enum ExportTime: Sendable, Equatable {
     package static func parse(_ text: String) -> ExportTime? {
         var scanner = Scanner(bytes: Array(text.trimmingSpaces.utf8))
         guard let date = scanner.date() else { return nil }
-        guard scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " ")) else {
+        guard scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " "))
+        else {
             return scanner.atEnd ? .day(date) : nil
         }
-        guard let (hour, minute, second) = scanner.time(), let clock = ClockTime(hour: hour, minute: minute) else { return nil }
+        guard let (hour, minute, second) = scanner.time(), let clock = ClockTime(hour: hour, minute: minute) else {
+            return nil
+        }
         if scanner.atEnd { return .local(date, clock) }
         guard let offset = scanner.zone(), scanner.atEnd else { return nil }
         let seconds = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)

@@ -26,12 +26,16 @@ enum ImportNumber {
         guard digits > 0 else { return nil }
         var exponent = 0
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            guard let value = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)), abs(value) < 40 else { return nil }
+            guard let value = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)), abs(value) < 40 else {
+                return nil
+            }
             exponent = value
         } else if !bytes.isEmpty {
             return nil
         }
-        guard let millionths = scaled(mantissa, by: exponent - fractionDigits + ExactDecimal.fractionDigits) else { return nil }
+        guard let millionths = scaled(mantissa, by: exponent - fractionDigits + ExactDecimal.fractionDigits) else {
+            return nil
+        }
         return ExactDecimal(millionths: negative ? -millionths : millionths)
     }
 

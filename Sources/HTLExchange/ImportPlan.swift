@@ -73,8 +73,10 @@ public struct ImportPlan: Sendable {
     /// it has errors or this is a dry run, written, all under the writer
     /// lock: two imports at once never both plan against the same ledger,
     /// so what the first wrote is skipped by the second.
-    public static func run(dryRun: Bool, ledger request: LoadRequest, waiting: WriterLock.Waiting,
-                           _ make: (LoadedLedger) throws -> ImportPlan) throws -> ImportPlan {
+    public static func run(
+        dryRun: Bool, ledger request: LoadRequest, waiting: WriterLock.Waiting,
+        _ make: (LoadedLedger) throws -> ImportPlan
+    ) throws -> ImportPlan {
         if dryRun { return try make(try LedgerLoader.load(request)) }
         return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
             let plan = try make(loaded)
@@ -100,8 +102,9 @@ public struct ImportPlan: Sendable {
             try AtomicFile.create(file.path, under: lock, bytes: Array(file.text.utf8))
         }
         for append in appends {
-            try AtomicFile.appendLine(Array(append.lines.joined(separator: "\n").utf8), to: append.path, under: lock,
-                                      header: Array(append.header.utf8))
+            try AtomicFile.appendLine(
+                Array(append.lines.joined(separator: "\n").utf8), to: append.path, under: lock,
+                header: Array(append.header.utf8))
         }
     }
 }

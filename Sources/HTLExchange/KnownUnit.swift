@@ -35,10 +35,16 @@ struct KnownUnit {
     /// A data table
     static let all: [KnownUnit] = [
         KnownUnit(id: "min", title: "Minutes", kind: .time, aliases: ["minutes", "minute", "mins"]),
-        KnownUnit(id: "hours", title: "Hours", kind: .time, aliases: ["hour", "h", "hr", "hrs"], equals: Conversion(amount: "60", unit: "min")),
-        KnownUnit(id: "km", title: "Distance", kind: .distance, aliases: ["kilometres", "kilometers", "kilometre", "kilometer"]),
+        KnownUnit(
+            id: "hours", title: "Hours", kind: .time, aliases: ["hour", "h", "hr", "hrs"],
+            equals: Conversion(amount: "60", unit: "min")),
+        KnownUnit(
+            id: "km", title: "Distance", kind: .distance,
+            aliases: ["kilometres", "kilometers", "kilometre", "kilometer"]),
         KnownUnit(id: "m", title: "Metres", kind: .distance, aliases: ["metres", "meters", "metre", "meter"]),
-        KnownUnit(id: "mi", title: "Miles", kind: .distance, aliases: ["miles", "mile"], equals: Conversion(amount: "1.609344", unit: "km")),
+        KnownUnit(
+            id: "mi", title: "Miles", kind: .distance, aliases: ["miles", "mile"],
+            equals: Conversion(amount: "1.609344", unit: "km")),
         KnownUnit(id: "kg", title: "Kilograms", kind: .mass, aliases: ["kilograms", "kilogram", "kilos", "kilo"]),
         KnownUnit(id: "g", title: "Grams", kind: .mass, aliases: ["grams", "gram"]),
         KnownUnit(id: "kcal", title: "Calories", kind: .energy, aliases: ["calories", "calorie", "cal"]),

@@ -36,15 +36,19 @@ struct MeasurePlanner {
             for name in [known.id] + known.aliases {
                 if let id = existing(name) { return id }
             }
-            add(NewMeasure(id: known.id, title: title.isEmpty ? known.title : title, kind: KnownUnit.kind(type) ?? known.kind,
-                           aliases: known.aliases.filter { existing($0) == nil }, equals: known.equals))
+            add(
+                NewMeasure(
+                    id: known.id, title: title.isEmpty ? known.title : title, kind: KnownUnit.kind(type) ?? known.kind,
+                    aliases: known.aliases.filter { existing($0) == nil }, equals: known.equals))
             // Its conversion's unit comes too, so that minutes logged later count toward hours.
             if let base = known.equals?.unit { _ = measure(unit: base) }
             return known.id
         }
         let id = freshID(for: name, title: title)
-        add(NewMeasure(id: id, title: title.isEmpty ? unit.trimmingSpaces : title,
-                       kind: KnownUnit.kind(type) ?? .other, aliases: [], equals: nil))
+        add(
+            NewMeasure(
+                id: id, title: title.isEmpty ? unit.trimmingSpaces : title,
+                kind: KnownUnit.kind(type) ?? .other, aliases: [], equals: nil))
         return id
     }
 

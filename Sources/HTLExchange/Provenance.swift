@@ -106,7 +106,6 @@ package struct Provenance: Sendable {
         }
     }
 
-
     static func markdownMark(_ kind: Kind, _ uuid: String) -> String {
         "<!-- imported: \(source) \(kind.rawValue) \(uuid) -->"
     }
@@ -138,12 +137,14 @@ package struct Provenance: Sendable {
     private mutating func scanMarkdown(_ file: SourceFile) {
         let prefix = "<!-- imported: \(Provenance.source) "
         let opening = Array("<!--".utf8)
-        for line in TextLines.split(file.bytes) where line.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: opening) {
+        for line in TextLines.split(file.bytes)
+        where line.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: opening) {
             let text = String(decoding: line, as: UTF8.self).trimmingSpaces
             guard text.hasPrefix(prefix), text.hasSuffix(" -->") else { continue }
             let words = text.dropFirst(prefix.count).dropLast(4).split(separator: " ")
             guard words.count == 2, let kind = Kind(rawValue: String(words[0])), kind != .action,
-                  Provenance.isWellFormed(String(words[1])) else { continue }
+                Provenance.isWellFormed(String(words[1]))
+            else { continue }
             add(Mark(kind: kind, uuid: String(words[1]), path: file.path, line: nil))
         }
     }
@@ -157,7 +158,10 @@ package struct Provenance: Sendable {
         for (offset, line) in TextLines.split(file.bytes).enumerated() {
             if line.starts(with: prefix) || line.starts(with: rowPrefix) {
                 let isRow = line.starts(with: rowPrefix)
-                pending = (String(decoding: line.dropFirst(isRow ? rowPrefix.count : prefix.count), as: UTF8.self).trimmingSpaces, isRow)
+                pending = (
+                    String(decoding: line.dropFirst(isRow ? rowPrefix.count : prefix.count), as: UTF8.self)
+                        .trimmingSpaces, isRow
+                )
                 notes = []
                 continue
             }

@@ -47,15 +47,21 @@ package enum Formatter {
 
     // MARK: Markdown files
 
-    static func markdownFile(_ bytes: [UInt8], schema: SchemaFields, verify: Bool, parsed: FrontMatterParse? = nil) -> [UInt8]? {
+    static func markdownFile(_ bytes: [UInt8], schema: SchemaFields, verify: Bool, parsed: FrontMatterParse? = nil)
+        -> [UInt8]?
+    {
         let lines = TextLines.split(bytes)
         guard let open = lines.first, FrontMatter.isDelimiter(bytes, open.indices),
-              let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter(bytes, $0.indices) }) else { return nil }
+            let close = lines.dropFirst().firstIndex(where: { FrontMatter.isDelimiter(bytes, $0.indices) })
+        else { return nil }
         // The lines read here, joined, are then the very bytes that were parsed.
         let yamlBytes = lines[1].startIndex..<lines[close].startIndex
         let reusable = parsed.flatMap { $0.yaml == yamlBytes && !bytes[yamlBytes].contains(0x0D) ? $0.result : nil }
-        guard let yaml = formatYAML(lines: lines[1..<close], firstLine: 2, level: .schema(schema), verify: verify,
-                                    parsed: reusable) else { return nil }
+        guard
+            let yaml = formatYAML(
+                lines: lines[1..<close], firstLine: 2, level: .schema(schema), verify: verify,
+                parsed: reusable)
+        else { return nil }
         var bodyEnd = lines.endIndex
         while bodyEnd > close + 1, lines[bodyEnd - 1].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { bodyEnd -= 1 }
         var out: [UInt8] = []
@@ -76,10 +82,13 @@ package enum Formatter {
 
     /// Formats YAML lines; nil when they do not parse, do not fit the level's
     /// shape, or the result would not read back as the same data and comments.
-    static func formatYAML(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, level: YAMLFormatter.Level, verify: Bool,
-                           parsed: YAMLParser.Result? = nil) -> [UInt8]? {
+    static func formatYAML(
+        lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, level: YAMLFormatter.Level, verify: Bool,
+        parsed: YAMLParser.Result? = nil
+    ) -> [UInt8]? {
         // A parse of the same bytes gives the same tree: either is read.
-        let source = parsed.map { Self.tree(of: $0, lines: lines, firstLine: firstLine) } ?? read(lines, firstLine: firstLine)
+        let source =
+            parsed.map { Self.tree(of: $0, lines: lines, firstLine: firstLine) } ?? read(lines, firstLine: firstLine)
         guard let (pairs, comments) = source else { return nil }
         let ranks = level.ranks(pairs)
         guard Shape.fits(pairs, level, ranks: ranks) else { return nil }
@@ -88,10 +97,11 @@ package enum Formatter {
         // Verify: same data, same comments.
         let outLines = TextLines.split(text)[...]
         guard let (again, againComments) = read(outLines, firstLine: firstLine),
-              Shape.data(of: again) == Shape.data(of: pairs),
-              Shape.commentTexts(againComments) == Shape.commentTexts(comments),
-              // No formatting step adds or removes a '#': a change means a comment was lost.
-              hashes(lines) == hashes(outLines) else { return nil }
+            Shape.data(of: again) == Shape.data(of: pairs),
+            Shape.commentTexts(againComments) == Shape.commentTexts(comments),
+            // No formatting step adds or removes a '#': a change means a comment was lost.
+            hashes(lines) == hashes(outLines)
+        else { return nil }
         return text
     }
 
@@ -106,12 +116,15 @@ package enum Formatter {
             joined += line
             joined.append(0x0A)
         }
-        return tree(of: YAMLParser.parse(joined[...], path: "", firstLine: firstLine), lines: lines, firstLine: firstLine)
+        return tree(
+            of: YAMLParser.parse(joined[...], path: "", firstLine: firstLine), lines: lines, firstLine: firstLine)
     }
 
     /// The root mapping's pairs and the comments of YAML lines, from their
     /// parse; nil when they did not parse cleanly or are not a mapping.
-    static func tree(of parsed: YAMLParser.Result, lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int) -> ([YAMLPair], YAMLComments)? {
+    static func tree(of parsed: YAMLParser.Result, lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int) -> (
+        [YAMLPair], YAMLComments
+    )? {
         guard !parsed.failed, parsed.diagnostics.isEmpty else { return nil }
         let pairs: [YAMLPair]
         if let root = parsed.root {
@@ -136,7 +149,9 @@ enum Shape {
     static func fits(_ pairs: [YAMLPair], _ level: YAMLFormatter.Level, ranks: [Int]) -> Bool {
         switch level {
         case .schema(let fields):
-            return pairs.indices.allSatisfy { ranks[$0] < fields.kinds.count && fits(pairs[$0].value, fields.kinds[ranks[$0]]) }
+            return pairs.indices.allSatisfy {
+                ranks[$0] < fields.kinds.count && fits(pairs[$0].value, fields.kinds[ranks[$0]])
+            }
         case .measures:
             return pairs.allSatisfy { pair in
                 guard plain(pair.key) else { return false }

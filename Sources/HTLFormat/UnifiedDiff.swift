@@ -16,13 +16,15 @@ public enum UnifiedDiff {
     static let context = 3
 
     public static func render(old: [UInt8], new: [UInt8], path: String) -> String {
-        let a = lines(old), b = lines(new)
+        let a = lines(old)
+        let b = lines(new)
         let edits = diff(a, b)
         let path = TerminalText.escaped(path)
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         for hunk in hunks(edits) {
             let oldStart = hunk.first.map { firstOld($0, in: edits) } ?? 0
-            var oldCount = 0, newCount = 0
+            var oldCount = 0
+            var newCount = 0
             var body = ""
             for edit in hunk {
                 switch edit {
@@ -123,7 +125,8 @@ public enum UnifiedDiff {
 
     /// The shortest edit script from `a` to `b` (Myers, 1986).
     static func diff(_ a: [String], _ b: [String]) -> [Edit] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         let maxD = min(n + m, maximumEdits)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
@@ -156,7 +159,8 @@ public enum UnifiedDiff {
         }
         // Walk back through the trace.
         var edits: [Edit] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let saved = trace[d]
             // saved[i] is diagonal i - d - 1.

@@ -19,7 +19,8 @@ struct YAMLComments {
     /// `lines` are the YAML's lines (LF, no line ending), the first being file line `firstLine`.
     init(lines: ArraySlice<ArraySlice<UInt8>>, firstLine: Int, root: YAMLNode?) {
         // No '#' and no blank line (most front matter): nothing to place.
-        guard lines.contains(where: { $0.contains(UInt8(ascii: "#")) || $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) else { return }
+        guard lines.contains(where: { $0.contains(UInt8(ascii: "#")) || $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } })
+        else { return }
         let lines = lines.map(Array.init)
         let layout = YAMLKeyLayout(root)
         var pendingBlank = false
@@ -33,7 +34,9 @@ struct YAMLComments {
                 continue
             }
             if trimmed.first == UInt8(ascii: "#") {
-                if pendingBlank, let next = layout.nextKey(after: line), layout.topLevel.contains(next), layout.container(of: line) == nil {
+                if pendingBlank, let next = layout.nextKey(after: line), layout.topLevel.contains(next),
+                    layout.container(of: line) == nil
+                {
                     blankBefore.insert(next)
                 }
                 pendingBlank = false
@@ -132,7 +135,8 @@ struct YAMLKeyLayout {
 
     /// The first key on a line after `line` (binary search).
     func nextKey(after line: Int) -> YAMLMark? {
-        var low = 0, high = keyMarks.count
+        var low = 0
+        var high = keyMarks.count
         while low < high {
             let mid = (low + high) / 2
             if keyMarks[mid].line <= line { low = mid + 1 } else { high = mid }

@@ -29,7 +29,9 @@ struct YAMLFormatter {
         out.reserveCapacity(64 * pairs.count)
         var first = true
         for (i, kind) in order(pairs, level, ranks: ranks) {
-            if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pairs[i].key.start) { out.append(0x0A) }
+            if !first, !comments.blankBefore.isEmpty, comments.blankBefore.contains(pairs[i].key.start) {
+                out.append(0x0A)
+            }
             first = false
             switch level {
             case .schema:
@@ -57,7 +59,8 @@ struct YAMLFormatter {
     /// pairs: a pair copied is a reference count for each String it holds.
     private func order(_ pairs: [YAMLPair], _ level: Level, ranks: [Int]) -> [(index: Int, kind: Schema.FieldKind)] {
         guard case .schema(let fields) = level else { return pairs.indices.map { ($0, .text) } }
-        let order = zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 })
+        let order =
+            zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 })
             ? pairs.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) } : Array(pairs.indices)
         return order.map { ($0, ranks[$0] < fields.kinds.count ? fields.kinds[ranks[$0]] : .text) }
     }
@@ -74,7 +77,8 @@ struct YAMLFormatter {
                 if let text = node.scalar { YAMLScalarWriter.append(text, to: &out) }
             }
         case .typed:
-            line(pairs, i, indent: indent, into: &out) { out in YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out) }
+            line(pairs, i, indent: indent, into: &out) { out in YAMLScalarWriter.appendUTF8(node.scalar ?? "", to: &out)
+            }
         case .textList:
             line(pairs, i, indent: indent, into: &out) { out in
                 Self.flowList(node.items ?? [node], into: &out) { YAMLScalarWriter.append($0, inFlow: true, to: &$1) }
@@ -97,7 +101,8 @@ struct YAMLFormatter {
     }
 
     /// `[a, b]`, each item's text written by `write`.
-    private static func flowList(_ items: [YAMLNode], into out: inout [UInt8], _ write: (String, inout [UInt8]) -> Void) {
+    private static func flowList(_ items: [YAMLNode], into out: inout [UInt8], _ write: (String, inout [UInt8]) -> Void)
+    {
         out.append(UInt8(ascii: "["))
         for (i, item) in items.enumerated() {
             if i > 0 { out += [UInt8(ascii: ","), 0x20] }
@@ -114,7 +119,9 @@ struct YAMLFormatter {
 
     /// Leading comments, then `key: value  # comment`; `value` writes the
     /// value (nothing written: the key stands alone).
-    private func line(_ pairs: [YAMLPair], _ i: Int, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }) {
+    private func line(
+        _ pairs: [YAMLPair], _ i: Int, indent: Int, into out: inout [UInt8], value: (inout [UInt8]) -> Void = { _ in }
+    ) {
         let start = pairs[i].key.start
         let leading = comments.leading.isEmpty ? [] : comments.leading[start] ?? []
         for comment in leading {

@@ -87,7 +87,10 @@ package enum YAMLScalarWriter {
     private static func isPlainSafe(_ bytes: Span<UInt8>, inFlow: Bool) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if isBlank(first) || isBlank(last) || isIndicator(first) { return false }
-        if bytes.count >= 3, (bytes[0] == 0x2D && bytes[1] == 0x2D && bytes[2] == 0x2D) || (bytes[0] == 0x2E && bytes[1] == 0x2E && bytes[2] == 0x2E) {
+        if bytes.count >= 3,
+            (bytes[0] == 0x2D && bytes[1] == 0x2D && bytes[2] == 0x2D)
+                || (bytes[0] == 0x2E && bytes[1] == 0x2E && bytes[2] == 0x2E)
+        {
             return false
         }
         for i in bytes.indices where mayNeedALook(bytes[i]) && !plainSafeAt(i, bytes, inFlow: inFlow) { return false }
@@ -108,7 +111,9 @@ package enum YAMLScalarWriter {
     /// Bytes 0x00-0x3F `plainSafeAt` looks at: the controls, `#`, `,` and `:`.
     private static var lowBytesLookedAt: UInt64 { 0xFFFF_FFFF | 1 << 0x23 | 1 << 0x2C | 1 << 0x3A }
     /// Bytes 0x40-0x7F it looks at: `[`, `]`, `{`, `}` and DEL.
-    private static var highBytesLookedAt: UInt64 { 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64) | 1 << (0x7F - 64) }
+    private static var highBytesLookedAt: UInt64 {
+        1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64) | 1 << (0x7F - 64)
+    }
 
     /// Whether the character starting at `i` (or a continuation byte) may stand there in a plain scalar.
     private static func plainSafeAt(_ i: Int, _ bytes: Span<UInt8>, inFlow: Bool) -> Bool {
@@ -119,10 +124,14 @@ package enum YAMLScalarWriter {
         case 0x23: return !(i > 0 && bytes[i - 1] == 0x20)  // '#' after a space
         case 0x2C, 0x5B, 0x5D, 0x7B, 0x7D: return !inFlow
         case 0xC2: return !(i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))  // U+0080-U+009F
-        case 0xE2: return !(i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))  // U+2028, U+2029
+        case 0xE2:
+            // U+2028, U+2029.
+            return !(i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))
         case 0xEF:
             guard i + 2 < bytes.count else { return true }
-            return !((bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF) || (bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF)))  // U+FEFF, U+FFFE, U+FFFF
+            return
+                !((bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF)
+                || (bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF)))  // U+FEFF, U+FFFE, U+FFFF
         default: return true
         }
     }
@@ -146,7 +155,9 @@ package enum YAMLScalarWriter {
     /// `- ? : , [ ] { } # & * ! | > ' " % @` and the backquote.
     private static func isIndicator(_ b: UInt8) -> Bool {
         switch b {
-        case 0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x27, 0x22, 0x25, 0x40, 0x60: return true
+        case 0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x27, 0x22, 0x25, 0x40,
+            0x60:
+            return true
         default: return false
         }
     }
@@ -154,7 +165,9 @@ package enum YAMLScalarWriter {
     /// Digits, hex letters and what numbers, dates and times are written with: `xXoObB_.:+-eE`.
     private static func isNumberCharacter(_ b: UInt8) -> Bool {
         switch b {
-        case 0x30...0x39, 0x61...0x66, 0x41...0x46, 0x78, 0x58, 0x6F, 0x4F, 0x62, 0x42, 0x5F, 0x2E, 0x3A, 0x2B, 0x2D, 0x65, 0x45: return true
+        case 0x30...0x39, 0x61...0x66, 0x41...0x46, 0x78, 0x58, 0x6F, 0x4F, 0x62, 0x42, 0x5F, 0x2E, 0x3A, 0x2B, 0x2D,
+            0x65, 0x45:
+            return true
         default: return false
         }
     }

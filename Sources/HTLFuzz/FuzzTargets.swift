@@ -15,7 +15,8 @@ enum FuzzTarget: String, CaseIterable {
     case fmt
 
     static let chosen: FuzzTarget = {
-        guard let name = getenv("HTL_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
+        guard let name = getenv("HTL_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name)
+        else {
             say("htl-fuzz: set HTL_FUZZ_TARGET to one of: log, yaml, fmt\n")
             exit(2)
         }
@@ -42,10 +43,14 @@ enum FuzzChecks {
 
     static let ledger: [String: String] = [
         "htl.yaml": "htl: 1\n",
-        "measures.yaml": "km:\n  type: distance\n  aliases: [kilometre]\nmin:\n  type: time\nhours:\n  type: time\n  equals: 60 min\n",
+        "measures.yaml":
+            "km:\n  type: distance\n  aliases: [kilometre]\nmin:\n  type: time\nhours:\n  type: time\n  equals: 60 "
+            + "min\n",
         "values/health.md": "---\ntitle: Health\n---\n",
         "terms/term-1.md": "---\nnumber: 1\nstart: 2026-11-02\n---\n",
-        "goals/run.md": "---\ntitle: Run\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\ntargets:\n  km: 100\n  hours: 10\nvalues:\n  health: 8\ntags: [running]\n---\n## Action plan\n- [ ] Shoes\n",
+        "goals/run.md":
+            "---\ntitle: Run\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\ntargets:\n  km: 100\n  hours: "
+            + "10\nvalues:\n  health: 8\ntags: [running]\n---\n## Action plan\n- [ ] Shoes\n",
         "log/2026.log": "2026-11-03 Run 5km 30min +run #running\n",
     ]
 
@@ -62,7 +67,8 @@ enum FuzzChecks {
         for d in parsed.findings where d.location.path == file.path {
             let lines = lineWidths(file.bytes)
             guard d.location.line >= 1, d.location.line <= max(lines.count, 1),
-                  d.location.column >= 1, d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1) else {
+                d.location.column >= 1, d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1)
+            else {
                 fail("\(d.location) lies outside the file (\(lines.count) lines): \(d.message)")
             }
         }
@@ -70,7 +76,8 @@ enum FuzzChecks {
         _ = DiagnosticRenderer.text(report, files: parsed.files)
         _ = DiagnosticRenderer.json(report)
         let progress = ProgressEngine.compute(parsed.ledger, today: today)
-        _ = StatusText.render(progress, ledger: parsed.ledger, term: progress.currentTerm, goals: progress.attentionOrdered)
+        _ = StatusText.render(
+            progress, ledger: parsed.ledger, term: progress.currentTerm, goals: progress.attentionOrdered)
         _ = ReportJSON.export(parsed.ledger, report: progress)
     }
 
@@ -82,7 +89,8 @@ enum FuzzChecks {
         guard let twice = Formatter.canonical(formatted) else { fail("the formatted file cannot be formatted again") }
         guard twice == once else { fail("formatting is not idempotent") }
         let rest = ledger.filter { $0.key != file.path }.map { SourceFile(path: $0.key, text: $0.value) }
-        let before = LedgerParser.parse(rest + [file]), after = LedgerParser.parse(rest + [formatted])
+        let before = LedgerParser.parse(rest + [file])
+        let after = LedgerParser.parse(rest + [formatted])
         func errors(_ parsed: ParsedLedger) -> Int {
             Checker.check(parsed, today: today).diagnostics.filter { $0.isError && $0.location.path == file.path }.count
         }

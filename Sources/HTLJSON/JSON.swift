@@ -138,7 +138,9 @@ package struct JSONStream: ~Copyable {
     }
 
     /// An array field whose elements write their own bytes at indent 4.
-    package mutating func arrayField<S: Sequence>(_ name: String, _ items: S, writing element: (S.Element, inout JSONBytes) -> Void) {
+    package mutating func arrayField<S: Sequence>(
+        _ name: String, _ items: S, writing element: (S.Element, inout JSONBytes) -> Void
+    ) {
         startField(name)
         buffer.append("[")
         var count = 0
@@ -154,7 +156,9 @@ package struct JSONStream: ~Copyable {
     /// An array field of `count` elements, each written by `element` from
     /// its position alone: runs of them on every core at once, handed over
     /// in order (memory stays bounded by one batch of runs).
-    package mutating func arrayField(_ name: String, count: Int, inParallel element: @Sendable (Int, inout JSONBytes) -> Void) {
+    package mutating func arrayField(
+        _ name: String, count: Int, inParallel element: @Sendable (Int, inout JSONBytes) -> Void
+    ) {
         arrayField(name, count: count) { run, out in
             for i in run {
                 out.element(i, indent: 2)
@@ -166,7 +170,9 @@ package struct JSONStream: ~Copyable {
     /// An array field of `count` elements written a run at a time by
     /// `run`, which writes each element and the separator before it
     /// (`JSONBytes.element(_:indent:)` at indent 2), on every core at once.
-    package mutating func arrayField(_ name: String, count: Int, inParallelRuns run: @Sendable (Range<Int>, inout JSONBytes) -> Void) {
+    package mutating func arrayField(
+        _ name: String, count: Int, inParallelRuns run: @Sendable (Range<Int>, inout JSONBytes) -> Void
+    ) {
         startField(name)
         buffer.append("[")
         let batch = 8 * 1024
@@ -174,7 +180,9 @@ package struct JSONStream: ~Copyable {
         // job writes only its own, under a lock nobody else takes then).
         let pieces = (0..<Parallel.slices(min(batch, count)).count).map { _ in Piece() }
         for first in stride(from: 0, to: count, by: batch) {
-            let runs = Parallel.slices(min(batch, count - first)).map { ($0.lowerBound + first)..<($0.upperBound + first) }
+            let runs = Parallel.slices(min(batch, count - first)).map {
+                ($0.lowerBound + first)..<($0.upperBound + first)
+            }
             _ = Parallel.map(runs.count) { k in
                 pieces[k].bytes.withLock { out in
                     out.removeAll()

@@ -222,7 +222,8 @@ public struct JSONBytes: ~Copyable, Sendable {
         var i = 0
         while i + 8 <= utf8.count {
             let w = RawBytes.word(utf8, i)
-            let found = ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
+            let found =
+                ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
                 | ByteWords.equal(w, 0xC2) | ByteWords.equal(w, 0xE2)
             if found != 0 { return true }
             i += 8

@@ -17,7 +17,9 @@ package struct JSONObjectWriter {
     }
 
     /// A whole object at `indent`: opened, its members written by `members`, closed.
-    package static func write(into out: inout JSONBytes, indent: Int, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void) {
+    package static func write(
+        into out: inout JSONBytes, indent: Int, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void
+    ) {
         var object = JSONObjectWriter(&out, indent: indent)
         members(&object, &out)
         object.close(&out)
@@ -55,7 +57,9 @@ package struct JSONObjectWriter {
     }
 
     /// A member written by `write`, or `null` when there is no value.
-    private mutating func member<T>(_ name: StaticString, _ value: T?, _ out: inout JSONBytes, _ write: (T, inout JSONBytes) -> Void) {
+    private mutating func member<T>(
+        _ name: StaticString, _ value: T?, _ out: inout JSONBytes, _ write: (T, inout JSONBytes) -> Void
+    ) {
         key(name, &out)
         if let value { write(value, &out) } else { out.append("null") }
     }
@@ -77,8 +81,10 @@ package struct JSONObjectWriter {
     }
 
     /// A list of scalars, on one line as `JSON` writes it: `[1, 2]`, `[]`.
-    package mutating func list<C: Collection>(_ name: StaticString, _ items: C, _ out: inout JSONBytes,
-                                      _ write: (C.Element, inout JSONBytes) -> Void) {
+    package mutating func list<C: Collection>(
+        _ name: StaticString, _ items: C, _ out: inout JSONBytes,
+        _ write: (C.Element, inout JSONBytes) -> Void
+    ) {
         key(name, &out)
         out.append("[")
         var first = true
@@ -92,8 +98,10 @@ package struct JSONObjectWriter {
 
     /// A list of objects, one per line (`[]` when empty); `members` writes
     /// each item's members.
-    package mutating func objects<C: Collection>(_ name: StaticString, _ items: C, _ out: inout JSONBytes,
-                                         _ members: (C.Element, inout JSONObjectWriter, inout JSONBytes) -> Void) {
+    package mutating func objects<C: Collection>(
+        _ name: StaticString, _ items: C, _ out: inout JSONBytes,
+        _ members: (C.Element, inout JSONObjectWriter, inout JSONBytes) -> Void
+    ) {
         key(name, &out)
         out.append("[")
         var n = 0
@@ -106,7 +114,9 @@ package struct JSONObjectWriter {
     }
 
     /// A member whose value is an object, its members written by `members`.
-    package mutating func object(_ name: StaticString, _ out: inout JSONBytes, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void) {
+    package mutating func object(
+        _ name: StaticString, _ out: inout JSONBytes, _ members: (inout JSONObjectWriter, inout JSONBytes) -> Void
+    ) {
         key(name, &out)
         JSONObjectWriter.write(into: &out, indent: valueIndent, members)
     }

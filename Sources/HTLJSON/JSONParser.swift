@@ -62,7 +62,9 @@ public struct JSONParser {
 
     private mutating func literal(_ word: String, _ value: JSON) throws(Failure) -> JSON {
         let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw failure("unexpected character") }
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else {
+            throw failure("unexpected character")
+        }
         i += w.count
         return value
     }
@@ -85,7 +87,10 @@ public struct JSONParser {
             pairs.append((key, try value(depth: depth + 1)))
             skipSpace()
             guard i < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
             guard bytes[i] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             i += 1
             return .object(pairs)
@@ -104,7 +109,10 @@ public struct JSONParser {
             items.append(try value(depth: depth + 1))
             skipSpace()
             guard i < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
             guard bytes[i] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
             i += 1
             return .array(items)
@@ -160,14 +168,18 @@ public struct JSONParser {
         guard i + 1 < bytes.count else { throw failure("unterminated string") }
         let c = bytes[i + 1]
         i += 2
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+        let simple: [UInt8: UInt8] = [
+            0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+        ]
         if let s = simple[c] {
             out.append(s)
             return
         }
         guard c == UInt8(ascii: "u") else { throw failure("an unknown escape") }
         var scalar = try hex4()
-        if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+        if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+            bytes[i + 1] == UInt8(ascii: "u")
+        {
             let next = i
             i += 2
             let low = try hex4()

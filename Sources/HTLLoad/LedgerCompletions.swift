@@ -14,7 +14,8 @@ public enum LedgerCompletions {
     /// A word of a log line: `+ru` → goal links, `#out` → tags, `5k` → `5km`
     /// (quantities with every measure name and alias); anything else nothing.
     public static func logWord(_ prefix: String, root: LedgerRoot) -> [String] {
-        guard let first = prefix.first, first == "+" || first == "#" || first == "-" || first.isNumber || first == "." else { return [] }
+        guard let first = prefix.first, first == "+" || first == "#" || first == "-" || first.isNumber || first == "."
+        else { return [] }
         guard let ledger = ledger(root) else { return [] }
         let candidates: [String]
         switch first {

@@ -29,30 +29,36 @@ public enum LedgerLoader {
 
     /// Parse → check → compute, on files read for `request`;
     /// `committed` answers the append-only comparison once the files are parsed.
-    private static func pipeline(_ request: LoadRequest, _ read: LedgerReader.Read,
-                                 committed: () throws -> LedgerReader.Committed) rethrows -> LoadedLedger {
+    private static func pipeline(
+        _ request: LoadRequest, _ read: LedgerReader.Read,
+        committed: () throws -> LedgerReader.Committed
+    ) rethrows -> LoadedLedger {
         var read = read
         // One cache for parsing and checking: `unformatted` is decided on the parser's YAML trees.
         // Lines logged twice are looked for when `duplicate-action` is on,
         // and without warnings only when `rules:` make it an error.
         let warnings = request.warnings
         // A cache of its own serves this load alone: parses are not kept (`keepsParses`).
-        let cache = request.cache ?? ParseCache(judge: request.formatting ? Checker.judgeOnParse : nil, keepsParses: false) { settings in
-            RuleConfiguration(settings.rules).isLookedFor(.duplicateAction, warnings: warnings)
-        }
+        let cache =
+            request.cache
+            ?? ParseCache(judge: request.formatting ? Checker.judgeOnParse : nil, keepsParses: false) { settings in
+                RuleConfiguration(settings.rules).isLookedFor(.duplicateAction, warnings: warnings)
+            }
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         (read.appendOnlyFindings, read.committedLines) = try committed()
         let today = parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).
-        let checked = Checker.check(parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
-                                    warnings: request.warnings, cache: cache)
+        let checked = Checker.check(
+            parsed, today: today, extra: read.appendOnlyFindings, formatting: request.formatting,
+            warnings: request.warnings, cache: cache)
         let progress = request.computeProgress ? ProgressEngine.compute(parsed.ledger, today: today) : nil
         var report = checked
         if request.source == .staged {
             // A committed line can never change: its warnings were shown when it was committed (CLI.md).
             report = report.withoutWarnings(onCommittedLines: read.committedLines)
         }
-        return LoadedLedger(root: request.root, today: today, parsed: parsed, check: report, progress: progress, cache: cache)
+        return LoadedLedger(
+            root: request.root, today: today, parsed: parsed, check: report, progress: progress, cache: cache)
     }
 }

@@ -42,7 +42,8 @@ enum LedgerReader {
             read.repository = repo
         }
         if !request.overrides.isEmpty {
-            read.files = read.files.filter { request.overrides[$0.path] == nil }
+            read.files =
+                read.files.filter { request.overrides[$0.path] == nil }
                 + request.overrides.map { SourceFile(path: $0.key, bytes: $0.value) }
         }
         if case .headWhenInGit = request.appendOnly, read.repository == nil, GitRepository.mayHold(request.root.path) {
@@ -80,7 +81,10 @@ enum LedgerReader {
     private static func staged(_ repo: GitRepository) throws -> Read {
         let (index, entryFindings) = try repo.listing(at: .index)
         guard index.contains(where: { $0.path == LedgerLayout.settingsFile }) else {
-            throw HTLError("no htl.yaml is staged in \(repo.prefix.isEmpty ? "the repository's top folder" : repo.prefix): stage the ledger (git add) first")
+            throw HTLError(
+                "no htl.yaml is staged in \(repo.prefix.isEmpty ? "the repository's top folder" : repo.prefix): stage "
+                    + "the ledger (git add) first"
+            )
         }
         let blobs = try repo.contents(of: index.map(\.object))
         let files = index.compactMap { entry in blobs[entry.object].map { SourceFile(path: entry.path, bytes: $0) } }
@@ -101,8 +105,9 @@ enum LedgerReader {
             committed[entry.path] = base.contents[entry.object] ?? ArraySlice<UInt8>()
             objects[entry.path] = entry.object
         }
-        let rewrites = RuleDescriptor.logRewrites(base: committed, current: current, baseObjects: objects,
-                                                  currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
+        let rewrites = RuleDescriptor.logRewrites(
+            base: committed, current: current, baseObjects: objects,
+            currentObjects: read.objects.filter { LedgerLayout.kind(of: $0.key) == .log })
         return (rewrites.findings, rewrites.committedPrefixes)
     }
 
@@ -110,7 +115,8 @@ enum LedgerReader {
     /// need comparing (nil: nothing to compare). A plain check in a work tree
     /// has asked git once (`HeadLogs`); otherwise the revision is listed, then read.
     private static func committedLogs(_ request: LoadRequest, read: Read, current: [String: [UInt8]]) throws
-        -> (entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])? {
+        -> (entries: [GitRepository.Entry], contents: [String: ArraySlice<UInt8>])?
+    {
         if case .headWhenInGit = request.appendOnly, read.repository == nil {
             switch read.headLogs?.answer(current: current) {
             case nil: return nil
@@ -128,14 +134,17 @@ enum LedgerReader {
     /// The repository and the commit committed lines are read from, or nil
     /// when there is nothing to compare (no request, not in git for
     /// `.headWhenInGit`, no commit yet).
-    private static func baseCommit(_ request: LoadRequest, repository: GitRepository?) throws -> (GitRepository, String)? {
+    private static func baseCommit(_ request: LoadRequest, repository: GitRepository?) throws -> (
+        GitRepository, String
+    )? {
         switch request.appendOnly {
         case .none:
             return nil
         case .headWhenInGit:
             guard repository != nil || GitRepository.mayHold(request.root.path),
-                  let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
-                  let head = repo.headAtOpening else { return nil }
+                let repo = try? repository ?? GitRepository(ledgerRoot: request.root.path),
+                let head = repo.headAtOpening
+            else { return nil }
             return (repo, head)
         case .head:
             let repo = try repository ?? GitRepository(ledgerRoot: request.root.path)

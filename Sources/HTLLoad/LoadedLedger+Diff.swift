@@ -7,8 +7,9 @@ import HTLProgress
 extension ProgressDiff {
     /// Both sides loaded with progress computed for the same day.
     public init(from: LoadedLedger, to: LoadedLedger) {
-        self.init(from: (from.progressReport(), from.parsed.canonicalActionLines()),
-                  to: (to.progressReport(), to.parsed.canonicalActionLines()))
+        self.init(
+            from: (from.progressReport(), from.parsed.canonicalActionLines()),
+            to: (to.progressReport(), to.parsed.canonicalActionLines()))
     }
 }
 
@@ -22,7 +23,9 @@ extension ParsedLedger {
             lines[file.path] = TextLines.split(file.bytes)
         }
         return ledger.actions.map { action in
-            guard let fileLines = lines[action.path], action.line <= fileLines.count else { return "\u{0}" + action.description }
+            guard let fileLines = lines[action.path], action.line <= fileLines.count else {
+                return "\u{0}" + action.description
+            }
             return String(decoding: LogFormatter.canonicalLine(fileLines[action.line - 1]), as: UTF8.self)
         }
     }

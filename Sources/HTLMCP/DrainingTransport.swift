@@ -2,6 +2,7 @@ import HTLJSON
 import HTLRender
 import Logging
 import MCP
+
 import struct Foundation.Data
 
 /// A transport that answers everything it was asked before it ends: when
@@ -108,7 +109,8 @@ public actor DrainingTransport: Transport {
             case ("id", _): envelope.id = id(value)
             case ("method", .string(let method)): envelope.method = method
             case ("result", _), ("error", _): envelope.hasOutcome = true
-            case ("params", .object(let params)): envelope.cancelledID = params.first { $0.0 == "requestId" }.flatMap { id($0.1) }
+            case ("params", .object(let params)):
+                envelope.cancelledID = params.first { $0.0 == "requestId" }.flatMap { id($0.1) }
             default: break
             }
         }

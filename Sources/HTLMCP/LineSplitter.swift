@@ -55,7 +55,9 @@ struct LineSplitter {
             searched += 1
         }
         if buffer.count - start > limit {
-            dropping = (Array(buffer[start..<min(start + LineSplitter.keptOfTooLong, buffer.count)]), buffer.count - start)
+            dropping = (
+                Array(buffer[start..<min(start + LineSplitter.keptOfTooLong, buffer.count)]), buffer.count - start
+            )
             start = buffer.count
         }
         // Drop what was handed out once it is most of the buffer (amortised: linear).
@@ -102,7 +104,10 @@ struct LineSplitter {
     private static func stringEnd(_ bytes: [UInt8], from open: Int) -> Int? {
         var j = open + 1
         while j < bytes.count {
-            if bytes[j] == UInt8(ascii: "\\") { j += 2; continue }
+            if bytes[j] == UInt8(ascii: "\\") {
+                j += 2
+                continue
+            }
             if bytes[j] == UInt8(ascii: "\"") { return j }
             j += 1
         }

@@ -6,6 +6,7 @@ import HTLRender
 import HTLSystem
 import Logging
 import MCP
+
 import struct Foundation.Data
 
 /// MCP's stdio transport: one JSON-RPC message per line on standard input
@@ -78,7 +79,8 @@ public actor LineTransport: Transport {
         }
         if let failure {
             if failure == EPIPE { throw MCPError.connectionClosed }
-            throw MCPError.transportError(HTLError("cannot write to standard output: \(String(cString: strerror(failure)))"))
+            throw MCPError.transportError(
+                HTLError("cannot write to standard output: \(String(cString: strerror(failure)))"))
         }
     }
 
@@ -126,7 +128,8 @@ public actor LineTransport: Transport {
 
     /// The error answering a line too long to read, with the id its first bytes give.
     static func refusal(start: [UInt8], length: Int) -> [UInt8] {
-        let message = "the message is \(length) bytes long, more than the \(maximumMessage) htl mcp reads; it was not read"
+        let message =
+            "the message is \(length) bytes long, more than the \(maximumMessage) htl mcp reads; it was not read"
         let answer = JSON.object([
             ("jsonrpc", .string("2.0")), ("id", LineSplitter.requestID(in: start) ?? .null),
             ("error", .object([("code", .int(-32600)), ("message", .string(message))])),

@@ -6,8 +6,9 @@ import MCP
 /// by `MCPSession`; a tool's failure is a tool error with its message.
 public enum MCPServer {
     public static func run(_ session: MCPSession, version: String) async throws {
-        let server = Server(name: "htl", version: version, title: "htl goal ledger",
-                            capabilities: .init(prompts: .init(listChanged: false), tools: .init(listChanged: false)))
+        let server = Server(
+            name: "htl", version: version, title: "htl goal ledger",
+            capabilities: .init(prompts: .init(listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: session.tools) }
         await server.withMethodHandler(CallTool.self) { params in
             let answer = session.call(params.name, params.arguments)

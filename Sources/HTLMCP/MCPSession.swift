@@ -35,7 +35,8 @@ public struct MCPSession: Sendable {
 
     func call(_ name: String, _ arguments: [String: MCP.Value]?) -> Answer {
         guard let tool = tools.first(where: { $0.name == name }) else {
-            let hint = ToolCatalog.write.contains { $0.name == name } ? " (write tools need htl mcp --allow-writes)" : ""
+            let hint =
+                ToolCatalog.write.contains { $0.name == name } ? " (write tools need htl mcp --allow-writes)" : ""
             return Answer(text: "no tool '\(name)'\(hint)", isError: true)
         }
         do {

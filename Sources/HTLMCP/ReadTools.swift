@@ -40,8 +40,9 @@ extension MCPSession {
 
     func actions(_ args: ToolArguments, ledger: Ledger, report: ProgressReport) throws -> String {
         let goalID = try args.string("goal").map { try goal($0, in: ledger, report: report).id }
-        let filter = ActionFilter(goal: goalID, tag: try args.string("tag"),
-                                  from: try args.date("from"), to: try args.date("to"))
+        let filter = ActionFilter(
+            goal: goalID, tag: try args.string("tag"),
+            from: try args.date("from"), to: try args.date("to"))
         return ReportJSON.actions(filter.apply(ledger, report), ledger: ledger, report: report)
     }
 

@@ -11,7 +11,9 @@ struct ToolArguments {
         self.values = values ?? [:]
         if let unknown = self.values.keys.filter({ !allowed.contains($0) }).sorted().first {
             let known = allowed.sorted().joined(separator: ", ")
-            throw HTLError("unknown argument '\(unknown)'" + (known.isEmpty ? " (this tool takes none)" : " (arguments: \(known))"))
+            throw HTLError(
+                "unknown argument '\(unknown)'" + (known.isEmpty ? " (this tool takes none)" : " (arguments: \(known))")
+            )
         }
     }
 
@@ -37,12 +39,15 @@ struct ToolArguments {
     func date(_ name: String) throws -> CivilDate? {
         guard let text = try string(name) else { return nil }
         if let date = CivilDate.parse(text) { return date }
-        throw HTLError("'\(name)' \(text) is not a date: write YYYY-MM-DD" + (CivilDate.whyNotReal(text).map { " (\($0))" } ?? ""))
+        throw HTLError(
+            "'\(name)' \(text) is not a date: write YYYY-MM-DD" + (CivilDate.whyNotReal(text).map { " (\($0))" } ?? ""))
     }
 
     func time(_ name: String) throws -> ClockTime? {
         guard let text = try string(name) else { return nil }
-        guard let time = ClockTime.parse(text) else { throw HTLError("'\(name)' '\(text)' is not a time: write HH:MM (24-hour)") }
+        guard let time = ClockTime.parse(text) else {
+            throw HTLError("'\(name)' '\(text)' is not a time: write HH:MM (24-hour)")
+        }
         return time
     }
 

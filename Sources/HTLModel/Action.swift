@@ -145,17 +145,30 @@ public struct Action: Sendable, Equatable {
         return a.line < b.line
     }
 
-    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
-        self.init(path: path, line: line, date: date, time: time, text: ActionText(description), quantities: quantities, links: links, tags: tags)
+    package init(
+        path: String, line: Int, date: CivilDate, time: ClockTime? = nil, description: String,
+        quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>
+    ) {
+        self.init(
+            path: path, line: line, date: date, time: time, text: ActionText(description), quantities: quantities,
+            links: links, tags: tags)
     }
 
-    package init(path: String, line: Int, date: CivilDate, time: ClockTime? = nil, text: ActionText, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
-        self.init(line: line, date: date, time: time, text: text.moved(to: path), quantities: quantities, links: links, tags: tags)
+    package init(
+        path: String, line: Int, date: CivilDate, time: ClockTime? = nil, text: ActionText,
+        quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>
+    ) {
+        self.init(
+            line: line, date: date, time: time, text: text.moved(to: path), quantities: quantities, links: links,
+            tags: tags)
     }
 
     /// An action of the log `text` is in (the log parser's: its texts are
     /// in the log's own store, so the path is not compared for each line).
-    package init(line: Int, date: CivilDate, time: ClockTime?, text: ActionText, quantities: SmallList<Quantity>, links: SmallList<Link>, tags: SmallList<String>) {
+    package init(
+        line: Int, date: CivilDate, time: ClockTime?, text: ActionText, quantities: SmallList<Quantity>,
+        links: SmallList<Link>, tags: SmallList<String>
+    ) {
         storedText = text
         self.quantities = quantities
         self.links = links
@@ -171,7 +184,8 @@ extension Action {
     /// equality is its bytes only).
     public static func == (a: Action, b: Action) -> Bool {
         a.path == b.path && a.storedText == b.storedText && a.quantities == b.quantities && a.links == b.links
-            && a.tags == b.tags && a.storedLine == b.storedLine && a.storedDay == b.storedDay && a.storedMinute == b.storedMinute
+            && a.tags == b.tags && a.storedLine == b.storedLine && a.storedDay == b.storedDay
+            && a.storedMinute == b.storedMinute
     }
 
     /// The same action, its description pointing into `file` (see `ActionText.rebased`).

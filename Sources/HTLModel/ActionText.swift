@@ -1,4 +1,5 @@
 import HTLCore
+
 /// An action's description, kept as bytes: most are a stretch of the log
 /// line they were read from, so they point into the log's bytes (shared,
 /// not copied) instead of each holding a String of its own. A million
@@ -107,7 +108,9 @@ public struct ActionText: Sendable {
     /// and past this text are unchanged (an edited log read again from the
     /// first changed line): the earlier version's bytes are let go.
     package func rebased(onto file: Store) -> ActionText {
-        guard store.isFile, store !== file, store.path == file.path, Int(start + count) <= file.bytes.count else { return self }
+        guard store.isFile, store !== file, store.path == file.path, Int(start + count) <= file.bytes.count else {
+            return self
+        }
         return ActionText(file, Int(start)..<Int(start + count))
     }
 }

@@ -41,7 +41,8 @@ extension Goal {
 extension Goal {
     /// Whether a target or cadence counts the goal's actions themselves.
     package var countsActions: Bool {
-        targets.contains { $0.measure == Goal.actionsMeasure } || cadences.contains { $0.measure == Goal.actionsMeasure }
+        targets.contains { $0.measure == Goal.actionsMeasure }
+            || cadences.contains { $0.measure == Goal.actionsMeasure }
     }
 
     /// The measures (as written) its targets and cadences sum, `actions` left out.

@@ -245,7 +245,18 @@ public struct Goal: Sendable, Equatable {
 
     package func windowContains(_ date: CivilDate) -> Bool { window.contains(date) }
 
-    package init(id: String, path: String, title: String, kind: Kind, importance: Int, urgency: Int, start: CivilDate? = nil, target: CivilDate? = nil, weeks: Int? = nil, terms: [TermReference], targets: [Target], values: [Alignment], tags: [String], requestedBy: String? = nil, consequence: String? = nil, status: Status, hasActionPlan: Bool, checklist: [ChecklistItem], startLocation: SourceLocation? = nil, targetLocation: SourceLocation? = nil) {
-        boxed = [Fields(id: id, path: path, title: title, kind: kind, importance: importance, urgency: urgency, start: start, target: target, weeks: weeks, terms: terms, targets: targets, values: values, tags: tags, requestedBy: requestedBy, consequence: consequence, status: status, hasActionPlan: hasActionPlan, checklist: checklist, startLocation: startLocation, targetLocation: targetLocation)]
+    package init(
+        id: String, path: String, title: String, kind: Kind, importance: Int, urgency: Int, start: CivilDate? = nil,
+        target: CivilDate? = nil, weeks: Int? = nil, terms: [TermReference], targets: [Target], values: [Alignment],
+        tags: [String], requestedBy: String? = nil, consequence: String? = nil, status: Status, hasActionPlan: Bool,
+        checklist: [ChecklistItem], startLocation: SourceLocation? = nil, targetLocation: SourceLocation? = nil
+    ) {
+        boxed = [
+            Fields(
+                id: id, path: path, title: title, kind: kind, importance: importance, urgency: urgency, start: start,
+                target: target, weeks: weeks, terms: terms, targets: targets, values: values, tags: tags,
+                requestedBy: requestedBy, consequence: consequence, status: status, hasActionPlan: hasActionPlan,
+                checklist: checklist, startLocation: startLocation, targetLocation: targetLocation)
+        ]
     }
 }

@@ -23,7 +23,9 @@ public enum GoalLookup: Equatable, Sendable {
             self = .found(starting[0])
         } else if !starting.isEmpty {
             self = .ambiguous(starting)
-        } else if !lowered.isEmpty, case let containing = sorted.filter({ $0.lowercased().contains(lowered) }), !containing.isEmpty {
+        } else if !lowered.isEmpty, case let containing = sorted.filter({ $0.lowercased().contains(lowered) }),
+            !containing.isEmpty
+        {
             self = .missing(suggestions: containing)
         } else {
             self = .missing(suggestions: Suggestion.closest(to: text, in: sorted).map { [$0] } ?? [])
@@ -40,7 +42,8 @@ public enum GoalLookup: Equatable, Sendable {
         case .found: return nil
         case .ambiguous(let ids): return "'\(text)' starts several goal ids: \(list(ids)); type more of it"
         case .missing(let ids) where ids.isEmpty: return "no goal '\(text)' (htl status lists them)"
-        case .missing(let ids): return "no goal '\(text)' (did you mean \(ids.count == 1 ? list(ids) : "one of " + list(ids))?)"
+        case .missing(let ids):
+            return "no goal '\(text)' (did you mean \(ids.count == 1 ? list(ids) : "one of " + list(ids))?)"
         }
     }
 

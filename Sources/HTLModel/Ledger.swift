@@ -1,4 +1,3 @@
-
 /// The whole ledger in memory: the domain model, and nothing about how it
 /// was read (that is `ParsedLedger`'s).
 public struct Ledger: Sendable, Equatable {

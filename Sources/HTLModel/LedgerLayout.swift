@@ -62,7 +62,10 @@ public enum LedgerLayout {
         if folder == words.values { return isMarkdown ? .value : nil }
         if folder == words.terms { return isMarkdown ? .term : nil }
         if folder == words.goals { return isMarkdown ? .goal : nil }
-        if folder == words.log { return path.count - firstEnd > 5 && packed(path, (path.count - 4)..<path.count) == words.logExtension ? .log : nil }
+        if folder == words.log {
+            return path.count - firstEnd > 5 && packed(path, (path.count - 4)..<path.count) == words.logExtension
+                ? .log : nil
+        }
         if folder == words.reviews { return isMarkdown ? .review : nil }
         return nil
     }
@@ -103,7 +106,9 @@ public enum LedgerLayout {
             var start = bytes.count
             while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
             var end = bytes.count
-            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"), bytes[end - 1] == UInt8(ascii: "d") {
+            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"),
+                bytes[end - 1] == UInt8(ascii: "d")
+            {
                 end -= 3
             }
             return RawBytes.string(bytes.extracting(start..<end))

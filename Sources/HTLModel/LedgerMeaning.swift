@@ -18,11 +18,12 @@ extension Ledger {
         copy.goals = goals.map { $0.meaning() }
         copy.actions = actions.map { action in
             var a = action
-            a.quantities = SmallList(action.quantities.lazy.map { quantity in
-                var q = quantity
-                q.column = 0
-                return q
-            })
+            a.quantities = SmallList(
+                action.quantities.lazy.map { quantity in
+                    var q = quantity
+                    q.column = 0
+                    return q
+                })
             a.links = SmallList(action.links.lazy.map { Action.Link(goal: $0.goal, column: 0) })
             return a
         }
@@ -38,7 +39,11 @@ extension Goal {
         g.terms = terms.map { TermReference(number: $0.number, location: .start(of: path)) }
         g.targets = targets.map { Target(measure: $0.measure, amount: $0.amount, location: .start(of: path)) }
         g.values = values.map { Alignment(value: $0.value, strength: $0.strength, location: .start(of: path)) }
-        g.cadences = cadences.map { Cadence(measure: $0.measure, amount: $0.amount, atMost: $0.atMost, period: $0.period, location: .start(of: path)) }
+        g.cadences = cadences.map {
+            Cadence(
+                measure: $0.measure, amount: $0.amount, atMost: $0.atMost, period: $0.period, location: .start(of: path)
+            )
+        }
         g.breaks = breaks.map { Break(days: $0.days, location: .start(of: path)) }
         g.checklist = checklist.map { ChecklistItem(text: $0.text, done: $0.done, line: 0) }
         return g

@@ -27,8 +27,10 @@ public struct Measure: Sendable, Equatable {
     package var equals: Conversion?
     public var location: SourceLocation
 
-    public init(id: String, title: String? = nil, kind: Measure.Kind = .other, aliases: [String] = [],
-                equals: Conversion? = nil, location: SourceLocation) {
+    public init(
+        id: String, title: String? = nil, kind: Measure.Kind = .other, aliases: [String] = [],
+        equals: Conversion? = nil, location: SourceLocation
+    ) {
         self.id = id
         self.title = title ?? id
         self.kind = kind

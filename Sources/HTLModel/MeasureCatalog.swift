@@ -52,7 +52,8 @@ public struct MeasureCatalog: Sendable, Equatable {
             var current = start
             var guardSteps = 0
             while resolved[current] == nil, usable[current], let eq = measures[current].equals,
-                  let next = indexByName[eq.unit], guardSteps <= measures.count {
+                let next = indexByName[eq.unit], guardSteps <= measures.count
+            {
                 chain.append(current)
                 current = next
                 guardSteps += 1

@@ -3,7 +3,9 @@ import HTLCore
 /// The keys each file kind accepts, in canonical order (the order `htl fmt`
 /// writes them, FORMAT.md §3-5).
 public enum Schema {
-    public static let settings = ["htl", "title", "term_weeks", "behind_margin", "week_start", "day_starts_at", "rules"]
+    public static let settings = [
+        "htl", "title", "term_weeks", "behind_margin", "week_start", "day_starts_at", "rules",
+    ]
     package static let measure = ["title", "type", "aliases", "equals"]
     public static let value = ["title", "level", "priority", "domain", "guidance"]
     public static let term = ["number", "title", "start", "end", "theme", "status"]
@@ -33,7 +35,8 @@ public enum Schema {
         "number": .typed, "start": .typed, "end": .typed, "theme": .text, "status": .typed,
         "title": .text, "kind": .typed, "importance": .typed, "urgency": .typed, "target": .typed,
         "weeks": .typed, "term": .typedOrList, "targets": .typedMapping, "values": .typedMapping,
-        "tags": .textList, "cadence": .typedMapping, "breaks": .typedOrList, "requested_by": .text, "consequence": .text,
+        "tags": .textList, "cadence": .typedMapping, "breaks": .typedOrList, "requested_by": .text,
+        "consequence": .text,
         "week_start": .typed, "day_starts_at": .text,
     ]
 

@@ -34,7 +34,10 @@ public struct Term: Sendable, Equatable {
     /// Number of weeks the term spans (a partial week counts).
     package var weeks: Int { (lengthInDays + 6) / 7 }
 
-    package init(id: String, path: String, number: Int, title: String, start: CivilDate, end: CivilDate, theme: String? = nil, status: Status? = nil, numberLocation: SourceLocation) {
+    package init(
+        id: String, path: String, number: Int, title: String, start: CivilDate, end: CivilDate, theme: String? = nil,
+        status: Status? = nil, numberLocation: SourceLocation
+    ) {
         self.id = id
         self.path = path
         self.number = number

@@ -28,7 +28,10 @@ public struct Value: Sendable, Equatable {
 
     public var location: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
-    package init(id: String, path: String, title: String, level: Level, priority: Int, domain: String? = nil, guidance: String? = nil) {
+    package init(
+        id: String, path: String, title: String, level: Level, priority: Int, domain: String? = nil,
+        guidance: String? = nil
+    ) {
         self.id = id
         self.path = path
         self.title = title

@@ -17,9 +17,10 @@ enum CadenceRule {
         let atMost = rest.hasPrefix("<=")
         if atMost { rest = rest.dropFirst(2) }
         guard let slash = rest.firstIndex(of: "/"),
-              let period = Cadence.Period(rawValue: String(rest[rest.index(after: slash)...])),
-              rest[..<slash].first.map({ $0.isASCII && $0.isNumber }) == true,
-              case .success(let amount) = ExactDecimal.parse(String(rest[..<slash])) else { return nil }
+            let period = Cadence.Period(rawValue: String(rest[rest.index(after: slash)...])),
+            rest[..<slash].first.map({ $0.isASCII && $0.isNumber }) == true,
+            case .success(let amount) = ExactDecimal.parse(String(rest[..<slash]))
+        else { return nil }
         guard amount.isPositive || (atMost && amount.isZero) else { return nil }
         return Parsed(amount: amount, atMost: atMost, period: period)
     }
@@ -29,7 +30,9 @@ enum CadenceRule {
     static func amountProblem(_ text: String) -> String? {
         var rest = Substring(text)
         if rest.hasPrefix("<=") { rest = rest.dropFirst(2) }
-        guard let slash = rest.firstIndex(of: "/"), Cadence.Period(rawValue: String(rest[rest.index(after: slash)...])) != nil else {
+        guard let slash = rest.firstIndex(of: "/"),
+            Cadence.Period(rawValue: String(rest[rest.index(after: slash)...])) != nil
+        else {
             return nil
         }
         switch ExactDecimal.parse(String(rest[..<slash])) {

@@ -42,7 +42,8 @@ struct FieldReader {
             return false
         }
         if let tag = node.tag {
-            report(.invalidValue, node, "\(key()): YAML tags such as '\(tag)' are not supported; quote the value instead")
+            report(
+                .invalidValue, node, "\(key()): YAML tags such as '\(tag)' are not supported; quote the value instead")
             return false
         }
         if node.anchor != nil {
@@ -54,7 +55,9 @@ struct FieldReader {
 
     /// The scalar text of a node, or a finding that a single value was
     /// expected (`expected` is worded only then: most fields are fine).
-    mutating func scalar(_ node: YAMLNode, _ key: @autoclosure () -> String, expected: @autoclosure () -> String) -> String? {
+    mutating func scalar(_ node: YAMLNode, _ key: @autoclosure () -> String, expected: @autoclosure () -> String)
+        -> String?
+    {
         guard plainData(node, key()) else { return nil }
         guard let text = node.scalar else {
             report(.invalidValue, node, "\(key()) must be \(expected()), found \(node.kindDescription)")
@@ -129,14 +132,17 @@ struct FieldReader {
     }
 
     /// One of an enumeration's words.
-    mutating func word<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: @autoclosure () -> String, _: E.Type) -> E?
+    mutating func word<E: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, _ key: @autoclosure () -> String, _: E.Type
+    ) -> E?
     where E.RawValue == String {
         var words: [String] { E.allCases.map(\.rawValue) }
         guard let text = scalar(node, key(), expected: "one of " + words.joined(separator: ", ")) else { return nil }
         if let value = E(rawValue: text) { return value }
-        report(.invalidValue, node,
-               "\(key()) must be one of \(words.joined(separator: ", ")), found \(FieldReader.found(node))"
-                   + Suggestion.didYouMean(text, words))
+        report(
+            .invalidValue, node,
+            "\(key()) must be one of \(words.joined(separator: ", ")), found \(FieldReader.found(node))"
+                + Suggestion.didYouMean(text, words))
         return nil
     }
 
@@ -154,7 +160,9 @@ struct FieldReader {
         guard plainData(node, key()) else { return nil }
         if let pairs = node.pairs { return pairs }
         if node.isNull { return [] }
-        report(.invalidValue, node, "\(key()) must be a mapping (one 'name: value' per line), found \(FieldReader.found(node))")
+        report(
+            .invalidValue, node,
+            "\(key()) must be a mapping (one 'name: value' per line), found \(FieldReader.found(node))")
         return nil
     }
 
@@ -166,7 +174,9 @@ struct FieldReader {
     /// `pair`'s key is not in `schema`: for a decoder whose switch over the
     /// keys already told it so.
     mutating func rejectUnknownKey(_ pair: YAMLPair, schema: [String], in what: String) {
-        report(.unknownField, pair.key, "unknown field '\(pair.name)' in \(what)" + Suggestion.didYouMean(pair.name, schema))
+        report(
+            .unknownField, pair.key,
+            "unknown field '\(pair.name)' in \(what)" + Suggestion.didYouMean(pair.name, schema))
     }
 
     static func parseInt(_ text: String) -> Int? {

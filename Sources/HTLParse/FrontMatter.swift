@@ -30,8 +30,10 @@ package struct FrontMatter {
         while position < bytes.count {
             guard let end = lineEnd(bytes, from: position) else { break }
             if isDelimiter(bytes, position..<end.content) {
-                return .success(FrontMatter(yaml: yamlStart..<position, yamlFirstLine: 2,
-                                            body: end.next..<bytes.count, bodyFirstLine: line + 1))
+                return .success(
+                    FrontMatter(
+                        yaml: yamlStart..<position, yamlFirstLine: 2,
+                        body: end.next..<bytes.count, bodyFirstLine: line + 1))
             }
             position = end.next
             line += 1
@@ -54,7 +56,8 @@ package struct FrontMatter {
     /// `---` with optional trailing spaces or tabs.
     package static func isDelimiter(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         guard range.count >= 3, bytes[range.lowerBound] == 0x2D, bytes[range.lowerBound + 1] == 0x2D,
-              bytes[range.lowerBound + 2] == 0x2D else { return false }
+            bytes[range.lowerBound + 2] == 0x2D
+        else { return false }
         var i = range.lowerBound + 3
         while i < range.upperBound {
             if bytes[i] != 0x20 && bytes[i] != 0x09 { return false }

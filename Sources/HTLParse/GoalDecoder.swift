@@ -13,20 +13,25 @@ enum GoalDecoder {
         var kind = Goal.Kind.goal
         // By index: `first(where:)` copied every pair it passed over.
         if let k = pairs.index(ofKey: "kind") { kind = reader.word(pairs[k].value, "kind", Goal.Kind.self) ?? .goal }
-        var goal = Goal(id: id, path: file.path, title: id, kind: kind, importance: kind.defaultImportance,
-                        urgency: kind.defaultUrgency, start: nil, target: nil, weeks: nil, terms: [], targets: [],
-                        values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
-                        hasActionPlan: false, checklist: [])
+        var goal = Goal(
+            id: id, path: file.path, title: id, kind: kind, importance: kind.defaultImportance,
+            urgency: kind.defaultUrgency, start: nil, target: nil, weeks: nil, terms: [], targets: [],
+            values: [], tags: [], requestedBy: nil, consequence: nil, status: .active,
+            hasActionPlan: false, checklist: [])
         var startNode: YAMLNode?
         // Each pair read where it lies in the list (a pair taken out of it by
         // `for pair in pairs` was a copy of both its nodes, every String and
         // list in them counted once more).
         for k in pairs.indices { read(pairs, k, into: &goal, startNode: &startNode, &reader) }
         if pairs.index(ofKey: "title") == nil {
-            reader.diagnostics.append(Finding(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
+            reader.diagnostics.append(
+                Finding(.missingField, top, "\(kind.rawValue) '\(id)' has no title", wholeFile: true))
         }
         if kind != .goal, pairs.index(ofKey: "target") == nil {
-            reader.diagnostics.append(Finding(.missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true))
+            reader.diagnostics.append(
+                Finding(
+                    .missingField, top, "a \(kind.rawValue) needs a target date ('target: YYYY-MM-DD')", wholeFile: true
+                ))
         }
         if let start = goal.start, let target = goal.target, start > target, let startNode {
             reader.report(.dateOrder, startNode, "start (\(start)) is after target (\(target))")
@@ -42,7 +47,9 @@ enum GoalDecoder {
     /// The key at `k` of a goal's front matter into `goal` (its kind already
     /// read). The pair is read where it lies: handed over by value, each pair
     /// was copied whole.
-    private static func read(_ pairs: [YAMLPair], _ k: Int, into goal: inout Goal, startNode: inout YAMLNode?, _ reader: inout FieldReader) {
+    private static func read(
+        _ pairs: [YAMLPair], _ k: Int, into goal: inout Goal, startNode: inout YAMLNode?, _ reader: inout FieldReader
+    ) {
         let name = pairs.keyName(at: k)
         switch name {
         case "title":
@@ -95,7 +102,9 @@ enum GoalDecoder {
         let items = node.items ?? [node]
         guard reader.plainData(node, "term") else { return [] }
         return items.compactMap { item in
-            reader.int(item, "term", 1...Int.max).map { Goal.TermReference(number: $0, location: reader.location(item)) }
+            reader.int(item, "term", 1...Int.max).map {
+                Goal.TermReference(number: $0, location: reader.location(item))
+            }
         }
     }
 
@@ -104,7 +113,8 @@ enum GoalDecoder {
         return pairs.compactMap { pair in
             guard let amount = reader.decimal(pair.value, "target for \(pair.name)") else { return nil }
             guard amount.isPositive else {
-                reader.report(.invalidValue, pair.value, "target for \(pair.name) must be greater than 0, found \(amount)")
+                reader.report(
+                    .invalidValue, pair.value, "target for \(pair.name) must be greater than 0, found \(amount)")
                 return nil
             }
             return Goal.Target(measure: pair.name, amount: amount, location: reader.location(pair.key))
@@ -115,21 +125,25 @@ enum GoalDecoder {
     private static func cadences(_ node: YAMLNode, _ reader: inout FieldReader) -> [Cadence] {
         guard let pairs = reader.mapping(node, "cadence") else { return [] }
         return pairs.compactMap { pair in
-            guard let text = reader.scalar(pair.value, "cadence for \(pair.name)", expected: "a rule such as 3/week") else { return nil }
+            guard let text = reader.scalar(pair.value, "cadence for \(pair.name)", expected: "a rule such as 3/week")
+            else { return nil }
             guard let rule = CadenceRule.parse(text) else {
                 if let problem = CadenceRule.amountProblem(text) {
                     reader.report(.invalidValue, pair.value, "cadence for \(pair.name) is \(text): \(problem)")
                     return nil
                 }
                 let meant = CadenceRule.suggestion(for: text)
-                reader.report(.invalidValue, pair.value,
-                              "cadence for \(pair.name) must be N/day, N/week or N/month (at most: <=N/week), found \(FieldReader.found(pair.value))"
-                                + (meant.map { " (did you mean '\($0)'?)" } ?? ""),
-                              help: text.hasPrefix("0/") ? "a rhythm needs an amount above 0; '<=0/week' means never" : nil)
+                reader.report(
+                    .invalidValue, pair.value,
+                    "cadence for \(pair.name) must be N/day, N/week or N/month (at most: <=N/week), found "
+                        + "\(FieldReader.found(pair.value))"
+                        + (meant.map { " (did you mean '\($0)'?)" } ?? ""),
+                    help: text.hasPrefix("0/") ? "a rhythm needs an amount above 0; '<=0/week' means never" : nil)
                 return nil
             }
-            return Cadence(measure: pair.name, amount: rule.amount, atMost: rule.atMost, period: rule.period,
-                           location: reader.location(pair.key))
+            return Cadence(
+                measure: pair.name, amount: rule.amount, atMost: rule.atMost, period: rule.period,
+                location: reader.location(pair.key))
         }
     }
 
@@ -137,11 +151,16 @@ enum GoalDecoder {
     private static func breaks(_ node: YAMLNode, _ reader: inout FieldReader) -> [Goal.Break] {
         guard reader.plainData(node, "breaks") else { return [] }
         return (node.items ?? [node]).compactMap { item -> Goal.Break? in
-            guard let text = reader.scalar(item, "break", expected: "two dates 'YYYY-MM-DD..YYYY-MM-DD'") else { return nil }
+            guard let text = reader.scalar(item, "break", expected: "two dates 'YYYY-MM-DD..YYYY-MM-DD'") else {
+                return nil
+            }
             guard let (start, end) = DateRange.parse(text) else {
                 let unreal = text.split(separator: "..").map(String.init).lazy
-                    .compactMap { half in CivilDate.whyNotReal(half).map { "break: \(half) is not a real date: \($0)" } }.first
-                reader.report(.invalidValue, item, unreal ?? "a break must be two dates 'YYYY-MM-DD..YYYY-MM-DD', found \(FieldReader.found(item))")
+                    .compactMap { half in CivilDate.whyNotReal(half).map { "break: \(half) is not a real date: \($0)" }
+                    }.first
+                reader.report(
+                    .invalidValue, item,
+                    unreal ?? "a break must be two dates 'YYYY-MM-DD..YYYY-MM-DD', found \(FieldReader.found(item))")
                 return nil
             }
             guard start <= end else {

@@ -8,7 +8,9 @@ package enum LedgerParser {
     /// Builds the model from a ledger's files (any order; they are processed
     /// in byte order of their paths; files htl does not read are ignored).
     /// `entryFindings` are the reader's findings about entries it did not read.
-    public static func parse(_ files: [SourceFile], entryFindings: [Finding] = [], cache: ParseCache? = nil) -> ParsedLedger {
+    public static func parse(_ files: [SourceFile], entryFindings: [Finding] = [], cache: ParseCache? = nil)
+        -> ParsedLedger
+    {
         // Each file's kind, asked once.
         let known = files.compactMap { file in LedgerLayout.kind(of: file.path).map { (file: file, kind: $0) } }
             .sorted { ByteOrder.precedes($0.file.path, $1.file.path) }
@@ -36,11 +38,14 @@ package enum LedgerParser {
         let slices = Parallel.slices(entities.count, pieces: 32)
         // Handed back in path order (the entities are a run of `sorted`'s order) and
         // taken from here, never asked of the cache a second time.
-        var read = Parallel.map(slices.count) { entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) } }
-            .joined().makeIterator()
+        var read = Parallel.map(slices.count) {
+            entities[slices[$0]].map { entity($0, cache: cache, termWeeks: termWeeks) }
+        }
+        .joined().makeIterator()
         var logParses = logs.map { file in
-            cache.log(file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
-                      settings: parsed.ledger.settings)
+            cache.log(
+                file, measures: parsed.ledger.measures, judgesUnits: !parsed.context.measuresUnreadable,
+                settings: parsed.ledger.settings)
         }.makeIterator()
         for (file, kind) in known {
             if kind.isEntity, let entity = read.next() {
@@ -65,9 +70,15 @@ package enum LedgerParser {
     /// (Asked only of value, term and goal files.)
     private static func entity(_ file: SourceFile, cache: ParseCache, termWeeks: Int) -> Entity {
         switch LedgerLayout.kind(of: file.path) {
-        case .value: let (value, found) = cache.value(file); return .value(value, found)
-        case .term: let (term, found) = cache.term(file, termWeeks: termWeeks); return .term(term, found)
-        default: let (goal, found) = cache.goal(file); return .goal(goal, found)
+        case .value:
+            let (value, found) = cache.value(file)
+            return .value(value, found)
+        case .term:
+            let (term, found) = cache.term(file, termWeeks: termWeeks)
+            return .term(term, found)
+        default:
+            let (goal, found) = cache.goal(file)
+            return .goal(goal, found)
         }
     }
 
@@ -90,7 +101,11 @@ package enum LedgerParser {
     /// Puts a log's actions into the ledger.
     private static func add(_ log: LogParse, to parsed: inout ParsedLedger) {
         // The first log's actions are shared with the parse (and the cache, when it keeps them), not copied.
-        if parsed.ledger.actions.isEmpty { parsed.ledger.actions = log.actions } else { parsed.ledger.actions += log.actions }
+        if parsed.ledger.actions.isEmpty {
+            parsed.ledger.actions = log.actions
+        } else {
+            parsed.ledger.actions += log.actions
+        }
         parsed.findings += log.findings
         parsed.context.linksOnRejectedLines += log.rejectedLinks
     }

@@ -38,6 +38,7 @@ struct LineCursor {
     func text(_ from: Int, _ to: Int, limit: Int, in buffer: [UInt8]) -> String {
         let s = String(decoding: buffer[from..<to], as: UTF8.self)
         // No more bytes than the limit: no more scalars either.
-        return to - from > limit && s.unicodeScalars.count > limit ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
+        return to - from > limit && s.unicodeScalars.count > limit
+            ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…" : s
     }
 }

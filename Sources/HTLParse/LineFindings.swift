@@ -34,7 +34,9 @@ struct LineFindings {
     /// share of them and the first one left out (so nothing of this one is
     /// needed); false otherwise, and nothing is counted.
     mutating func countsOnly(_ rule: RuleID) -> Bool {
-        guard let t = tallies.firstIndex(where: { $0.rule == rule }), tallies[t].count > LineFindings.limit else { return false }
+        guard let t = tallies.firstIndex(where: { $0.rule == rule }), tallies[t].count > LineFindings.limit else {
+            return false
+        }
         tallies[t].count += 1
         return true
     }
@@ -51,7 +53,10 @@ struct LineFindings {
         for tally in tallies.sorted(by: { $0.rule < $1.rule }) {
             guard let location = tally.firstSuppressed else { continue }
             let more = tally.count - LineFindings.limit
-            diagnostics.append(Finding(tally.rule, location, "and \(more) more \(tally.rule.rawValue) finding\(more == 1 ? "" : "s") on this line"))
+            diagnostics.append(
+                Finding(
+                    tally.rule, location,
+                    "and \(more) more \(tally.rule.rawValue) finding\(more == 1 ? "" : "s") on this line"))
         }
     }
 }

@@ -43,7 +43,10 @@ struct LineScanner {
     /// The last date read: consecutive lines mostly share their day.
     private var lastDate = RecentDay()
 
-    init(cursor: LineCursor, buffer: [UInt8], path: String, file: ActionText.Store, measures: MeasureCatalog, units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool) {
+    init(
+        cursor: LineCursor, buffer: [UInt8], path: String, file: ActionText.Store, measures: MeasureCatalog,
+        units: UnitLookup, suggestions: SuggestionCache, judgesUnits: Bool
+    ) {
         self.cursor = cursor
         self.buffer = buffer
         self.path = path
@@ -63,7 +66,8 @@ struct LineScanner {
     mutating func begin(_ cursor: LineCursor, printableASCII: Bool = false, spaces: UInt64? = nil) {
         self.cursor = cursor
         knownPrintableASCII = printableASCII
-        self.spaces = printableASCII ? spaces.flatMap { LineSpaces(start: cursor.start, end: cursor.end, spaces: $0) } : nil
+        self.spaces =
+            printableASCII ? spaces.flatMap { LineSpaces(start: cursor.start, end: cursor.end, spaces: $0) } : nil
         if !findings.isEmpty { findings = LineFindings() }
         if !links.isEmpty { links = [] }
         time = nil
@@ -135,7 +139,8 @@ struct LineScanner {
                 guard readQuoted(&i) else { break }
             } else {
                 let start = i
-                i = LineScanner.tokenEnd(buffer.span, from: i, end: end, printableASCII: knownPrintableASCII, spaces: spaces)
+                i = LineScanner.tokenEnd(
+                    buffer.span, from: i, end: end, printableASCII: knownPrintableASCII, spaces: spaces)
                 if first, ClockTime.isShaped(buffer.span.extracting(start..<i)) {
                     guard readTime(start, i) else { break }
                 } else {
@@ -153,8 +158,10 @@ struct LineScanner {
         // The text and the lists move into the action (no copy to count references for,
         // nothing left to reset; the text handed over as a copy was a retain and a
         // release of the log's store a line).
-        region.append(Action(line: cursor.line, date: date, time: time, text: consume text,
-                             quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()))
+        region.append(
+            Action(
+                line: cursor.line, date: date, time: time, text: consume text,
+                quantities: quantities.takeAll(), links: links.takeAll(), tags: tags.takeAll()))
         return true
     }
 
@@ -163,8 +170,10 @@ struct LineScanner {
     /// spaces: read off the line's `spaces` when it has them, else looked
     /// for eight bytes at a time (byte by byte, the tokens of a line were a
     /// tenth of reading it). Static: see `firstColumn`.
-    private static func tokenEnd(_ buffer: Span<UInt8>, from i: Int, end: Int, printableASCII: Bool,
-                                 spaces: LineSpaces?) -> Int {
+    private static func tokenEnd(
+        _ buffer: Span<UInt8>, from i: Int, end: Int, printableASCII: Bool,
+        spaces: LineSpaces?
+    ) -> Int {
         if let spaces { return spaces.nextSpace(from: i) }
         if printableASCII { return ByteWords.firstIndex(of: Bytes.space, in: buffer, from: i, end: end) }
         var j = i
@@ -207,8 +216,10 @@ struct LineScanner {
             i += 1
         }
         if nonASCII, let bad = UTF8Validation.firstInvalidByte(buffer, in: cursor.start..<cursor.end) {
-            findings.add(Finding(.encoding, location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
-                                    help: "save the file as UTF-8"))
+            findings.add(
+                Finding(
+                    .encoding, location(bad), "the line is not valid UTF-8 (byte 0x\(hex(buffer[bad])))",
+                    help: "save the file as UTF-8"))
             return false
         }
         return true
@@ -216,7 +227,8 @@ struct LineScanner {
 
     private mutating func readDate(_ i: inout Int) -> CivilDate? {
         let start = i
-        i = LineScanner.tokenEnd(buffer.span, from: i, end: cursor.end, printableASCII: knownPrintableASCII, spaces: spaces)
+        i = LineScanner.tokenEnd(
+            buffer.span, from: i, end: cursor.end, printableASCII: knownPrintableASCII, spaces: spaces)
         let file = buffer
         let bytes = file.span.extracting(start..<i)
         if let date = lastDate.date(bytes) { return date }
@@ -225,7 +237,8 @@ struct LineScanner {
             return date
         }
         let token = cursor.text(start, i, limit: 20, in: buffer)
-        let message = CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
+        let message =
+            CivilDate.whyNotReal(token).map { "\(token) is not a real date: \($0)" }
             ?? "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '\(token)'"
         report(.badLogLine, at: start, message)
         return nil
@@ -233,7 +246,9 @@ struct LineScanner {
 
     private mutating func readTime(_ start: Int, _ end: Int) -> Bool {
         guard let t = ClockTime.parse(buffer.span.extracting(start..<end)) else {
-            report(.badLogLine, at: start, "invalid time '\(cursor.text(start, end, limit: 12, in: buffer))': write HH:MM (24-hour)")
+            report(
+                .badLogLine, at: start,
+                "invalid time '\(cursor.text(start, end, limit: 12, in: buffer))': write HH:MM (24-hour)")
             return false
         }
         time = t
@@ -251,7 +266,9 @@ struct LineScanner {
         var closed = false
         while j < cursor.end {
             let c = buffer[j]
-            if c == Bytes.backslash, j + 1 < cursor.end, buffer[j + 1] == Bytes.quote || buffer[j + 1] == Bytes.backslash {
+            if c == Bytes.backslash, j + 1 < cursor.end,
+                buffer[j + 1] == Bytes.quote || buffer[j + 1] == Bytes.backslash
+            {
                 text.append(buffer[j + 1])
                 j += 2
                 continue
@@ -295,13 +312,21 @@ struct LineScanner {
             if onlyCounted(.unknownUnit) { return }
             let unit = RawBytes.string(buffer.span.extracting(split..<end))
             let suggestion = suggestions.didYouMean(unit, measures.allNames)
-            report(.unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
-                   help: "declare it in measures.yaml, or quote the word: \"\(cursor.text(start, end, limit: 40, in: buffer))\"")
+            report(
+                .unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
+                help:
+                    "declare it in measures.yaml, or quote the word: "
+                    + "\"\(cursor.text(start, end, limit: 40, in: buffer))\""
+            )
         case .almost(let fix):
             if onlyCounted(.badQuantity) { return }
             let token = cursor.text(start, end, limit: 40, in: buffer)
-            report(.badQuantity, at: start, "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
-                   help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) } ?? "write the number as digits with an optional '.' and decimals, like 5.5km" + QuantityToken.quoteHint(token))
+            report(
+                .badQuantity, at: start,
+                "'\(token)' is almost a quantity, but its number is not written as htl reads numbers",
+                help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) }
+                    ?? "write the number as digits with an optional '.' and decimals, like 5.5km"
+                    + QuantityToken.quoteHint(token))
         case .word:
             hasContent = true
             description.add(word: start..<end, of: buffer)
@@ -317,9 +342,11 @@ struct LineScanner {
         if onlyCounted(.spacedQuantity, error: false) { return }
         let word = RawBytes.string(buffer.span.extracting(unit))
         let written = cursor.text(number.lowerBound, number.upperBound, limit: 20, in: buffer) + word
-        warn(.spacedQuantity, at: number.lowerBound,
-             "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20, in: buffer)) \(word)' has a space between the number and the unit, so it counts for nothing",
-             help: "write \(written)")
+        warn(
+            .spacedQuantity, at: number.lowerBound,
+            "'\(cursor.text(number.lowerBound, number.upperBound, limit: 20, in: buffer)) \(word)' has a space "
+                + "between the number and the unit, so it counts for nothing",
+            help: "write \(written)")
     }
 
     private mutating func readLink(_ start: Int, _ end: Int) {
@@ -335,8 +362,11 @@ struct LineScanner {
 
     private mutating func readTag(_ start: Int, _ end: Int) {
         guard Identifier.isValidTag(buffer.span.extracting((start + 1)..<end)) else {
-            report(.badLogLine, at: start, "invalid tag '\(cursor.text(start, end, limit: 40, in: buffer))': tags use letters, digits, '-' and '_'",
-                   help: "to write '#' in a description, quote it: \"#1 fan\"")
+            report(
+                .badLogLine, at: start,
+                "invalid tag '\(cursor.text(start, end, limit: 40, in: buffer))': "
+                    + "tags use letters, digits, '-' and '_'",
+                help: "to write '#' in a description, quote it: \"#1 fan\"")
             return
         }
         let tag = tagNames.string(buffer, (start + 1)..<end) { String(lowercasingASCII: $0) }
@@ -352,17 +382,27 @@ struct LineScanner {
         case .success(let amount):
             if amount.isZero {
                 if onlyCounted(.zeroQuantity) { return }
-                report(.zeroQuantity, at: start, "a quantity of 0 \(cursor.text(split, end, limit: Int.max, in: buffer)) counts for nothing; remove it")
-            } else if let previous = LineScanner.firstColumn(of: measureIndex, in: quantities, columns: quantityColumns) {
+                report(
+                    .zeroQuantity, at: start,
+                    "a quantity of 0 \(cursor.text(split, end, limit: Int.max, in: buffer)) counts for nothing; "
+                        + "remove it"
+                )
+            } else if let previous = LineScanner.firstColumn(of: measureIndex, in: quantities, columns: quantityColumns)
+            {
                 if onlyCounted(.duplicateQuantity) { return }
-                report(.duplicateQuantity, at: start, "a second quantity of \(measures.measures[measureIndex].id) in one action (first at column \(previous))",
-                       help: "log one total, or two actions")
+                report(
+                    .duplicateQuantity, at: start,
+                    "a second quantity of \(measures.measures[measureIndex].id) in one action (first at column "
+                        + "\(previous))",
+                    help: "log one total, or two actions")
             } else {
                 let column = cursor.column(start, in: buffer)
                 // The token is kept as written only when it is not the amount's spelling and the measure's id.
                 let ownSpelling = unitIsID && amount.isSpelled(by: buffer.span.extracting(start..<split))
-                quantities.append(Action.Quantity(measureIndex: measureIndex, amount: amount, column: column,
-                                                  written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max, in: buffer)))
+                quantities.append(
+                    Action.Quantity(
+                        measureIndex: measureIndex, amount: amount, column: column,
+                        written: ownSpelling ? nil : cursor.text(start, end, limit: Int.max, in: buffer)))
                 quantityColumns?[measureIndex] = column
                 if quantityColumns == nil, quantities.count >= 8 {
                     var columns = [Int](repeating: 0, count: measures.measures.count)
@@ -374,8 +414,10 @@ struct LineScanner {
         case .failure where onlyCounted(.badQuantity):
             return
         case .failure(.tooManyFractionDigits):
-            report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40, in: buffer))' has more than 6 decimal places",
-                   help: "round it to at most 6 decimals")
+            report(
+                .badQuantity, at: start,
+                "quantity '\(cursor.text(start, end, limit: 40, in: buffer))' has more than 6 decimal places",
+                help: "round it to at most 6 decimals")
         case .failure:
             report(.badQuantity, at: start, "quantity '\(cursor.text(start, end, limit: 40, in: buffer))' is too large")
         }
@@ -384,7 +426,9 @@ struct LineScanner {
     /// The column of an earlier quantity of the same measure on this line.
     /// (Static: a method of the scanner, called from a mutating one, was
     /// handed a copy of the whole scanner, 410 bytes, per quantity.)
-    private static func firstColumn(of measureIndex: Int, in quantities: SmallList<Action.Quantity>, columns: [Int]?) -> Int? {
+    private static func firstColumn(of measureIndex: Int, in quantities: SmallList<Action.Quantity>, columns: [Int]?)
+        -> Int?
+    {
         if let columns { return columns[measureIndex] == 0 ? nil : columns[measureIndex] }
         return quantities.first { $0.measureIndex == measureIndex }?.column
     }

@@ -64,14 +64,20 @@ struct LogParser {
         // A store of the file's bytes per piece: each core counts references to its own.
         let stores = pieces.map { _ in ActionText.Store(file: bytes, path: file.path) }
         // Every piece writes its actions into its own region of the one array, which is then closed up.
-        let (actions, read) = Parallel.fill(after: kept.actions.map { $0.rebased(onto: keptStore) }, rooms: pieces.map(\.room)) { k, region in
+        let (actions, read) = Parallel.fill(
+            after: kept.actions.map { $0.rebased(onto: keptStore) }, rooms: pieces.map(\.room)
+        ) { k, region in
             parsePiece(bytes, pieces[k], path: file.path, store: stores[k], into: &region)
         }
         var parts = read
-        let repeats = findsRepeats ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(bytes.span), bytes)
+        let repeats =
+            findsRepeats
+            ? RepeatSearch.repeats(parts.map(\.actionLines), seeds: kept.actionLines(bytes.span), bytes)
             : parts.map { _ in [] }
         var result = LogParse(actions: actions, findings: kept.findings, rejectedLinks: kept.rejectedLinks)
-        if judgesFormat, kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1, parts.allSatisfy(\.linesAreText) {
+        if judgesFormat, kept.actions.isEmpty, kept.findings.isEmpty, kept.firstLine == 1,
+            parts.allSatisfy(\.linesAreText)
+        {
             result.isCanonical = CanonicalLogLine.endsCanonically(bytes) && parts.allSatisfy(\.linesAreCanonical)
         }
         LogParser.merge(&parts, into: &result, repeats: repeats, path: file.path)
@@ -116,7 +122,8 @@ struct LogParser {
     /// Runs of whole lines, as many as `pieceCount` says.
     /// The line breaks of the pieces are counted on every core (one pass
     /// over the whole log, before any line can be numbered).
-    static func pieces(_ buffer: [UInt8], from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Stretch] {
+    static func pieces(_ buffer: [UInt8], from start: Int, firstLine: Int = 1, pieceSize: Int = pieceSize) -> [Stretch]
+    {
         let count = pieceCount(buffer.count - start, pieceSize: pieceSize)
         var cuts: [Range<Int>] = []
         var position = start
@@ -133,8 +140,11 @@ struct LogParser {
         var line = firstLine
         for (range, count) in zip(ranges, counts) {
             let noAction = count.beforeNoAction + (ByteCount.startsNoAction(buffer[range.lowerBound]) ? 1 : 0)
-            pieces.append(Stretch(bytes: range, firstLine: line, lines: buffer[range.upperBound - 1] == Bytes.newline ? count.breaks : count.breaks + 1,
-                               noActionLines: noAction))
+            pieces.append(
+                Stretch(
+                    bytes: range, firstLine: line,
+                    lines: buffer[range.upperBound - 1] == Bytes.newline ? count.breaks : count.breaks + 1,
+                    noActionLines: noAction))
             line += count.breaks
         }
         return pieces
@@ -152,13 +162,16 @@ struct LogParser {
         var linesAreText = true
     }
 
-    private func parsePiece(_ buffer: [UInt8], _ piece: Stretch, path: String, store: ActionText.Store,
-                            into region: inout Parallel.Region<Action>) -> Piece {
+    private func parsePiece(
+        _ buffer: [UInt8], _ piece: Stretch, path: String, store: ActionText.Store,
+        into region: inout Parallel.Region<Action>
+    ) -> Piece {
         var result = Piece()
         result.actionLines.reserveCapacity(piece.room)
         // Its own did-you-mean answers: which words get one never depends on timing.
-        var scanner = LineScanner(cursor: LineCursor(start: 0, end: 0, line: 0), buffer: buffer, path: path, file: store,
-                                  measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
+        var scanner = LineScanner(
+            cursor: LineCursor(start: 0, end: 0, line: 0), buffer: buffer, path: path, file: store,
+            measures: measures, units: units, suggestions: SuggestionCache(), judgesUnits: judgesUnits)
         var position = piece.bytes.lowerBound
         var line = piece.firstLine - 1
         let end = piece.bytes.upperBound
@@ -178,26 +191,35 @@ struct LogParser {
             }
             // Characters, plainness and hash in one pass (the scanner trusts a printable ASCII line).
             let survey = surveysLines ? LineSurvey(buffer.span, position..<contentEnd) : nil
-            scanner.begin(LineCursor(start: position, end: contentEnd, line: line),
-                          printableASCII: survey?.isPrintableASCII ?? ByteWords.isPrintableASCII(buffer.span, position..<contentEnd),
-                          spaces: survey?.spaces)
-            // A line counted as no action's room never is one (`ByteCount.startsNoAction`); the region traps a write past its room.
+            scanner.begin(
+                LineCursor(start: position, end: contentEnd, line: line),
+                printableASCII: survey?.isPrintableASCII
+                    ?? ByteWords.isPrintableASCII(buffer.span, position..<contentEnd),
+                spaces: survey?.spaces)
+            // A line counted as no action's room never is one (`ByteCount.startsNoAction`);
+            // the region traps a write past its room.
             let counts = scanner.parse(into: &region)
             if !scanner.charactersAreText { result.linesAreText = false }
             // Whether the line is its own canonical form: for fmt's verdict and the hash.
             if let survey, result.linesAreCanonical,
-               contentEnd != lineEnd || !(survey.isPlain || CanonicalLogLine.isCanonical(buffer.span, position..<lineEnd)) {
+                contentEnd != lineEnd
+                    || !(survey.isPlain || CanonicalLogLine.isCanonical(buffer.span, position..<lineEnd))
+            {
                 result.linesAreCanonical = false
             }
             if counts {
                 scanner.findings.flush(into: &result.findings)
-                let hash = survey.map { $0.isPlain ? $0.hash : CanonicalLogLine.hash(buffer.span, position..<contentEnd, plain: false) } ?? 0
+                let hash =
+                    survey.map {
+                        $0.isPlain ? $0.hash : CanonicalLogLine.hash(buffer.span, position..<contentEnd, plain: false)
+                    } ?? 0
                 result.actionLines.append(RepeatSearch.ActionLine(line: line, start: position, hash: hash))
             } else {
                 scanner.findings.flush(into: &result.findings)
                 for link in scanner.links {
-                    result.rejectedLinks.append(ParseContext.RejectedLink(
-                        location: SourceLocation(path: path, line: line, column: link.column), goal: link.goal))
+                    result.rejectedLinks.append(
+                        ParseContext.RejectedLink(
+                            location: SourceLocation(path: path, line: line, column: link.column), goal: link.goal))
                 }
             }
             position = lineEnd + 1
@@ -208,7 +230,9 @@ struct LogParser {
     /// The pieces in order, with `duplicate-action` after the other
     /// findings of its line (`repeats`: each piece's repeated lines, from
     /// `RepeatSearch`). Each piece is emptied once merged.
-    static func merge(_ parts: inout [Piece], into result: inout LogParse, repeats: [[(position: Int, earlier: Int)]], path: String) {
+    static func merge(
+        _ parts: inout [Piece], into result: inout LogParse, repeats: [[(position: Int, earlier: Int)]], path: String
+    ) {
         for k in parts.indices {
             let part = parts[k]
             parts[k] = Piece()
@@ -219,9 +243,11 @@ struct LogParser {
                     result.findings.append(part.findings[next])
                     next += 1
                 }
-                result.findings.append(Finding(.duplicateAction, SourceLocation(path: path, line: line, column: 1),
-                                               "this action repeats line \(repeated.earlier) (logged twice?)",
-                                               help: "if it is a repeat, delete it before you commit, or log a correction"))
+                result.findings.append(
+                    Finding(
+                        .duplicateAction, SourceLocation(path: path, line: line, column: 1),
+                        "this action repeats line \(repeated.earlier) (logged twice?)",
+                        help: "if it is a repeat, delete it before you commit, or log a correction"))
             }
             result.findings += part.findings[next...]
             result.rejectedLinks += part.rejectedLinks

@@ -54,7 +54,9 @@ struct LogReuse {
             if actions[next].line == line {
                 var contentEnd = end
                 if contentEnd > position, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                lines.append(RepeatSearch.ActionLine(line: line, start: position, hash: CanonicalLogLine.hash(buffer, position..<contentEnd)))
+                lines.append(
+                    RepeatSearch.ActionLine(
+                        line: line, start: position, hash: CanonicalLogLine.hash(buffer, position..<contentEnd)))
                 next += 1
             }
             position = end + 1

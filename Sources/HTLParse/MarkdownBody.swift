@@ -76,7 +76,8 @@ struct MarkdownBody {
         guard let space = rest.first, space == 0x20 || space == 0x09 else { return nil }
         rest = rest.drop { $0 == 0x20 || $0 == 0x09 }
         guard rest.count >= 3, rest[rest.startIndex] == UInt8(ascii: "["),
-              rest[rest.startIndex + 2] == UInt8(ascii: "]") else { return nil }
+            rest[rest.startIndex + 2] == UInt8(ascii: "]")
+        else { return nil }
         let mark = rest[rest.startIndex + 1]
         let done: Bool
         switch mark {

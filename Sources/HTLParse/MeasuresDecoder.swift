@@ -16,10 +16,14 @@ enum MeasuresDecoder {
             let id = pair.name
             let keyLocation = reader.location(pair.key)
             if !Identifier.isValidMeasureName(id) {
-                reader.report(.badID, pair.key, "measure id '\(id)' must be lowercase letters, digits and '_', starting with a letter")
+                reader.report(
+                    .badID, pair.key,
+                    "measure id '\(id)' must be lowercase letters, digits and '_', starting with a letter")
             }
             if id == Goal.actionsMeasure {
-                reader.report(.invalidValue, pair.key, Self.reservedActions, help: "name the measure after what it counts (sessions, runs)")
+                reader.report(
+                    .invalidValue, pair.key, Self.reservedActions,
+                    help: "name the measure after what it counts (sessions, runs)")
             }
             if let owner = owners[id] {
                 // A repeated id is a duplicate YAML key, reported by the parser.
@@ -38,19 +42,27 @@ enum MeasuresDecoder {
                     case "title":
                         if let title = reader.text(node, "title") { measure.title = title }
                     case "type":
-                        if let kind = reader.word(node, "type", Measure.Kind.self) { measure.kind = kind } else { unknownKinds.insert(id) }
+                        if let kind = reader.word(node, "type", Measure.Kind.self) {
+                            measure.kind = kind
+                        } else {
+                            unknownKinds.insert(id)
+                        }
                     case "aliases":
                         for item in reader.list(node, "aliases") ?? [] {
                             guard let alias = reader.scalar(item, "alias", expected: "a name") else { continue }
                             if !Identifier.isValidMeasureName(alias) {
-                                reader.report(.badID, item, "alias '\(alias)' must be lowercase letters, digits and '_', starting with a letter")
+                                reader.report(
+                                    .badID, item,
+                                    "alias '\(alias)' must be lowercase letters, digits and '_', starting with a letter"
+                                )
                             }
                             if alias == Goal.actionsMeasure {
                                 reader.report(.invalidValue, item, Self.reservedActions)
                                 continue
                             }
                             if let owner = owners[alias] {
-                                let what = owner == alias ? "the id of measure '\(owner)'" : "a name of measure '\(owner)'"
+                                let what =
+                                    owner == alias ? "the id of measure '\(owner)'" : "a name of measure '\(owner)'"
                                 reader.report(.duplicateID, item, "alias '\(alias)' is already \(what)")
                                 continue
                             }
@@ -75,15 +87,21 @@ enum MeasuresDecoder {
 
     /// `equals: 60 min` (a space between amount and unit is optional).
     private static func conversion(_ node: YAMLNode, _ reader: inout FieldReader) -> Measure.Conversion? {
-        guard let text = reader.scalar(node, "equals", expected: "an amount and a unit such as '60 min'") else { return nil }
+        guard let text = reader.scalar(node, "equals", expected: "an amount and a unit such as '60 min'") else {
+            return nil
+        }
         let bytes = Array(text.utf8)
         var split = 0
-        while split < bytes.count, digit(bytes[split]) != nil || bytes[split] == UInt8(ascii: ".") || bytes[split] == UInt8(ascii: "-") {
+        while split < bytes.count,
+            digit(bytes[split]) != nil || bytes[split] == UInt8(ascii: ".") || bytes[split] == UInt8(ascii: "-")
+        {
             split += 1
         }
         let unit = String(decoding: bytes[split...].drop { $0 == 0x20 }, as: UTF8.self)
         guard split > 0, !unit.isEmpty, case .success(let amount) = ExactDecimal.parse(bytes[..<split]) else {
-            reader.report(.invalidValue, node, "equals must be an amount and a unit such as '60 min', found \(FieldReader.found(node))")
+            reader.report(
+                .invalidValue, node,
+                "equals must be an amount and a unit such as '60 min', found \(FieldReader.found(node))")
             return nil
         }
         guard amount.isPositive else {
@@ -104,14 +122,21 @@ enum MeasuresDecoder {
         for (i, m) in measures.enumerated() {
             guard let eq = m.equals else { continue }
             guard let targetID = catalog.measureID(for: eq.unit), let target = indexByID[targetID] else {
-                diagnostics.append(Finding(.unknownMeasure, eq.location,
-                                              "conversion to unknown measure '\(eq.unit)'" + Suggestion.didYouMean(eq.unit, catalog.allNames)))
+                diagnostics.append(
+                    Finding(
+                        .unknownMeasure, eq.location,
+                        "conversion to unknown measure '\(eq.unit)'" + Suggestion.didYouMean(eq.unit, catalog.allNames))
+                )
                 continue
             }
             if measures[target].kind != m.kind {
                 if !unknownKinds.contains(m.id), !unknownKinds.contains(targetID) {
-                    diagnostics.append(Finding(.badConversion, eq.location,
-                                                  "cannot convert '\(m.id)' (type \(m.kind.rawValue)) to '\(targetID)' (type \(measures[target].kind.rawValue))"))
+                    diagnostics.append(
+                        Finding(
+                            .badConversion, eq.location,
+                            "cannot convert '\(m.id)' (type \(m.kind.rawValue)) to '\(targetID)' (type "
+                                + "\(measures[target].kind.rawValue))"
+                        ))
                 }
                 continue
             }
@@ -125,21 +150,26 @@ enum MeasuresDecoder {
             while let c = current, state[c] == 0 {
                 state[c] = 1
                 path.append(c)
-                current = usable[c] ? measures[c].equals.flatMap { catalog.measureID(for: $0.unit) }.flatMap { indexByID[$0] } : nil
+                current =
+                    usable[c]
+                    ? measures[c].equals.flatMap { catalog.measureID(for: $0.unit) }.flatMap { indexByID[$0] } : nil
             }
             if let c = current, state[c] == 1, let at = path.firstIndex(of: c) {
                 let cycle = Array(path[at...])
                 let names = (cycle + [c]).map { measures[$0].id }.joined(separator: " → ")
                 let first = cycle.min { measures[$0].location < measures[$1].location }!
-                diagnostics.append(Finding(.badConversion, measures[first].equals!.location, "conversions form a cycle: \(names)"))
+                diagnostics.append(
+                    Finding(.badConversion, measures[first].equals!.location, "conversions form a cycle: \(names)"))
                 for m in cycle { usable[m] = false }
             }
             for m in path { state[m] = 2 }
         }
         for m in catalog.installConversions(usable: usable) {
             if let eq = measures[m].equals {
-                diagnostics.append(Finding(.badConversion, eq.location,
-                                              "the conversions from '\(measures[m].id)' multiply to a factor too large to compute exactly"))
+                diagnostics.append(
+                    Finding(
+                        .badConversion, eq.location,
+                        "the conversions from '\(measures[m].id)' multiply to a factor too large to compute exactly"))
             }
         }
         return diagnostics

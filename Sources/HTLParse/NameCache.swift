@@ -37,8 +37,10 @@ struct NameCache {
     /// in it), made by `make` when it is not kept. (Inlined, so
     /// that a short name is made where it is read, as without the cache.)
     @inline(__always)
-    mutating func string(_ buffer: [UInt8], _ range: Range<Int>,
-                         make: (Span<UInt8>) -> String) -> String {
+    mutating func string(
+        _ buffer: [UInt8], _ range: Range<Int>,
+        make: (Span<UInt8>) -> String
+    ) -> String {
         guard range.count > NameCache.inPlace, range.upperBound <= Int(UInt32.max) else {
             return make(buffer.span.extracting(range))
         }
@@ -46,8 +48,10 @@ struct NameCache {
     }
 
     /// A long name's String, from the cache or made and kept.
-    private mutating func kept(_ file: [UInt8], _ range: Range<Int>,
-                               make: (Span<UInt8>) -> String) -> String {
+    private mutating func kept(
+        _ file: [UInt8], _ range: Range<Int>,
+        make: (Span<UInt8>) -> String
+    ) -> String {
         let buffer = file.span
         let bytes = buffer.extracting(range)
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 2 * NameCache.capacity) }
@@ -58,7 +62,8 @@ struct NameCache {
             let k = Int(slots[slot])
             let start = Int(entries[k].start)
             if entries[k].hash == hash, Int(entries[k].count) == bytes.count,
-               buffer.extracting(start..<start + bytes.count).elementsEqual(bytes) {
+                buffer.extracting(start..<start + bytes.count).elementsEqual(bytes)
+            {
                 return entries[k].string
             }
             slot = (slot + 1) & mask
@@ -66,7 +71,8 @@ struct NameCache {
         let string = make(bytes)
         if entries.count < NameCache.capacity {
             slots[slot] = Int32(entries.count)
-            entries.append(Entry(hash: hash, start: UInt32(range.lowerBound), count: UInt32(bytes.count), string: string))
+            entries.append(
+                Entry(hash: hash, start: UInt32(range.lowerBound), count: UInt32(bytes.count), string: string))
         }
         return string
     }

@@ -45,8 +45,10 @@ package final class ParseCache: Sendable {
     /// Ten thousand goal files were a look-up and a dictionary entry each for nothing.
     private let keepsParses: Bool
 
-    public init(judge: FormatJudge? = nil, keepsParses: Bool = true,
-                findsRepeats: @escaping @Sendable (Settings) -> Bool = { _ in true }) {
+    public init(
+        judge: FormatJudge? = nil, keepsParses: Bool = true,
+        findsRepeats: @escaping @Sendable (Settings) -> Bool = { _ in true }
+    ) {
         self.judge = judge
         self.keepsParses = keepsParses
         self.findsRepeats = findsRepeats
@@ -54,11 +56,14 @@ package final class ParseCache: Sendable {
 
     /// The kept parse of `file` if it is the kind `read` takes (and was
     /// made with `dependency`), else the one `make` computes, then kept.
-    private func parse<T>(_ file: SourceFile, dependency: [UInt8] = [], reading read: (Parse) -> T?,
-                          making make: () -> Parse) -> T {
+    private func parse<T>(
+        _ file: SourceFile, dependency: [UInt8] = [], reading read: (Parse) -> T?,
+        making make: () -> Parse
+    ) -> T {
         guard keepsParses else { return read(make())! }
         if let kept = parses.withLock({ $0[file.path] }), kept.bytes == file.bytes, kept.dependency == dependency,
-           let result = read(kept.result) {
+            let result = read(kept.result)
+        {
             return result
         }
         let made = make()
@@ -91,33 +96,44 @@ package final class ParseCache: Sendable {
     }
 
     func settings(_ file: SourceFile) -> (Settings, [Finding]) {
-        parse(file, reading: { if case .settings(let parse) = $0 { parse } else { nil } }, making: {
-            .settings(SettingsDecoder.decode(file, YAMLFile.readYAML(file)))
-        })
+        parse(
+            file, reading: { if case .settings(let parse) = $0 { parse } else { nil } },
+            making: {
+                .settings(SettingsDecoder.decode(file, YAMLFile.readYAML(file)))
+            })
     }
 
     func measures(_ file: SourceFile) -> (MeasureCatalog, [Finding], Bool) {
-        parse(file, reading: { if case .measures(let parse) = $0 { parse } else { nil } }, making: {
-            .measures(MeasuresDecoder.decode(file, YAMLFile.readYAML(file)))
-        })
+        parse(
+            file, reading: { if case .measures(let parse) = $0 { parse } else { nil } },
+            making: {
+                .measures(MeasuresDecoder.decode(file, YAMLFile.readYAML(file)))
+            })
     }
 
     func value(_ file: SourceFile) -> (Value?, [Finding]) {
-        parse(file, reading: { if case .value(let parse) = $0 { parse } else { nil } }, making: {
-            .value(ValueDecoder.decode(file, frontMatter(file)))
-        })
+        parse(
+            file, reading: { if case .value(let parse) = $0 { parse } else { nil } },
+            making: {
+                .value(ValueDecoder.decode(file, frontMatter(file)))
+            })
     }
 
     func term(_ file: SourceFile, termWeeks: Int) -> (Term?, [Finding]) {
-        parse(file, dependency: Array(String(termWeeks).utf8), reading: { if case .term(let parse) = $0 { parse } else { nil } }, making: {
-            .term(TermDecoder.decode(file, frontMatter(file), termWeeks: termWeeks))
-        })
+        parse(
+            file, dependency: Array(String(termWeeks).utf8),
+            reading: { if case .term(let parse) = $0 { parse } else { nil } },
+            making: {
+                .term(TermDecoder.decode(file, frontMatter(file), termWeeks: termWeeks))
+            })
     }
 
     func goal(_ file: SourceFile) -> (Goal?, [Finding]) {
-        parse(file, reading: { if case .goal(let parse) = $0 { parse } else { nil } }, making: {
-            .goal(GoalDecoder.decode(file, frontMatter(file)))
-        })
+        parse(
+            file, reading: { if case .goal(let parse) = $0 { parse } else { nil } },
+            making: {
+                .goal(GoalDecoder.decode(file, frontMatter(file)))
+            })
     }
 
     /// A Markdown file's front matter, read once: its parse goes to the
@@ -141,7 +157,8 @@ package final class ParseCache: Sendable {
         // its measure's position, so an alias `b` of `a` and a measure `b` differ.
         let names = measures.measures.map { ([$0.id] + $0.aliases).joined(separator: " ") }.joined(separator: "\n")
         let dependency = Array(names.utf8) + [0, judgesUnits ? 1 : 0, repeats ? 1 : 0, judgesFormat ? 1 : 0]
-        let parser = LogParser(measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats, judgesFormat: judgesFormat)
+        let parser = LogParser(
+            measures: measures, judgesUnits: judgesUnits, findsRepeats: repeats, judgesFormat: judgesFormat)
         guard keepsParses else { return keepingVerdict(parser.parse(file), file) }
         let kept = parses.withLock { $0[file.path] }
         let parse: LogParse

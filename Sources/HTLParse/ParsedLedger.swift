@@ -14,7 +14,8 @@ public struct ParsedLedger: Sendable {
 
     /// The file at a path, when it was read.
     public func file(at path: String) -> SourceFile? {
-        var low = 0, high = files.count
+        var low = 0
+        var high = files.count
         while low < high {
             let mid = (low + high) / 2
             if ByteOrder.precedes(files[mid].path, path) { low = mid + 1 } else { high = mid }

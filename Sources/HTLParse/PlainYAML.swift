@@ -79,13 +79,17 @@ enum PlainYAML {
             let start = mark(0)
             while true {
                 let end = lineEnd()
-                guard let key = key(from: lineStart, end: end, indent: 0), admits(key.name, to: names) else { return nil }
+                guard let key = key(from: lineStart, end: end, indent: 0), admits(key.name, to: names) else {
+                    return nil
+                }
                 names.append(key.name)
                 if key.valueStart == end {
                     // `key:` alone: an indented block of pairs follows.
                     guard advance(past: end), let block = block() else { return nil }
                     pairs.append(YAMLPair(key: key.node, value: block.node))
-                    guard block.more else { return YAMLNode(content: .mapping(pairs), start: start, end: block.node.end) }
+                    guard block.more else {
+                        return YAMLNode(content: .mapping(pairs), start: start, end: block.node.end)
+                    }
                     continue
                 }
                 guard let value = value(from: key.valueStart, end: end) else { return nil }
@@ -109,8 +113,10 @@ enum PlainYAML {
                     // The block ends where the next top-level key starts.
                     return (YAMLNode(content: .mapping(pairs), start: start, end: mark(lineStart)), true)
                 }
-                guard let key = key(from: lineStart, end: end, indent: 2), key.valueStart < end, admits(key.name, to: names),
-                      let value = value(from: key.valueStart, end: end) else { return nil }
+                guard let key = key(from: lineStart, end: end, indent: 2), key.valueStart < end,
+                    admits(key.name, to: names),
+                    let value = value(from: key.valueStart, end: end)
+                else { return nil }
                 names.append(key.name)
                 pairs.append(YAMLPair(key: key.node, value: value))
                 guard advance(past: end) else {
@@ -131,7 +137,9 @@ enum PlainYAML {
             let keyStart = i
             while i < end, PlainYAML.isKeyByte(buffer[i]) { i += 1 }
             // libyaml refuses a key longer than 1,024 characters: a long one is left to it.
-            guard i > keyStart, i - keyStart <= PlainYAML.longestKey, i < end, buffer[i] == Bytes.colon else { return nil }
+            guard i > keyStart, i - keyStart <= PlainYAML.longestKey, i < end, buffer[i] == Bytes.colon else {
+                return nil
+            }
             let node = YAMLNode(content: .scalar(text(keyStart, i), .plain), start: mark(keyStart), end: mark(i))
             if i + 1 == end { return (node, keyStart..<i, end) }
             guard buffer[i + 1] == Bytes.space, i + 2 < end else { return nil }
@@ -154,9 +162,11 @@ enum PlainYAML {
                 while true {
                     let itemEnd = scalarEnd(from: i, end: end - 1, inList: true)
                     guard itemEnd > i else { return nil }
-                    items.append(YAMLNode(content: .scalar(text(i, itemEnd), .plain), start: mark(i), end: mark(itemEnd)))
+                    items.append(
+                        YAMLNode(content: .scalar(text(i, itemEnd), .plain), start: mark(i), end: mark(itemEnd)))
                     if itemEnd == end - 1 { break }
-                    guard buffer[itemEnd] == Bytes.comma, itemEnd + 2 < end - 1, buffer[itemEnd + 1] == Bytes.space else { return nil }
+                    guard buffer[itemEnd] == Bytes.comma, itemEnd + 2 < end - 1, buffer[itemEnd + 1] == Bytes.space
+                    else { return nil }
                     i = itemEnd + 2
                 }
             }
@@ -174,7 +184,9 @@ enum PlainYAML {
             while i < end {
                 let b = buffer[i]
                 if b == Bytes.space {
-                    guard i + 1 < end, buffer[i + 1] != Bytes.space, PlainYAML.isScalarByte(buffer[i + 1], inList: inList) else { return i }
+                    guard i + 1 < end, buffer[i + 1] != Bytes.space,
+                        PlainYAML.isScalarByte(buffer[i + 1], inList: inList)
+                    else { return i }
                 } else if !PlainYAML.isScalarByte(b, inList: inList) {
                     return i
                 }
@@ -197,7 +209,9 @@ enum PlainYAML {
     static func canStart(_ b: UInt8) -> Bool {
         if Bytes.isLetter(b) || Bytes.isDigit(b) { return true }
         switch b {
-        case Bytes.underscore, Bytes.dot, Bytes.plus, UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "="): return true
+        case Bytes.underscore, Bytes.dot, Bytes.plus, UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "<"),
+            UInt8(ascii: "="):
+            return true
         default: return false
         }
     }
@@ -208,7 +222,7 @@ enum PlainYAML {
         guard b > Bytes.space, b < 0x7F else { return false }
         switch b {
         case Bytes.colon, Bytes.hash, Bytes.quote, UInt8(ascii: "'"), Bytes.backslash,
-             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
             return false
         case Bytes.comma:
             return !inList

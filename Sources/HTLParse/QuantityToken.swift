@@ -19,7 +19,9 @@ enum QuantityToken {
     static func classify(_ b: Span<UInt8>, _ start: Int, _ end: Int, units: UnitLookup) -> Kind {
         var j = start
         if b[j] == Bytes.minus { j += 1 }
-        guard j < end, Bytes.isDigit(b[j]) || (b[j] == Bytes.dot && j + 1 < end && Bytes.isDigit(b[j + 1])) else { return .word }
+        guard j < end, Bytes.isDigit(b[j]) || (b[j] == Bytes.dot && j + 1 < end && Bytes.isDigit(b[j + 1])) else {
+            return .word
+        }
         let strict = strictSplit(b, j, end)
         if let split = strict {
             if let name = units.name(b.extracting(split..<end)) {
@@ -75,7 +77,8 @@ enum QuantityToken {
     /// A number written with a decimal comma, digit separators, a dangling
     /// or leading point, or an exponent, directly followed by a unit-shaped
     /// word. Returns the corrected token when the intended number is clear.
-    static func almostQuantity(_ b: Span<UInt8>, _ start: Int, _ numberStart: Int, _ end: Int) -> (fix: String?, Void)? {
+    static func almostQuantity(_ b: Span<UInt8>, _ start: Int, _ numberStart: Int, _ end: Int) -> (fix: String?, Void)?
+    {
         var j = numberStart
         var sawDigit = false
         var mantissaEnd: Int?
@@ -87,7 +90,9 @@ enum QuantityToken {
                 j += 1
             } else if c == Bytes.dot || c == Bytes.comma || c == Bytes.underscore {
                 j += 1
-            } else if (c | 0x20) == UInt8(ascii: "e"), sawDigit, exponent == nil, let digits = exponentDigits(b, j + 1, end) {
+            } else if (c | 0x20) == UInt8(ascii: "e"), sawDigit, exponent == nil,
+                let digits = exponentDigits(b, j + 1, end)
+            {
                 mantissaEnd = j
                 exponent = RawBytes.array(b.extracting((j + 1)..<digits))
                 j = digits
@@ -96,12 +101,15 @@ enum QuantityToken {
             }
         }
         guard sawDigit, j < end, Bytes.isLetter(b[j]),
-              b.extracting(j..<end).allSatisfy({ Bytes.isLetter($0) || Bytes.isDigit($0) || $0 == Bytes.underscore }) else {
+            b.extracting(j..<end).allSatisfy({ Bytes.isLetter($0) || Bytes.isDigit($0) || $0 == Bytes.underscore })
+        else {
             return nil
         }
         let number = RawBytes.array(b.extracting(numberStart..<(mantissaEnd ?? j)))
         // A well-formed number before the unit is a quantity, not "almost" one.
-        if exponent == nil, strictSplit(b, numberStart, end) == j, !number.contains(Bytes.comma), !number.contains(Bytes.underscore) {
+        if exponent == nil, strictSplit(b, numberStart, end) == j, !number.contains(Bytes.comma),
+            !number.contains(Bytes.underscore)
+        {
             return nil
         }
         let sign = numberStart > start ? "-" : ""
@@ -135,7 +143,8 @@ enum QuantityToken {
                 let decimal = digits.map { $0 == Bytes.comma ? Bytes.dot : $0 }
                 return [thousands, decimal].compactMap { exact($0, exponent: exponent) }
             }
-            digits = commas == 1 ? digits.map { $0 == Bytes.comma ? Bytes.dot : $0 } : digits.filter { $0 != Bytes.comma }
+            digits =
+                commas == 1 ? digits.map { $0 == Bytes.comma ? Bytes.dot : $0 } : digits.filter { $0 != Bytes.comma }
         }
         return exact(digits, exponent: exponent).map { [$0] } ?? []
     }

@@ -17,7 +17,8 @@ struct RecentDay {
     }
 
     func date(_ bytes: Span<UInt8>) -> CivilDate? {
-        guard let known, bytes.count == 10, RawBytes.word(bytes, 0) == head, UInt16(bytes[8]) | UInt16(bytes[9]) << 8 == tail
+        guard let known, bytes.count == 10, RawBytes.word(bytes, 0) == head,
+            UInt16(bytes[8]) | UInt16(bytes[9]) << 8 == tail
         else { return nil }
         return known
     }

@@ -46,8 +46,10 @@ enum RepeatSearch {
     /// repeat an earlier one: their position in the list and the earlier
     /// line's number. `seeds` are lines before the lists (kept from an
     /// earlier parse), which can be repeated but are not reported.
-    static func repeats(_ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: [UInt8],
-                        linesPerBucket: Int = linesPerBucket) -> [[(position: Int, earlier: Int)]] {
+    static func repeats(
+        _ lists: [[ActionLine]], seeds: [ActionLine], _ buffer: [UInt8],
+        linesPerBucket: Int = linesPerBucket
+    ) -> [[(position: Int, earlier: Int)]] {
         // Starts are kept in 32 bits: a text past 4 GiB (none is read) is not searched.
         guard buffer.count <= Int(UInt32.max) else { return lists.map { _ in [] } }
         let all = [seeds] + lists
@@ -62,8 +64,10 @@ enum RepeatSearch {
                 guard bucket.count > 1 else { continue }
                 table.removeAll(keepingCapacityFor: bucket.count)
                 for entry in bucket {
-                    if let earlier = table.earlier(buffer.span, start: Int(entry.start), id: Int(entry.order), hash: entry.hash),
-                       entry.order >= seeds.count {
+                    if let earlier = table.earlier(
+                        buffer.span, start: Int(entry.start), id: Int(entry.order), hash: entry.hash),
+                        entry.order >= seeds.count
+                    {
                         mine.append((entry.order, earlier))
                     }
                 }
@@ -120,15 +124,18 @@ enum RepeatSearch {
         let runs = Parallel.slices(buckets.count, pieces: Parallel.cores)
         let bucketStarts = starts
         var lines = [DealtLine](repeating: DealtLine(hash: 0, start: 0, order: 0), count: total)
-        Parallel.write(into: &lines, ranges: runs.map { Int(bucketStarts[$0.lowerBound])..<Int(bucketStarts[$0.upperBound]) }) { r, run in
+        Parallel.write(
+            into: &lines, ranges: runs.map { Int(bucketStarts[$0.lowerBound])..<Int(bucketStarts[$0.upperBound]) }
+        ) { r, run in
             let first = Int(bucketStarts[runs[r].lowerBound])
             for k in lists.indices {
                 var next = firstSlots[k]
                 for (i, line) in lists[k].enumerated() {
                     let b = buckets.of(line.hash)
                     guard runs[r].contains(b) else { continue }
-                    run[Int(next[b]) - first] = DealtLine(hash: line.hash, start: UInt32(truncatingIfNeeded: line.start),
-                                                          order: firstOrders[k] + Int32(i))
+                    run[Int(next[b]) - first] = DealtLine(
+                        hash: line.hash, start: UInt32(truncatingIfNeeded: line.start),
+                        order: firstOrders[k] + Int32(i))
                     next[b] += 1
                 }
             }

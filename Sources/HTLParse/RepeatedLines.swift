@@ -63,11 +63,14 @@ struct RepeatedLines {
             let canonical = CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: start))
             while candidate >= 0 {
                 let entry = entries[Int(candidate)]
-                if CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: entry.start)) == canonical { return Int(entry.id) }
+                if CanonicalLogLine.of(buffer, RepeatedLines.line(buffer, from: entry.start)) == canonical {
+                    return Int(entry.id)
+                }
                 candidate = entry.previous
             }
         }
-        entries.append(Entry(hash: key, start: start, id: Int32(clamping: id), previous: RepeatedLines.entry(slots[slot])))
+        entries.append(
+            Entry(hash: key, start: start, id: Int32(clamping: id), previous: RepeatedLines.entry(slots[slot])))
         slots[slot] = key & 0xFFFF_FFFF_0000_0000 | UInt64(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil
@@ -83,7 +86,8 @@ struct RepeatedLines {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: key) & mask
         while slots[slot] != 0,
-              slots[slot] >> 32 != key >> 32 || entries[Int(RepeatedLines.entry(slots[slot]))].hash != key {
+            slots[slot] >> 32 != key >> 32 || entries[Int(RepeatedLines.entry(slots[slot]))].hash != key
+        {
             slot = (slot + 1) & mask
         }
         return slot

@@ -28,7 +28,8 @@ enum SettingsDecoder {
             case "behind_margin":
                 if let margin = reader.decimal(node, "behind_margin") {
                     if margin < .zero || margin > .one {
-                        reader.report(.invalidValue, node, "behind_margin must be a number from 0 to 1, found \(margin)")
+                        reader.report(
+                            .invalidValue, node, "behind_margin must be a number from 0 to 1, found \(margin)")
                     } else {
                         settings.behindMargin = margin
                     }
@@ -44,8 +45,10 @@ enum SettingsDecoder {
             }
         }
         if !sawVersion {
-            reader.diagnostics.append(Finding(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
-                                                 "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
+            reader.diagnostics.append(
+                Finding(
+                    .missingField, SourceLocation(path: file.path, line: 1, column: 1),
+                    "htl.yaml must declare the format version: 'htl: 1'", wholeFile: true))
         }
         return (settings, yaml.diagnostics + reader.diagnostics)
     }
@@ -54,7 +57,8 @@ enum SettingsDecoder {
     private static func dayStart(_ node: YAMLNode, _ reader: inout FieldReader) -> ClockTime? {
         guard let text = reader.text(node, "day_starts_at") else { return nil }
         guard let time = ClockTime.parse(text) else {
-            reader.report(.invalidValue, node, "day_starts_at must be a time of day written HH:MM (24-hour), found '\(text)'")
+            reader.report(
+                .invalidValue, node, "day_starts_at must be a time of day written HH:MM (24-hour), found '\(text)'")
             return nil
         }
         return time
@@ -66,8 +70,9 @@ enum SettingsDecoder {
         let names = RuleID.allCases.map(\.rawValue)
         for pair in pairs {
             guard let rule = RuleID(rawValue: pair.name) else {
-                reader.report(.unknownField, pair.key, "unknown rule '\(pair.name)'" + Suggestion.didYouMean(pair.name, names),
-                              help: "htl rules lists every rule")
+                reader.report(
+                    .unknownField, pair.key, "unknown rule '\(pair.name)'" + Suggestion.didYouMean(pair.name, names),
+                    help: "htl rules lists every rule")
                 continue
             }
             guard let level = reader.word(pair.value, rule.rawValue, RuleSetting.Level.self) else { continue }

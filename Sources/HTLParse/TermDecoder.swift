@@ -43,9 +43,11 @@ enum TermDecoder {
             reader.report(.dateOrder, endNode, "term ends (\(end)) before it starts (\(start))")
         }
         // A default end is never past the last day a date can be written (9999-12-31).
-        let last = end.flatMap { $0 >= start ? $0 : nil } ?? min(start.adding(days: 7 * termWeeks - 1), CivilDate.latest)
-        let term = Term(id: id, path: file.path, number: number, title: title ?? "Term \(number)",
-                        start: start, end: last, theme: theme, status: status, numberLocation: numberLocation)
+        let last =
+            end.flatMap { $0 >= start ? $0 : nil } ?? min(start.adding(days: 7 * termWeeks - 1), CivilDate.latest)
+        let term = Term(
+            id: id, path: file.path, number: number, title: title ?? "Term \(number)",
+            start: start, end: last, theme: theme, status: status, numberLocation: numberLocation)
         return (term, yaml.diagnostics + reader.diagnostics)
     }
 }

@@ -34,7 +34,8 @@ struct UnitLookup {
             while byLength.count <= nameBytes.count { byLength.append([]) }
             // The first declaration of a name wins, as in the catalog.
             if !byLength[nameBytes.count].contains(where: { $0.bytes == nameBytes }) {
-                byLength[nameBytes.count].append((nameBytes, Name(index: index, isID: name == catalog.measures[index].id)))
+                byLength[nameBytes.count].append(
+                    (nameBytes, Name(index: index, isID: name == catalog.measures[index].id)))
             }
         }
         for names in byLength {

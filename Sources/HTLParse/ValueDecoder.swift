@@ -25,11 +25,14 @@ enum ValueDecoder {
             }
         }
         if pairs.index(ofKey: "title") == nil {
-            reader.diagnostics.append(Finding(.missingField, SourceLocation(path: file.path, line: 1, column: 1),
-                                                 "value '\(id)' has no title", wholeFile: true))
+            reader.diagnostics.append(
+                Finding(
+                    .missingField, SourceLocation(path: file.path, line: 1, column: 1),
+                    "value '\(id)' has no title", wholeFile: true))
         }
-        let value = Value(id: id, path: file.path, title: title ?? id, level: level,
-                          priority: priority ?? level.defaultPriority, domain: domain, guidance: guidance)
+        let value = Value(
+            id: id, path: file.path, title: title ?? id, level: level,
+            priority: priority ?? level.defaultPriority, domain: domain, guidance: guidance)
         return (value, yaml.diagnostics + reader.diagnostics)
     }
 }

@@ -24,9 +24,11 @@ struct YAMLFile {
         // Text files other than the log are read into arrays of their own (never mapped).
         let bytes = file.bytes
         guard let bad = UTF8Validation.firstInvalidByte(bytes) else { return bytes }
-        diagnostics.append(Finding(.encoding, file.location(ofByte: bad),
-                                      "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
-                                      help: "save the file as UTF-8"))
+        diagnostics.append(
+            Finding(
+                .encoding, file.location(ofByte: bad),
+                "the file is not valid UTF-8 (byte 0x\(hex(file.bytes[bad])))",
+                help: "save the file as UTF-8"))
         return nil
     }
 
@@ -53,17 +55,22 @@ struct YAMLFile {
         let first = SourceLocation(path: file.path, line: 1, column: 1)
         switch FrontMatter.split(bytes) {
         case .failure(.noOpening):
-            diagnostics.append(Finding(.yamlSyntax, first, "the file must start with a '---' line that opens the front matter"))
+            diagnostics.append(
+                Finding(.yamlSyntax, first, "the file must start with a '---' line that opens the front matter"))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .failure(.noClosing):
-            diagnostics.append(Finding(.yamlSyntax, first, "the front matter is not closed: no '---' line after line 1", wholeFile: true))
+            diagnostics.append(
+                Finding(
+                    .yamlSyntax, first, "the front matter is not closed: no '---' line after line 1", wholeFile: true))
             return YAMLFile(pairs: nil, root: nil, bytes: bytes, diagnostics: diagnostics)
         case .success(let frontMatter):
-            let parsed = YAMLParser.parse(bytes[frontMatter.yaml], path: file.path, firstLine: frontMatter.yamlFirstLine)
+            let parsed = YAMLParser.parse(
+                bytes[frontMatter.yaml], path: file.path, firstLine: frontMatter.yamlFirstLine)
             diagnostics += parsed.diagnostics
-            var result = YAMLFile(pairs: nil, root: parsed.root, bytes: bytes, body: frontMatter.body,
-                                  bodyFirstLine: frontMatter.bodyFirstLine, diagnostics: diagnostics,
-                                  frontMatter: FrontMatterParse(yaml: frontMatter.yaml, result: parsed))
+            var result = YAMLFile(
+                pairs: nil, root: parsed.root, bytes: bytes, body: frontMatter.body,
+                bodyFirstLine: frontMatter.bodyFirstLine, diagnostics: diagnostics,
+                frontMatter: FrontMatterParse(yaml: frontMatter.yaml, result: parsed))
             if !parsed.failed { result.takeRootMapping(file.path, allowEmpty: false) }
             return result
         }
@@ -71,9 +78,13 @@ struct YAMLFile {
 
     private mutating func takeRootMapping(_ path: String, allowEmpty: Bool) {
         guard let root else {
-            if allowEmpty { pairs = [] } else {
-                diagnostics.append(Finding(.missingField, SourceLocation(path: path, line: 1, column: 1),
-                                              "the front matter is empty", wholeFile: true))
+            if allowEmpty {
+                pairs = []
+            } else {
+                diagnostics.append(
+                    Finding(
+                        .missingField, SourceLocation(path: path, line: 1, column: 1),
+                        "the front matter is empty", wholeFile: true))
             }
             return
         }
@@ -82,8 +93,10 @@ struct YAMLFile {
         } else if root.isNull, allowEmpty {
             pairs = []
         } else {
-            diagnostics.append(Finding(.yamlSyntax, SourceLocation(path: path, line: root.start.line, column: root.start.column),
-                                          "expected 'key: value' lines, found \(root.kindDescription)"))
+            diagnostics.append(
+                Finding(
+                    .yamlSyntax, SourceLocation(path: path, line: root.start.line, column: root.start.column),
+                    "expected 'key: value' lines, found \(root.kindDescription)"))
         }
     }
 }

@@ -28,17 +28,24 @@ package enum YAMLParser {
         if let (offset, name) = foreignLineBreak(bytes) {
             // libyaml would count it as a line break and every later position would be off.
             let at = LineIndex.position(ofByte: offset, in: bytes, firstLine: firstLine)
-            return Result(root: nil, failed: true, diagnostics: [
-                Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+            return Result(
+                root: nil, failed: true,
+                diagnostics: [
+                    Finding(
+                        .yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
                         "\(name) is not allowed in YAML here; use a plain line break (LF or CRLF)")
-            ])
+                ])
         }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
-            return Result(root: nil, failed: true, diagnostics: [
-                Finding(.yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1), "the YAML parser could not start")
-            ])
+            return Result(
+                root: nil, failed: true,
+                diagnostics: [
+                    Finding(
+                        .yamlSyntax, SourceLocation(path: path, line: firstLine, column: 1),
+                        "the YAML parser could not start")
+                ])
         }
         defer { yaml_parser_delete(parser) }
         var builder = YAMLTreeBuilder(path: path, firstLine: firstLine)
@@ -64,10 +71,18 @@ package enum YAMLParser {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let b = bytes[i]
-            if b == 0x0D, i + 1 == bytes.endIndex || bytes[i + 1] != 0x0A { return (i, "a carriage return without a line feed") }
-            if b == 0xC2, i + 1 < bytes.endIndex, bytes[i + 1] == 0x85 { return (i, "the character U+0085 (next line)") }
+            if b == 0x0D, i + 1 == bytes.endIndex || bytes[i + 1] != 0x0A {
+                return (i, "a carriage return without a line feed")
+            }
+            if b == 0xC2, i + 1 < bytes.endIndex, bytes[i + 1] == 0x85 {
+                return (i, "the character U+0085 (next line)")
+            }
             if b == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
-                return (i, bytes[i + 2] == 0xA8 ? "the character U+2028 (line separator)" : "the character U+2029 (paragraph separator)")
+                return (
+                    i,
+                    bytes[i + 2] == 0xA8
+                        ? "the character U+2028 (line separator)" : "the character U+2029 (paragraph separator)"
+                )
             }
             i += 1
         }
@@ -127,7 +142,8 @@ struct YAMLTreeBuilder {
     }
 
     var result: YAMLParser.Result {
-        failed ? YAMLParser.Result(root: nil, failed: true, diagnostics: diagnostics)
+        failed
+            ? YAMLParser.Result(root: nil, failed: true, diagnostics: diagnostics)
             : YAMLParser.Result(root: root, diagnostics: diagnostics)
     }
 
@@ -157,7 +173,10 @@ struct YAMLTreeBuilder {
         case YAML_SCALAR_EVENT:
             attach(scalar(event.data.scalar, start: start, end: mark(event.end_mark)))
         case YAML_ALIAS_EVENT:
-            attach(YAMLNode(content: .alias(YAMLTreeBuilder.string(event.data.alias.anchor) ?? ""), start: start, end: mark(event.end_mark)))
+            attach(
+                YAMLNode(
+                    content: .alias(YAMLTreeBuilder.string(event.data.alias.anchor) ?? ""), start: start,
+                    end: mark(event.end_mark)))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             open(event, start: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -167,7 +186,9 @@ struct YAMLTreeBuilder {
         }
     }
 
-    private func scalar(_ s: yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar, start: YAMLMark, end: YAMLMark) -> YAMLNode {
+    private func scalar(_ s: yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar, start: YAMLMark, end: YAMLMark)
+        -> YAMLNode
+    {
         let style: YAMLScalarStyle
         switch s.style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -176,7 +197,8 @@ struct YAMLTreeBuilder {
         case YAML_FOLDED_SCALAR_STYLE: style = .folded
         default: style = .plain
         }
-        var node = YAMLNode(content: .scalar(YAMLTreeBuilder.string(s.value, Int(s.length)) ?? "", style), start: start, end: end)
+        var node = YAMLNode(
+            content: .scalar(YAMLTreeBuilder.string(s.value, Int(s.length)) ?? "", style), start: start, end: end)
         node.tag = YAMLTreeBuilder.string(s.tag)
         node.anchor = YAMLTreeBuilder.string(s.anchor)
         return node
@@ -234,12 +256,14 @@ struct YAMLTreeBuilder {
     private mutating func checkedKey(_ node: YAMLNode, in top: Int) -> YAMLNode {
         var key = node
         guard let text = key.scalar else {
-            diagnostics.append(Finding(.yamlSyntax, location(node.start), "a key must be a plain word, found \(node.kindDescription)"))
+            diagnostics.append(
+                Finding(.yamlSyntax, location(node.start), "a key must be a plain word, found \(node.kindDescription)"))
             key.content = .scalar("", .plain)
             return key
         }
         if let first = stack[top].firstMark(of: text) {
-            diagnostics.append(Finding(.yamlSyntax, location(node.start), "duplicate key '\(text)' (first on line \(first.line))"))
+            diagnostics.append(
+                Finding(.yamlSyntax, location(node.start), "duplicate key '\(text)' (first on line \(first.line))"))
             stack[top].skipNextValue = true
         } else {
             stack[top].remember(text, at: node.start)
@@ -253,9 +277,12 @@ struct YAMLTreeBuilder {
         let problem = parser.problem.map { String(cString: $0) }
         if parser.error == YAML_READER_ERROR {
             // Reader errors (a control character, bad UTF-8) carry a byte offset, not a mark.
-            let at = LineIndex.position(ofByte: bytes.startIndex + Int(parser.problem_offset), in: bytes, firstLine: firstLine)
-            return stop(Finding(.yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
-                                "invalid YAML: " + (problem ?? "unreadable character")))
+            let at = LineIndex.position(
+                ofByte: bytes.startIndex + Int(parser.problem_offset), in: bytes, firstLine: firstLine)
+            return stop(
+                Finding(
+                    .yamlSyntax, SourceLocation(path: path, line: at.line, column: at.column),
+                    "invalid YAML: " + (problem ?? "unreadable character")))
         }
         let problemMark = Self.clamped(mark(parser.problem_mark), to: bytes, firstLine: firstLine)
         var message = "invalid YAML: " + (problem ?? "unknown problem")

@@ -36,7 +36,8 @@ package struct ActionGoalTable: Sendable {
         let ends = starts
         var goals = [Int32](repeating: 0, count: Int(starts[actionCount]))
         // Slice s writes the entries of its actions: one stretch of the table.
-        Parallel.write(into: &goals, ranges: slices.map { Int(ends[$0.lowerBound])..<Int(ends[$0.upperBound]) }) { s, table in
+        Parallel.write(into: &goals, ranges: slices.map { Int(ends[$0.lowerBound])..<Int(ends[$0.upperBound]) }) {
+            s, table in
             let slice = slices[s]
             let base = Int(ends[slice.lowerBound])
             var next = ends[slice].map { Int($0) - base }

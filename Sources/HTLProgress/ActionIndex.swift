@@ -77,9 +77,10 @@ final class ActionIndex: Sendable {
         tables = []
         tagged.sortEachGroup { a, b in a.day < b.day || (a.day == b.day && a.index < b.index) }
         self.tagged = tagged
-        taggedDays = TaggedDays(tagged: tagged.all, groups: tagged.ranges, facts: facts,
-                                quantities: { f, body in ActionIndex.forEachQuantity(of: f, extraMeasures, extraAmounts, body) },
-                                isCorrection: { ActionIndex.isCorrection($0, extraAmounts) })
+        taggedDays = TaggedDays(
+            tagged: tagged.all, groups: tagged.ranges, facts: facts,
+            quantities: { f, body in ActionIndex.forEachQuantity(of: f, extraMeasures, extraAmounts, body) },
+            isCorrection: { ActionIndex.isCorrection($0, extraAmounts) })
         multiTagged = Self.carriedTwice(tagged.all, actions: actions.count)
     }
 
@@ -123,17 +124,22 @@ final class ActionIndex: Sendable {
         ActionIndex.forEachQuantity(of: f, extraMeasures, extraAmounts, body)
     }
 
-    static func forEachQuantity(of f: Facts, _ extraMeasures: [Int32], _ extraAmounts: [ExactDecimal],
-                                _ body: (_ measure: Int, _ amount: ExactDecimal) -> Void) {
+    static func forEachQuantity(
+        of f: Facts, _ extraMeasures: [Int32], _ extraAmounts: [ExactDecimal],
+        _ body: (_ measure: Int, _ amount: ExactDecimal) -> Void
+    ) {
         guard f.measure >= 0 else { return }
         body(Int(f.measure), f.amount)
-        for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) { body(Int(extraMeasures[q]), extraAmounts[q]) }
+        for q in Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount)) {
+            body(Int(extraMeasures[q]), extraAmounts[q])
+        }
     }
 
     /// Appends the facts of the slice's actions, in order, and returns its
     /// actions by linked goal and by tag, and its further quantities (the
     /// facts point into them as if they came first).
-    private static func fill(_ facts: inout Parallel.Region<Facts>, from array: [Action], _ slice: Range<Int>) -> Tables {
+    private static func fill(_ facts: inout Parallel.Region<Facts>, from array: [Action], _ slice: Range<Int>) -> Tables
+    {
         var tables = Tables(actions: slice.count)
         // Each action is read in place through a span, never copied whole.
         let actions = array.span
@@ -143,7 +149,9 @@ final class ActionIndex: Sendable {
             // Fields read by position (iterating a list, or taking a whole quantity, copies it).
             let quantityCount = actions[i].quantities.count
             if quantityCount > 0 {
-                (f.measure, f.amount) = (Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount)
+                (f.measure, f.amount) = (
+                    Int32(clamping: actions[i].quantities[0].measureIndex), actions[i].quantities[0].amount
+                )
             }
             if quantityCount > 1 { tables.withExtras.append(i) }
             for k in 1..<max(1, quantityCount) {

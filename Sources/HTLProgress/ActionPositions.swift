@@ -5,7 +5,9 @@
 /// as `[Int]`). A ledger's actions are held in memory, over 100 bytes
 /// each: 2^31 of them would take more than 200 GB, so a position always
 /// fits (`ActionIndex.Dated` holds them in 32 bits too).
-public struct ActionPositions: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct ActionPositions: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
     // Inlinable: listings in other modules read every element.
     @usableFromInline let positions: [Int32]
 

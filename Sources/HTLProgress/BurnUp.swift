@@ -58,11 +58,14 @@ public struct BurnUp: Sendable, Equatable {
         let window = GoalWindow(g.goal, today: today)
         return g.targets.prefix(limit).map { t in
             // The pace rule of the goal's figures (FORMAT.md §9), for this target alone.
-            let (projected, pace) = ProgressEngine.paceFigures(min(max(t.ratio, .zero), .one), state: g.state,
-                                                                window: window, today: today)
-            return BurnUp(measure: t.measure, target: t.target, start: start, lineStart: g.goal.start, end: g.goal.target, today: today,
-                          points: points(actions, measure: t.measure, catalog: ledger.measures),
-                          projectedFinish: projected, paceDays: pace)
+            let (projected, pace) = ProgressEngine.paceFigures(
+                min(max(t.ratio, .zero), .one), state: g.state,
+                window: window, today: today)
+            return BurnUp(
+                measure: t.measure, target: t.target, start: start, lineStart: g.goal.start, end: g.goal.target,
+                today: today,
+                points: points(actions, measure: t.measure, catalog: ledger.measures),
+                projectedFinish: projected, paceDays: pace)
         }
     }
 

@@ -59,8 +59,10 @@ struct CadenceCalendar {
                 excused += breaks[b].overlap(from: days.start, to: days.end)
                 b += 1
             }
-            body(Slot(days: days, countedDays: days.start.days(until: days.end) + 1 - excused,
-                      daysInPeriod: start.days(until: end) + 1))
+            body(
+                Slot(
+                    days: days, countedDays: days.start.days(until: days.end) + 1 - excused,
+                    daysInPeriod: start.days(until: end) + 1))
             start = end.adding(days: 1)
         }
     }

@@ -58,7 +58,6 @@ public struct CadenceProgress: Sendable {
     /// The window's first day; nil without a start.
     public var windowStart: CivilDate?
 
-
     /// How many periods `recent` keeps: half a year of weeks.
     package static let recentLimit = 26
 }

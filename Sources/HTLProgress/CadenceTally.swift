@@ -14,9 +14,11 @@ struct CadenceTally {
     /// `window`: the cadence window (nil when it has no start); `actions`:
     /// the goal's counted actions.
     func progress(window: DateRange?, openEnded: Bool, actions: GoalActions, today: CivilDate) -> CadenceProgress {
-        var result = CadenceProgress(cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
-                                     actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
-                                     current: nil, latestDecided: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0, windowStart: window?.start)
+        var result = CadenceProgress(
+            cadence: cadence, measure: measureIndex.map { catalog.measures[$0].id } ?? Goal.actionsMeasure,
+            actual: .zero, ratio: nil, periods: 0, met: 0, missed: 0, excused: 0, future: 0,
+            current: nil, latestDecided: nil, recent: [], upcoming: [], streak: 0, bestStreak: 0,
+            windowStart: window?.start)
         guard let window, window.start <= window.end else { return result }
         result.actual = amount(actions, window.start...window.end)
         var run = 0
@@ -24,7 +26,9 @@ struct CadenceTally {
             let period = self.period(slot, amount: amount(actions, slot.days.start...slot.days.end), today: today)
             result.count(period)
             switch period.status {
-            case .met: run += 1; result.bestStreak = max(result.bestStreak, run)
+            case .met:
+                run += 1
+                result.bestStreak = max(result.bestStreak, run)
             case .missed: run = 0
             case .open, .excused, .future: break
             }
@@ -37,7 +41,10 @@ struct CadenceTally {
             if period.days.contains(today) { result.current = period }
         }
         result.streak = run
-        result.periods = openEnded ? result.met + result.missed : result.met + result.missed + (result.current?.status == .open ? 1 : 0) + result.future
+        result.periods =
+            openEnded
+            ? result.met + result.missed
+            : result.met + result.missed + (result.current?.status == .open ? 1 : 0) + result.future
         result.ratio = ExactDecimal(result.met).divided(by: result.periods)
         return result
     }
@@ -46,15 +53,17 @@ struct CadenceTally {
     /// measure (each logged measure summed exactly, then converted), or how
     /// many of them are not corrections for `actions`.
     private func amount(_ actions: GoalActions, _ days: ClosedRange<CivilDate>) -> ExactDecimal {
-        let totals = actions.totals(days: Int32(clamping: days.lowerBound.dayNumber)...Int32(clamping: days.upperBound.dayNumber),
-                                    measures: catalog.measures.count)
+        let totals = actions.totals(
+            days: Int32(clamping: days.lowerBound.dayNumber)...Int32(clamping: days.upperBound.dayNumber),
+            measures: catalog.measures.count)
         guard let measureIndex else { return ExactDecimal(totals.occurrences) }
         return totals.amount(toward: measureIndex, catalog: catalog)
     }
 
     /// A slot's status on `today`, its amount compared exactly with
     /// N × counted days / days in the period.
-    private func period(_ slot: CadenceCalendar.Slot, amount: ExactDecimal, today: CivilDate) -> CadenceProgress.Period {
+    private func period(_ slot: CadenceCalendar.Slot, amount: ExactDecimal, today: CivilDate) -> CadenceProgress.Period
+    {
         let n = cadence.amount
         let required = n.multiplied(by: slot.countedDays).divided(by: slot.daysInPeriod) ?? .zero
         var status: CadenceProgress.Status

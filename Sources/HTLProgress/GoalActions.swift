@@ -33,7 +33,9 @@ public struct GoalActions: Sendable {
         self.index = index
         self.today = Int32(clamping: today.dayNumber)
         // An action links a goal once (a repeated link is read once), so it is in the group once.
-        let linked = index.linked.all[index.linked.range(of: goal.id)].sorted { ($0.day, $0.index) < ($1.day, $1.index) }
+        let linked = index.linked.all[index.linked.range(of: goal.id)].sorted {
+            ($0.day, $0.index) < ($1.day, $1.index)
+        }
         var tags: [String] = []
         for tag in goal.tags where !tags.contains(tag) { tags.append(tag) }
         var runs: [Range<Int>] = []
@@ -41,8 +43,11 @@ public struct GoalActions: Sendable {
             let group = index.tagged.range(of: tag)
             guard !group.isEmpty else { continue }
             // The window's run of the tag's actions, both ends found by binary search.
-            let first = goal.start.map { index.firstTagged(day: Int32(clamping: $0.dayNumber), in: group) } ?? group.lowerBound
-            let end = goal.target.map { index.firstTagged(day: Int32(clamping: $0.dayNumber) + 1, in: group) } ?? group.upperBound
+            let first =
+                goal.start.map { index.firstTagged(day: Int32(clamping: $0.dayNumber), in: group) } ?? group.lowerBound
+            let end =
+                goal.target.map { index.firstTagged(day: Int32(clamping: $0.dayNumber) + 1, in: group) }
+                ?? group.upperBound
             runs.append(first..<max(first, end))
         }
         self.linked = linked
@@ -71,8 +76,12 @@ public struct GoalActions: Sendable {
         // The linked actions' facts, spread over the log, gathered first in a
         // loop that does nothing else: there the reads overlap.
         let facts = index.facts
-        for f in linked.filter({ days.contains($0.day) }).map({ facts[Int($0.index)] }) { add(f, times: 1, to: &totals) }
-        for (action, extra) in repeats where days.contains(action.day) { add(facts[Int(action.index)], times: -extra, to: &totals) }
+        for f in linked.filter({ days.contains($0.day) }).map({ facts[Int($0.index)] }) {
+            add(f, times: 1, to: &totals)
+        }
+        for (action, extra) in repeats where days.contains(action.day) {
+            add(facts[Int(action.index)], times: -extra, to: &totals)
+        }
         return totals
     }
 
@@ -141,8 +150,10 @@ public struct GoalActions: Sendable {
         return positions
     }
 
-    private static func count(_ linked: [ActionIndex.Dated], _ runs: [Range<Int>], _ repeats: [(action: ActionIndex.Dated, extra: Int)],
-                              days: ClosedRange<Int32>, index: ActionIndex) -> Int {
+    private static func count(
+        _ linked: [ActionIndex.Dated], _ runs: [Range<Int>], _ repeats: [(action: ActionIndex.Dated, extra: Int)],
+        days: ClosedRange<Int32>, index: ActionIndex
+    ) -> Int {
         linked.count { days.contains($0.day) }
             + runs.reduce(0) { $0 + index.taggedRun($1, days: days).count }
             - repeats.reduce(0) { days.contains($1.action.day) ? $0 + $1.extra : $0 }
@@ -155,8 +166,10 @@ public struct GoalActions: Sendable {
     /// not linked is in the run of each of the goal's tags it carries, and
     /// is found from the first of them (only actions with two tags or more
     /// can be: `index.multiTagged`).
-    private static func repeats(tags: [String], linked: [ActionIndex.Dated], runs: [Range<Int>],
-                                index: ActionIndex) -> [(action: ActionIndex.Dated, extra: Int)] {
+    private static func repeats(
+        tags: [String], linked: [ActionIndex.Dated], runs: [Range<Int>],
+        index: ActionIndex
+    ) -> [(action: ActionIndex.Dated, extra: Int)] {
         guard !runs.isEmpty else { return [] }
         var repeats: [(action: ActionIndex.Dated, extra: Int)] = []
         for action in linked {

@@ -32,7 +32,10 @@ public enum GoalState: String, Sendable, CaseIterable {
     }
 
     /// The first rule of FORMAT.md §9 that applies.
-    init(_ goal: Goal, summary: ProgressSummary, anyCounted: Bool, window: GoalWindow, margin: ExactDecimal, today: CivilDate) {
+    init(
+        _ goal: Goal, summary: ProgressSummary, anyCounted: Bool, window: GoalWindow, margin: ExactDecimal,
+        today: CivilDate
+    ) {
         if goal.status == .dropped {
             self = .dropped
         } else if goal.status == .done || summary.complete {
@@ -63,7 +66,9 @@ public enum GoalState: String, Sendable, CaseIterable {
     /// closed one; a week already kept is not behind, a limit already broken is).
     private static func behind(_ summary: ProgressSummary, window: GoalWindow, margin: ExactDecimal) -> Bool {
         if summary.missedLastPeriod { return true }
-        guard let p = summary.pacedProgress, let span = window.span, let elapsed = window.elapsedInSpan else { return false }
+        guard let p = summary.pacedProgress, let span = window.span, let elapsed = window.elapsedInSpan else {
+            return false
+        }
         return (p + margin).multiplied(by: span) < ExactDecimal(elapsed)
     }
 

@@ -60,7 +60,10 @@ struct ProgressSummary {
     var checklistDone: Int
     var checklistTotal: Int
 
-    init(targets: [GoalProgress.TargetProgress], cadences: [CadenceProgress], checklist: [Goal.ChecklistItem], openEnded: Bool) {
+    init(
+        targets: [GoalProgress.TargetProgress], cadences: [CadenceProgress], checklist: [Goal.ChecklistItem],
+        openEnded: Bool
+    ) {
         checklistDone = checklist.filter(\.done).count
         checklistTotal = checklist.count
         hasCadence = !cadences.isEmpty
@@ -75,7 +78,8 @@ struct ProgressSummary {
             } else if checklistTotal > 0 {
                 pacedProgress = ExactDecimal(checklistDone).divided(by: checklistTotal)
             }
-            complete = targets.allSatisfy { $0.actual >= $0.target }
+            complete =
+                targets.allSatisfy { $0.actual >= $0.target }
                 && cadences.allSatisfy { !openEnded && $0.periods > 0 && $0.met == $0.periods }
             zero = targets.allSatisfy { !$0.actual.isPositive } && cadences.allSatisfy { $0.met == 0 }
         } else if checklistTotal > 0 {

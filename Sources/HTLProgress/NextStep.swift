@@ -21,11 +21,15 @@ public enum NextStep: Sendable, Equatable {
         if let item = g.goal.checklist.first(where: { !$0.done }) {
             self = .checklist(item.text)
         } else if let t = g.targets.first(where: { $0.remaining.isPositive }) {
-            self = t.neededPerWeek.map { .thisWeek(amount: min($0, t.remaining), measure: t.measure) }
+            self =
+                t.neededPerWeek.map { .thisWeek(amount: min($0, t.remaining), measure: t.measure) }
                 ?? .remaining(amount: t.remaining, measure: t.measure)
         } else if let c = g.cadences.first(where: { $0.current?.status == .open }), let p = c.current {
-            self = .cadence(amount: max(p.required - p.amount, .zero), measure: c.measure, atMost: c.cadence.atMost, by: p.days.end)
-        } else if let c = g.cadences.first(where: { $0.cadence.atMost && $0.current?.status == .missed }), let p = c.current {
+            self = .cadence(
+                amount: max(p.required - p.amount, .zero), measure: c.measure, atMost: c.cadence.atMost, by: p.days.end)
+        } else if let c = g.cadences.first(where: { $0.cadence.atMost && $0.current?.status == .missed }),
+            let p = c.current
+        {
             self = .holdOff(measure: c.measure, until: p.days.end)
         } else {
             self = .none

@@ -54,7 +54,8 @@ public struct ProgressDiff: Sendable {
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
         goals = ids.sorted(by: ByteOrder.precedes).map { id in
-            let a = from.report.goal(id), b = to.report.goal(id)
+            let a = from.report.goal(id)
+            let b = to.report.goal(id)
             var targets: [TargetChange] = []
             var before: [String: ExactDecimal] = [:]
             for (measure, actual) in ProgressDiff.totals(a) where before[measure] == nil { before[measure] = actual }
@@ -71,13 +72,16 @@ public struct ProgressDiff: Sendable {
                 change = .added
             } else if b == nil {
                 change = .removed
-            } else if a!.progress != b!.progress || a!.state != b!.state || targets.contains(where: { $0.from != $0.to }) {
+            } else if a!.progress != b!.progress || a!.state != b!.state
+                || targets.contains(where: { $0.from != $0.to })
+            {
                 change = .changed
             } else {
                 change = .unchanged
             }
-            return GoalChange(id: id, title: (b ?? a)!.goal.title, change: change, fromProgress: a?.progress, toProgress: b?.progress,
-                              fromState: a?.state, toState: b?.state, targets: targets)
+            return GoalChange(
+                id: id, title: (b ?? a)!.goal.title, change: change, fromProgress: a?.progress, toProgress: b?.progress,
+                fromState: a?.state, toState: b?.state, targets: targets)
         }
         // Actions as canonical text, counted as a multiset across all log files.
         var before: [String: Int] = [:]

@@ -15,7 +15,9 @@ public struct ProgressReport: Sendable {
 
     private var goalIndex: [String: Int]
 
-    init(today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]) {
+    init(
+        today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]
+    ) {
         self.today = today
         self.goals = goals
         self.terms = terms
@@ -98,11 +100,12 @@ public struct ProgressReport: Sendable {
         /// The ids are read only when everything else ties (rarely): read
         /// for every comparison of a sort, each was a goal's id fetched and
         /// its reference counted twice, 280,000 times for 10,000 goals, on one core.
-        func precedes(_ b: AttentionKey, _ id: @autoclosure () -> String, _ otherID: @autoclosure () -> String) -> Bool {
+        func precedes(_ b: AttentionKey, _ id: @autoclosure () -> String, _ otherID: @autoclosure () -> String) -> Bool
+        {
             let a = self
             if a.rank != b.rank { return a.rank < b.rank }
             switch (a.target, b.target) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
@@ -110,7 +113,7 @@ public struct ProgressReport: Sendable {
             if a.urgency != b.urgency { return a.urgency > b.urgency }
             if a.importance != b.importance { return a.importance > b.importance }
             switch (a.progress, b.progress) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
@@ -147,7 +150,9 @@ package enum ProgressEngine {
             for k in firstOccurrences(terms.map(\.number)) { committed[terms[k].number, default: []].append(g) }
             guard goals[g].state != .dropped else { continue }
             let values = goals[g].goal.values
-            for k in firstOccurrences(values.map(\.value)) { aligned[values[k].value, default: []].append((g, values[k].strength)) }
+            for k in firstOccurrences(values.map(\.value)) {
+                aligned[values[k].value, default: []].append((g, values[k].strength))
+            }
         }
         let terms = ledger.terms
             .sorted { $0.number < $1.number }
@@ -156,7 +161,9 @@ package enum ProgressEngine {
             .sorted { $0.priority != $1.priority ? $0.priority < $1.priority : ByteOrder.precedes($0.id, $1.id) }
         let alignedGoals = aligned
         let values = Parallel.map(sortedValues.count) {
-            valueInsight(sortedValues[$0], aligned: alignedGoals[sortedValues[$0].id] ?? [], of: goals, index: index, today: today)
+            valueInsight(
+                sortedValues[$0], aligned: alignedGoals[sortedValues[$0].id] ?? [], of: goals, index: index,
+                today: today)
         }
         let known = Set(ledger.values.map(\.id))
         let unaligned = goals.indices
@@ -168,44 +175,58 @@ package enum ProgressEngine {
 
     // MARK: Goals
 
-    static func goalProgress(_ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
-                             today: CivilDate) -> GoalProgress {
+    static func goalProgress(
+        _ goal: Goal, ledger: Ledger, index: ActionIndex, termStarts: [Int: CivilDate],
+        today: CivilDate
+    ) -> GoalProgress {
         // Everything is as of today: a future action counts once its day comes (FORMAT.md §7).
         let actions = GoalActions(goal, index: index, today: today)
         let window = GoalWindow(goal, today: today)
-        let totals = goal.targets.isEmpty ? nil : actions.totals(days: Int32.min...Int32.max, measures: ledger.measures.measures.count)
+        let totals =
+            goal.targets.isEmpty
+            ? nil : actions.totals(days: Int32.min...Int32.max, measures: ledger.measures.measures.count)
         let targets = targetProgress(goal, totals: totals, catalog: ledger.measures, window: window)
         let cadences = cadenceProgress(goal, actions: actions, ledger: ledger, termStarts: termStarts, today: today)
-        let summary = ProgressSummary(targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
-        let state = GoalState(goal, summary: summary, anyCounted: actions.count > 0, window: window,
-                              margin: ledger.settings.behindMargin, today: today)
+        let summary = ProgressSummary(
+            targets: targets, cadences: cadences, checklist: goal.checklist, openEnded: goal.target == nil)
+        let state = GoalState(
+            goal, summary: summary, anyCounted: actions.count > 0, window: window,
+            margin: ledger.settings.behindMargin, today: today)
         let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
-        return GoalProgress(goal: goal, actions: actions, targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
-                            checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
-                            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
+        return GoalProgress(
+            goal: goal, actions: actions, targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
+            checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
+            daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
     }
 
     /// Each target's actual, ratio, what remains and the rates (one per
     /// measure), from the goal's totals (nil: it has no targets).
-    static func targetProgress(_ goal: Goal, totals: MeasureTotals?, catalog: MeasureCatalog,
-                               window: GoalWindow) -> [GoalProgress.TargetProgress] {
+    static func targetProgress(
+        _ goal: Goal, totals: MeasureTotals?, catalog: MeasureCatalog,
+        window: GoalWindow
+    ) -> [GoalProgress.TargetProgress] {
         guard let totals else { return [] }
         var targets: [GoalProgress.TargetProgress] = []
         var seen = Set<String>()
         for target in goal.targets {
             let measureIndex = catalog.index(for: target.measure)
-            guard let measure = measureIndex.map({ catalog.measures[$0].id })
+            guard
+                let measure = measureIndex.map({ catalog.measures[$0].id })
                     ?? (target.measure == Goal.actionsMeasure ? target.measure : nil),
-                  seen.insert(measure).inserted else { continue }
+                seen.insert(measure).inserted
+            else { continue }
             // `actions` counts the counted actions themselves (FORMAT.md §5.3).
-            let actual = measureIndex.map { totals.amount(toward: $0, catalog: catalog) } ?? ExactDecimal(totals.occurrences)
+            let actual =
+                measureIndex.map { totals.amount(toward: $0, catalog: catalog) } ?? ExactDecimal(totals.occurrences)
             let remaining = max(target.amount - actual, .zero)
-            targets.append(GoalProgress.TargetProgress(
-                measure: measure, target: target.amount, actual: actual, ratio: actual.divided(by: target.amount) ?? .zero,
-                remaining: remaining,
-                neededPerDay: window.daysRemaining.flatMap { remaining.divided(by: $0) },
-                neededPerWeek: window.daysRemaining.flatMap { remaining.multiplied(by: 7).divided(by: $0) },
-                currentPerDay: window.elapsedDays.flatMap { actual.divided(by: $0) }))
+            targets.append(
+                GoalProgress.TargetProgress(
+                    measure: measure, target: target.amount, actual: actual,
+                    ratio: actual.divided(by: target.amount) ?? .zero,
+                    remaining: remaining,
+                    neededPerDay: window.daysRemaining.flatMap { remaining.divided(by: $0) },
+                    neededPerWeek: window.daysRemaining.flatMap { remaining.multiplied(by: 7).divided(by: $0) },
+                    currentPerDay: window.elapsedDays.flatMap { actual.divided(by: $0) }))
         }
         return targets
     }
@@ -213,8 +234,10 @@ package enum ProgressEngine {
     /// Each cadence (one per measure) on `today`; its window runs from the
     /// goal's start (else its earliest committed term's) to its target (else
     /// to the end of the period holding today).
-    static func cadenceProgress(_ goal: Goal, actions: GoalActions, ledger: Ledger, termStarts: [Int: CivilDate],
-                                today: CivilDate) -> [CadenceProgress] {
+    static func cadenceProgress(
+        _ goal: Goal, actions: GoalActions, ledger: Ledger, termStarts: [Int: CivilDate],
+        today: CivilDate
+    ) -> [CadenceProgress] {
         guard !goal.cadences.isEmpty else { return [] }
         let catalog = ledger.measures
         let start = goal.start ?? goal.terms.compactMap { termStarts[$0.number] }.min()
@@ -222,8 +245,10 @@ package enum ProgressEngine {
         return goal.cadences.compactMap { cadence in
             let measureIndex = catalog.index(for: cadence.measure)
             guard measureIndex != nil || cadence.measure == Goal.actionsMeasure,
-                  seen.insert(measureIndex.map { catalog.measures[$0].id } ?? cadence.measure).inserted else { return nil }
-            let calendar = CadenceCalendar(period: cadence.period, weekStart: ledger.settings.weekStart, breaks: goal.breaks)
+                seen.insert(measureIndex.map { catalog.measures[$0].id } ?? cadence.measure).inserted
+            else { return nil }
+            let calendar = CadenceCalendar(
+                period: cadence.period, weekStart: ledger.settings.weekStart, breaks: goal.breaks)
             // An open-ended window ends with today's period, never after the last writable day.
             let end = goal.target ?? min(calendar.periodEnd(calendar.periodStart(today)), CivilDate.latest)
             let window = start.map { DateRange(start: $0, end: end) }
@@ -234,8 +259,10 @@ package enum ProgressEngine {
 
     /// The projected finish at the average pace so far, and the days ahead
     /// of (positive) or behind an even pace.
-    static func paceFigures(_ progress: ExactDecimal?, state: GoalState, window: GoalWindow,
-                            today: CivilDate) -> (CivilDate?, Int?) {
+    static func paceFigures(
+        _ progress: ExactDecimal?, state: GoalState, window: GoalWindow,
+        today: CivilDate
+    ) -> (CivilDate?, Int?) {
         // No progress, no pace (FORMAT.md §9).
         guard state.isOpen, let p = progress, p.isPositive else { return (nil, nil) }
         var projected: CivilDate?
@@ -244,7 +271,9 @@ package enum ProgressEngine {
             // Days still needed at the average pace so far, rounded up.
             let needed = ((ExactDecimal.scale - pm) * Int128(elapsedDays) + pm - 1) / pm
             // No projection past the last day a date can be written (9999-12-31).
-            if needed < 36_500, today.adding(days: Int(needed)) <= CivilDate.latest { projected = today.adding(days: Int(needed)) }
+            if needed < 36_500, today.adding(days: Int(needed)) <= CivilDate.latest {
+                projected = today.adding(days: Int(needed))
+            }
         }
         var pace: Int?
         if let span = window.span, let days = window.elapsedInSpan {
@@ -257,7 +286,8 @@ package enum ProgressEngine {
     // MARK: Terms
 
     /// `committed`: positions in `goals` of the goals committed to the term.
-    static func termProgress(_ term: Term, committed: [Int], of goals: [GoalProgress], today: CivilDate) -> TermProgress {
+    static func termProgress(_ term: Term, committed: [Int], of goals: [GoalProgress], today: CivilDate) -> TermProgress
+    {
         let state: TermProgress.State
         switch term.status {
         case .planned?: state = .planned
@@ -272,10 +302,11 @@ package enum ProgressEngine {
         // Dropped goals are left out of the term's goals and mean (listed apart).
         let kept = committed.filter { goals[$0].state != .dropped }
         let measured = kept.compactMap { goals[$0].progress }
-        return TermProgress(term: term, state: state, week: week, weeks: term.weeks, daysLeft: today.days(until: term.end),
-                            goals: sortedIDs(kept.map { goals[$0].id }),
-                            droppedGoals: sortedIDs(committed.filter { goals[$0].state == .dropped }.map { goals[$0].id }),
-                            meanProgress: measured.isEmpty ? nil : measured.reduce(.zero, +).divided(by: measured.count))
+        return TermProgress(
+            term: term, state: state, week: week, weeks: term.weeks, daysLeft: today.days(until: term.end),
+            goals: sortedIDs(kept.map { goals[$0].id }),
+            droppedGoals: sortedIDs(committed.filter { goals[$0].state == .dropped }.map { goals[$0].id }),
+            meanProgress: measured.isEmpty ? nil : measured.reduce(.zero, +).divided(by: measured.count))
     }
 
     /// Ids in byte order, each once.
@@ -301,21 +332,29 @@ package enum ProgressEngine {
     }
 
     /// `aligned`: positions in `goals` of the goals aligned to the value, with their strengths.
-    static func valueInsight(_ value: Value, aligned: [(goal: Int, strength: Int)], of goals: [GoalProgress], index: ActionIndex,
-                             today: CivilDate) -> ValueInsight {
+    static func valueInsight(
+        _ value: Value, aligned: [(goal: Int, strength: Int)], of goals: [GoalProgress], index: ActionIndex,
+        today: CivilDate
+    ) -> ValueInsight {
         // Listed by strength, then id: positions are sorted, not the goals (a
         // goal's progress is a large value, moved at every step of a sort).
         let order = aligned.indices.sorted { a, b in
-            aligned[a].strength != aligned[b].strength ? aligned[a].strength > aligned[b].strength
+            aligned[a].strength != aligned[b].strength
+                ? aligned[a].strength > aligned[b].strength
                 : ByteOrder.precedes(goals[aligned[a].goal].id, goals[aligned[b].goal].id)
         }
 
-        let meanStrength = aligned.isEmpty ? nil
+        let meanStrength =
+            aligned.isEmpty
+            ? nil
             : ExactDecimal(aligned.reduce(0) { $0 + $1.strength }).divided(by: aligned.count)
         let measured = aligned.filter { goals[$0.goal].progress != nil }
         let weight = measured.reduce(0) { $0 + $1.strength }
-        let weighted = weight == 0 ? nil
-            : measured.reduce(ExactDecimal.zero) { $0 + goals[$1.goal].progress!.multiplied(by: $1.strength) }.divided(by: weight)
+        let weighted =
+            weight == 0
+            ? nil
+            : measured.reduce(ExactDecimal.zero) { $0 + goals[$1.goal].progress!.multiplied(by: $1.strength) }.divided(
+                by: weight)
 
         let day = Int32(clamping: today.dayNumber)
         let from30 = Int32(clamping: today.adding(days: -(ValueInsight.recentDays - 1)).dayNumber)
@@ -325,7 +364,11 @@ package enum ProgressEngine {
         let neglected = active.isEmpty || !active.contains { goals[$0.goal].actions.any(days: from14...day) }
         return ValueInsight(
             value: value,
-            goals: order.map { .init(id: goals[aligned[$0].goal].id, strength: aligned[$0].strength, progress: goals[aligned[$0].goal].progress, state: goals[aligned[$0].goal].state) },
+            goals: order.map {
+                .init(
+                    id: goals[aligned[$0].goal].id, strength: aligned[$0].strength,
+                    progress: goals[aligned[$0].goal].progress, state: goals[aligned[$0].goal].state)
+            },
             meanStrength: meanStrength, weightedProgress: weighted, actions30d: recentCount, neglected: neglected)
     }
 }

@@ -40,10 +40,14 @@ extension Review {
     public init(ledger: Ledger, report: ProgressReport, ofTerm term: Bool) throws {
         var span = Span.week
         if term {
-            guard let current = report.currentTerm else { throw HTLError("no term is active on \(report.today); review a week instead") }
+            guard let current = report.currentTerm else {
+                throw HTLError("no term is active on \(report.today); review a week instead")
+            }
             span = .term(current.term.number)
         }
-        guard let review = Review(ledger: ledger, report: report, span: span) else { throw HTLError("nothing to review yet") }
+        guard let review = Review(ledger: ledger, report: report, span: span) else {
+            throw HTLError("nothing to review yet")
+        }
         self = review
     }
 }

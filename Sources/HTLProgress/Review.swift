@@ -75,7 +75,9 @@ public struct Review: Sendable {
         case .week:
             period = DateRange(start: ledger.settings.weekStart.onOrBefore(today), end: today)
         case .term(let number):
-            guard let term = report.terms.first(where: { $0.term.number == number })?.term, term.start <= today else { return nil }
+            guard let term = report.terms.first(where: { $0.term.number == number })?.term, term.start <= today else {
+                return nil
+            }
             period = DateRange(start: term.start, end: min(term.end, today))
         }
         self.span = span
@@ -87,8 +89,10 @@ public struct Review: Sendable {
             g.actionIndices.filter { period.contains(ledger.actions[$0].date) && !ledger.actions[$0].isCorrection }
         }
         actions = Set(inPeriod.joined()).count
-        goals = zip(report.goals, inPeriod).compactMap { g, n in n.isEmpty ? nil : Tally(id: g.id, title: g.goal.title, actions: n.count) }
-            .sorted(by: Review.mostFirst)
+        goals = zip(report.goals, inPeriod).compactMap { g, n in
+            n.isEmpty ? nil : Tally(id: g.id, title: g.goal.title, actions: n.count)
+        }
+        .sorted(by: Review.mostFirst)
         busiest = goals.first.flatMap { report.goal($0.id) }
         values = Review.valueTallies(ledger, report: report, inPeriod: inPeriod)
         totals = Review.totals(ledger, in: period)
@@ -139,7 +143,8 @@ public struct Review: Sendable {
             let move = Move(goal: g, before: then?.progress, stateBefore: then?.state ?? .notStarted)
             return move.before != g.progress || move.stateBefore != g.state ? move : nil
         }.sorted { a, b in
-            let da = (a.goal.progress ?? .zero) - (a.before ?? .zero), db = (b.goal.progress ?? .zero) - (b.before ?? .zero)
+            let da = (a.goal.progress ?? .zero) - (a.before ?? .zero)
+            let db = (b.goal.progress ?? .zero) - (b.before ?? .zero)
             return da != db ? da > db : ByteOrder.precedes(a.goal.id, b.goal.id)
         }
     }

@@ -32,8 +32,10 @@ struct TaggedDays: Sendable {
     /// The table of the tagged actions `tagged` (in groups `groups`);
     /// `facts` are every action's, by position in the log; `quantities`
     /// gives an action's quantities from its facts.
-    init(tagged: [ActionIndex.Dated], groups: [Range<Int>], facts: [ActionIndex.Facts],
-         quantities: (ActionIndex.Facts, (Int, ExactDecimal) -> Void) -> Void, isCorrection: (ActionIndex.Facts) -> Bool) {
+    init(
+        tagged: [ActionIndex.Dated], groups: [Range<Int>], facts: [ActionIndex.Facts],
+        quantities: (ActionIndex.Facts, (Int, ExactDecimal) -> Void) -> Void, isCorrection: (ActionIndex.Facts) -> Bool
+    ) {
         var daySums: [Sum] = []
         for group in groups {
             var p = group.lowerBound
@@ -85,7 +87,8 @@ struct TaggedDays: Sendable {
             let mid = (low + high) / 2
             if Int(first[mid]) < position { low = mid + 1 } else { high = mid }
         }
-        precondition(low < day.count && Int(first[low]) == position, "a tagged run that does not start at a day's boundary")
+        precondition(
+            low < day.count && Int(first[low]) == position, "a tagged run that does not start at a day's boundary")
         return low
     }
 }

@@ -32,7 +32,9 @@ public enum AtomicFile {
     // MARK: Rewrites
 
     /// Replaces a ledger file whose content the caller read as `original`.
-    public static func replace(_ relative: String, under lock: WriterLock, original: [UInt8], with bytes: [UInt8]) throws {
+    public static func replace(_ relative: String, under lock: WriterLock, original: [UInt8], with bytes: [UInt8])
+        throws
+    {
         try lock.willWrite(relative)
         let root = lock.root
         let target = try root.resolvedForWriting(relative)
@@ -44,10 +46,14 @@ public enum AtomicFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw HTLError("cannot read \(relative): \(FileSystem.errorText())") }
         try refuseReadOnly(info, folder: folder, name: name, shown: relative)
-        try folder.withTemporary(bytes, mode: mode_t(info.st_mode & 0o7777), owner: (info.st_uid, info.st_gid), shown: relative) { temporary in
+        try folder.withTemporary(
+            bytes, mode: mode_t(info.st_mode & 0o7777), owner: (info.st_uid, info.st_gid), shown: relative
+        ) { temporary in
             guard try readAll(fd, shown: relative) == original, let verified = FileStamp(fd),
-                  FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name) else {
-                throw Refusal("\(relative) changed on disk since htl read it; nothing was written (run the command again)")
+                FileStamp.nameStillDenotes(fd, folder: folder.fd, name: name)
+            else {
+                throw Refusal(
+                    "\(relative) changed on disk since htl read it; nothing was written (run the command again)")
             }
             try swapIntoPlace(temporary, name, folder: folder, verified: verified, shown: relative)
         }
@@ -57,8 +63,11 @@ public enum AtomicFile {
     /// Exchanges the temporary file with the target; if the file that comes
     /// out is not the one verified (another program replaced it or wrote to
     /// it meanwhile), exchanges them back and refuses.
-    private static func swapIntoPlace(_ temporary: String, _ name: String, folder: Folder, verified: FileStamp, shown: String) throws {
-        let changed = Refusal("\(shown) changed on disk while htl was writing it; it was left as it was (run the command again)")
+    private static func swapIntoPlace(
+        _ temporary: String, _ name: String, folder: Folder, verified: FileStamp, shown: String
+    ) throws {
+        let changed = Refusal(
+            "\(shown) changed on disk while htl was writing it; it was left as it was (run the command again)")
         if htl_exchange_at(folder.fd, temporary, name) != 0 {
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
                 throw HTLError("cannot replace \(shown): \(FileSystem.errorText())")
@@ -139,7 +148,8 @@ public enum AtomicFile {
             let parent = try Folder(root: root, ledgerPath: built)
             defer { parent.close() }
             if mkdirat(parent.fd, String(component), 0o777) != 0, errno != EEXIST {
-                throw HTLError("cannot create folder \(FileSystem.join(built, String(component))): \(FileSystem.errorText())")
+                throw HTLError(
+                    "cannot create folder \(FileSystem.join(built, String(component))): \(FileSystem.errorText())")
             }
             built = FileSystem.join(built, String(component))
         }
@@ -150,7 +160,9 @@ public enum AtomicFile {
     /// Appends lines (given without their last line ending) to a ledger log
     /// file, creating it with `header` first when missing. All or nothing:
     /// when the disk is full or the write fails, the file keeps its old bytes.
-    public static func appendLine(_ line: [UInt8], to relative: String, under lock: WriterLock, header: [UInt8] = []) throws {
+    public static func appendLine(_ line: [UInt8], to relative: String, under lock: WriterLock, header: [UInt8] = [])
+        throws
+    {
         try lock.willWrite(relative)
         let root = lock.root
         try makeFolders(FileSystem.parent(relative) ?? "", in: root)
@@ -215,8 +227,10 @@ public enum AtomicFile {
     /// the function it is given, in order (a CSV file of a million actions
     /// is written as it is made, never held whole). The file appears only
     /// when every piece is written; if `produce` throws, nothing does.
-    public static func writeOutput(to path: String, ledger root: LedgerRoot,
-                                   _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func writeOutput(
+        to path: String, ledger root: LedgerRoot,
+        _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let folderPath = FileSystem.parent(path) ?? "."
         guard let realFolder = FileSystem.realPath(folderPath) else {
             throw HTLError("cannot write \(path): no folder \(folderPath)")
@@ -224,7 +238,8 @@ public enum AtomicFile {
         // A link already at the name would lead the output wherever it points (outside the ledger, over a
         // file of the user's): never followed.
         if FileSystem.isSymbolicLink(path) {
-            throw HTLError("\(path) is a symbolic link; htl does not write output through one (remove it, or name another file)")
+            throw HTLError(
+                "\(path) is a symbolic link; htl does not write output through one (remove it, or name another file)")
         }
         let realTarget = FileSystem.join(realFolder, FileSystem.name(path))
         if let inside = root.relative(realPath: realTarget), LedgerLayout.kind(of: inside) != nil {
@@ -297,10 +312,13 @@ struct Folder {
     }
 
     /// `withTemporary` of a file holding `bytes`.
-    func withTemporary(_ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String,
-                       place: (_ temporary: String) throws -> Void) throws {
-        try withTemporary(mode: mode, owner: owner, shown: shown, { fd in try AtomicFile.writeAll(fd, bytes, shown: shown) },
-                          place: place)
+    func withTemporary(
+        _ bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, shown: String,
+        place: (_ temporary: String) throws -> Void
+    ) throws {
+        try withTemporary(
+            mode: mode, owner: owner, shown: shown, { fd in try AtomicFile.writeAll(fd, bytes, shown: shown) },
+            place: place)
     }
 
     /// A fresh temporary file here (mode and owner as given), filled by
@@ -310,8 +328,10 @@ struct Folder {
     /// interrupt handler removes (signals.c): Ctrl-C at any moment leaves
     /// no temporary file behind (a name already renamed away, or one that
     /// now holds the file it replaced, is removed harmlessly).
-    func withTemporary(mode: mode_t, owner: (uid_t, gid_t)?, shown: String, _ fill: (Int32) throws -> Void,
-                       place: (_ temporary: String) throws -> Void) throws {
+    func withTemporary(
+        mode: mode_t, owner: (uid_t, gid_t)?, shown: String, _ fill: (Int32) throws -> Void,
+        place: (_ temporary: String) throws -> Void
+    ) throws {
         let name = TemporaryFiles.freshName()
         let named = htl_temporary_begin(fd, name) == 1
         defer { if named { htl_temporary_end() } }
@@ -325,8 +345,10 @@ struct Folder {
 
     /// Creates `name` (it must not exist: `created` says whether it was),
     /// fills and syncs it.
-    private func fillTemporary(_ name: String, mode: mode_t, owner: (uid_t, gid_t)?, shown: String, created: inout Bool,
-                               _ fill: (Int32) throws -> Void) throws {
+    private func fillTemporary(
+        _ name: String, mode: mode_t, owner: (uid_t, gid_t)?, shown: String, created: inout Bool,
+        _ fill: (Int32) throws -> Void
+    ) throws {
         let tfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard tfd >= 0 else { throw HTLError("cannot write \(shown): \(FileSystem.errorText())") }
         created = true
@@ -334,7 +356,8 @@ struct Folder {
         try fill(tfd)
         if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
             guard fchown(tfd, uid, gid) == 0 else {
-                throw AtomicFile.Refusal("\(shown) belongs to another user; htl cannot keep its owner, so it leaves it as it is")
+                throw AtomicFile.Refusal(
+                    "\(shown) belongs to another user; htl cannot keep its owner, so it leaves it as it is")
             }
         }
         guard fchmod(tfd, mode) == 0, fsync(tfd) == 0 else {

@@ -36,7 +36,9 @@ enum CatFileBatch {
 
     /// Asks git, in `directory` (relative names such as `HEAD:./log` are
     /// read from there). Names must not hold line breaks.
-    static func ask(_ names: [String], in directory: String) throws -> (answers: [Object?], status: Int32, stderr: String) {
+    static func ask(_ names: [String], in directory: String) throws -> (
+        answers: [Object?], status: Int32, stderr: String
+    ) {
         try read(GitProcess.run(["cat-file", "--batch"], in: directory, stdin: request(names)))
     }
 
@@ -52,7 +54,9 @@ enum CatFileBatch {
     }
 
     /// `contents`: per answer, whether git sends the object's bytes (nil: every one).
-    static func read(_ result: GitProcess.Output, contents: [Bool]? = nil) throws -> (answers: [Object?], status: Int32, stderr: String) {
+    static func read(_ result: GitProcess.Output, contents: [Bool]? = nil) throws -> (
+        answers: [Object?], status: Int32, stderr: String
+    ) {
         guard result.status == 0 else { return ([], result.status, result.stderr) }
         return (try answers(result.stdout, contents: contents), 0, "")
     }
@@ -78,11 +82,14 @@ enum CatFileBatch {
                 continue
             }
             guard fields.count == 3, let size = Int(String(decoding: fields[2], as: UTF8.self)), size >= 0,
-                  !withBytes || size <= out.count - i else {
+                !withBytes || size <= out.count - i
+            else {
                 throw HTLError("git cat-file gave an answer htl cannot read")
             }
-            answers.append(Object(id: String(decoding: fields[0], as: UTF8.self), type: String(decoding: fields[1], as: UTF8.self),
-                                  size: size, bytes: withBytes ? out[i..<(i + size)] : out[i..<i]))
+            answers.append(
+                Object(
+                    id: String(decoding: fields[0], as: UTF8.self), type: String(decoding: fields[1], as: UTF8.self),
+                    size: size, bytes: withBytes ? out[i..<(i + size)] : out[i..<i]))
             if withBytes { i += size + 1 }
         }
         return answers

@@ -19,7 +19,8 @@ struct FileStamp: Equatable {
         self.init(info)
     }
 
-    /// The stamp of the file a name in a folder denotes (a link is not followed); nil, with `errno`, when there is none.
+    /// The stamp of the file a name in a folder denotes (a link is not
+    /// followed); nil, with `errno`, when there is none.
     init?(at folder: Int32, _ name: String) {
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }

@@ -56,7 +56,9 @@ public enum FileSystem {
     }
 
     /// `openRegular` relative to a folder descriptor; `shown` names the file in messages.
-    static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws -> Int32 {
+    static func openRegular(at folder: Int32, _ name: String, _ flags: Int32, mode: mode_t = 0, shown: String) throws
+        -> Int32
+    {
         let fd = openat(folder, name, flags | O_NONBLOCK | O_CLOEXEC, mode)
         guard fd >= 0 else {
             // ENXIO: a FIFO with no reader, opened for writing. ELOOP: O_NOFOLLOW met a link.
@@ -147,10 +149,14 @@ public enum FileSystem {
     }
 
     /// Appends what is left from the descriptor's offset to its end.
-    static func readOn(_ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int,
-                       overLimit: (() -> HTLError)? = nil) throws {
+    static func readOn(
+        _ fd: Int32, appendingTo bytes: inout [UInt8], shown: String, atMost limit: Int,
+        overLimit: (() -> HTLError)? = nil
+    ) throws {
         while true {
-            guard let chunk = SystemCalls.read(fd, count: 65_536) else { throw HTLError("cannot read \(shown): \(errorText())") }
+            guard let chunk = SystemCalls.read(fd, count: 65_536) else {
+                throw HTLError("cannot read \(shown): \(errorText())")
+            }
             guard bytes.count + chunk.count <= limit else { throw overLimit?() ?? tooLarge(shown, limit) }
             bytes += chunk
             if chunk.count < 65_536 { break }
@@ -226,7 +232,9 @@ public enum FileSystem {
 
     /// Names in a directory that are valid UTF-8, sorted by bytes.
     public static func list(_ directory: String) throws -> [String] {
-        try rawNames(directory).compactMap { UTF8Validation.firstInvalidByte($0) == nil ? String(decoding: $0, as: UTF8.self) : nil }
+        try rawNames(directory).compactMap {
+            UTF8Validation.firstInvalidByte($0) == nil ? String(decoding: $0, as: UTF8.self) : nil
+        }
     }
 
     /// Creates a folder and its parents (`mkdir -p`), for folders outside a

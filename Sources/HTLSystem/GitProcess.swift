@@ -15,14 +15,17 @@ package enum GitProcess {
     }
 
     package static func run(_ arguments: [String], in directory: String, stdin: [UInt8] = []) throws -> Output {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
             throw HTLError("cannot run git: \(FileSystem.errorText())")
         }
         let pid: pid_t
         do {
-            pid = try spawn(argv(arguments, in: directory), streams: [toChild[0], fromChild[1], errors[1]],
-                            closing: toChild + fromChild + errors)
+            pid = try spawn(
+                argv(arguments, in: directory), streams: [toChild[0], fromChild[1], errors[1]],
+                closing: toChild + fromChild + errors)
         } catch {
             for fd in toChild + fromChild + errors { close(fd) }
             throw error
@@ -42,14 +45,14 @@ package enum GitProcess {
     /// textconv (htl runs no diff or merge; `cat-file --batch` applies no
     /// filter), `core.editor` and `sequence.editor`.
     static let overrides = [
-        "core.fsmonitor=false",   // a hook command (or a daemon) asked about changed files on every index read
-        "core.pager=cat",         // GIT_PAGER=cat too; a pager only runs on a terminal
-        "protocol.allow=never",   // no transport at all: no lazy fetch of a partial clone's objects, so no
-                                  // core.sshCommand, remote helper, credential helper or askpass
-        "credential.helper=",     // and no helper, should one be asked anyway
+        "core.fsmonitor=false",  // a hook command (or a daemon) asked about changed files on every index read
+        "core.pager=cat",  // GIT_PAGER=cat too; a pager only runs on a terminal
+        "protocol.allow=never",  // no transport at all: no lazy fetch of a partial clone's objects, so no
+        // core.sshCommand, remote helper, credential helper or askpass
+        "credential.helper=",  // and no helper, should one be asked anyway
         "core.askPass=",
         "core.alternateRefsCommand=",
-        "gc.auto=0",              // no background `git gc --auto`
+        "gc.auto=0",  // no background `git gc --auto`
         "maintenance.auto=false",
     ]
 
@@ -62,10 +65,14 @@ package enum GitProcess {
     /// messages, literal pathspecs, no optional index writes, no lazy fetch;
     /// the variables that locate git and its repository are kept.
     static func environment() -> [String] {
-        var environment = ["GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1", "GIT_OPTIONAL_LOCKS=0",
-                           "GIT_NO_LAZY_FETCH=1"]
-        for name in ["PATH", "HOME", "GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM",
-                     "XDG_CONFIG_HOME", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES"] {
+        var environment = [
+            "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1", "GIT_OPTIONAL_LOCKS=0",
+            "GIT_NO_LAZY_FETCH=1",
+        ]
+        for name in [
+            "PATH", "HOME", "GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM",
+            "XDG_CONFIG_HOME", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        ] {
             if let value = FileSystem.environment(name) { environment.append("\(name)=\(value)") }
         }
         return environment
@@ -115,7 +122,9 @@ package enum GitProcess {
             result.withLock { result in
                 if let result { return result }
                 let status = GitProcess.wait(pid)
-                let finished = Output(stdout: Self.contents(out), stderr: String(decoding: Self.contents(err), as: UTF8.self), status: status)
+                let finished = Output(
+                    stdout: Self.contents(out), stderr: String(decoding: Self.contents(err), as: UTF8.self),
+                    status: status)
                 close(out)
                 close(err)
                 result = finished

@@ -33,7 +33,8 @@ public struct GitRepository: Sendable {
     /// as bytes: a folder name may hold a line break.
     public init(ledgerRoot: String) throws {
         // One process: the prefix, then HEAD's commit when there is one (exit 1 when not).
-        let result = try GitProcess.run(["rev-parse", "--show-prefix", "--verify", "--quiet", "HEAD^{commit}"], in: ledgerRoot)
+        let result = try GitProcess.run(
+            ["rev-parse", "--show-prefix", "--verify", "--quiet", "HEAD^{commit}"], in: ledgerRoot)
         guard result.status == 0 || (result.status == 1 && !result.stdout.isEmpty) else {
             if result.stderr.contains("not a git repository") {
                 throw HTLError("not a git repository: \(ledgerRoot) (git init first)")
@@ -76,11 +77,13 @@ public struct GitRepository: Sendable {
     /// The commit a revision names; exit-2 error when it names none.
     package func resolve(_ revision: String) throws -> String {
         guard !revision.hasPrefix("-") else { throw HTLError("unknown revision '\(revision)'") }
-        let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top)
+        let result = try GitProcess.run(
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top)
         let id = String(decoding: result.stdout, as: UTF8.self).trimmingNewlines
         guard result.status == 0, !id.isEmpty else {
             if (try? head()) ?? nil == nil {
-                throw HTLError("the repository has no commits yet, so '\(revision)' names none: commit the ledger first")
+                throw HTLError(
+                    "the repository has no commits yet, so '\(revision)' names none: commit the ledger first")
             }
             throw HTLError("unknown revision '\(revision)'")
         }
@@ -106,7 +109,8 @@ public struct GitRepository: Sendable {
         let arguments: [String]
         switch revision {
         case .index: arguments = ["ls-files", "--stage", "-z", "--", prefix.isEmpty ? "." : prefix]
-        case .commit(let id): arguments = ["ls-tree", "-r", "-z", "--full-tree", id, "--", prefix.isEmpty ? "." : prefix]
+        case .commit(let id):
+            arguments = ["ls-tree", "-r", "-z", "--full-tree", id, "--", prefix.isEmpty ? "." : prefix]
         }
         let result = try GitProcess.run(arguments, in: top)
         guard result.status == 0 else { throw HTLError("git failed: " + GitRepository.firstLine(result.stderr)) }
@@ -133,15 +137,19 @@ public struct GitRepository: Sendable {
             if mode == "100644" || mode == "100755" {
                 if isLedgerPath { entries.append(Entry(path: path, object: String(object))) }
                 if revision == .index, TemporaryFiles.isTemporary(FileSystem.name(path)) {
-                    findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1),
-                                               "\(path) is a temporary file left by an interrupted htl write, and it is staged",
-                                               help: "unstage and delete it: git rm --cached '\(path)'", wholeFile: true))
+                    findings.append(
+                        Finding(
+                            .badEntry, SourceLocation(path: path, line: 1, column: 1),
+                            "\(path) is a temporary file left by an interrupted htl write, and it is staged",
+                            help: "unstage and delete it: git rm --cached '\(path)'", wholeFile: true))
                 }
             } else if isLedgerPath {
                 let what = mode == "120000" ? "a symbolic link" : "not a regular file (a submodule)"
-                findings.append(Finding(.badEntry, SourceLocation(path: path, line: 1, column: 1),
-                                           "\(path) is \(what) in git; htl reads only regular files in a revision",
-                                           help: "commit the file itself instead of a link", wholeFile: true))
+                findings.append(
+                    Finding(
+                        .badEntry, SourceLocation(path: path, line: 1, column: 1),
+                        "\(path) is \(what) in git; htl reads only regular files in a revision",
+                        help: "commit the file itself instead of a link", wholeFile: true))
             }
         }
         let sorted = entries.sorted { ByteOrder.precedes($0.path, $1.path) }

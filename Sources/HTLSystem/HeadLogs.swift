@@ -40,7 +40,8 @@ package enum HeadLogs {
         package func answer(current: [String: [UInt8]]) -> Answer {
             if let known { return known }
             guard let asked, let batch = try? CatFileBatch.read(asked.finish(), contents: wantsContents),
-                  batch.status == 0, batch.answers.count == logPaths.count + 1 else { return .unanswered }
+                batch.status == 0, batch.answers.count == logPaths.count + 1
+            else { return .unanswered }
             guard let tree = batch.answers[0], tree.type == "tree" else { return .logs(entries: [], contents: [:]) }
             guard let entries = HeadLogs.entries(tree) else { return .unanswered }
             var contents: [String: ArraySlice<UInt8>] = [:]
@@ -55,8 +56,11 @@ package enum HeadLogs {
             }
             guard !unverified.isEmpty else { return .logs(entries: entries, contents: contents) }
             guard let read = try? CatFileBatch.ask(unverified, in: ledgerRoot), read.status == 0,
-                  read.answers.count == unverified.count else { return .unanswered }
-            for case let object? in read.answers where object.type == "blob" { contents[object.id] = Array(object.bytes)[...] }
+                read.answers.count == unverified.count
+            else { return .unanswered }
+            for case let object? in read.answers where object.type == "blob" {
+                contents[object.id] = Array(object.bytes)[...]
+            }
             return .logs(entries: entries, contents: contents)
         }
     }
@@ -65,9 +69,11 @@ package enum HeadLogs {
     /// relative to its root.
     package static func start(ledgerRoot: String, current logPaths: [String]) -> Pending {
         guard logPaths.allSatisfy(plainName) else { return Pending(known: .unanswered) }
-        let commands = [CatFileBatch.Command.contents("HEAD:./" + LedgerLayout.logFolder)] + logPaths.map { .info("HEAD:./" + $0) }
+        let commands =
+            [CatFileBatch.Command.contents("HEAD:./" + LedgerLayout.logFolder)] + logPaths.map { .info("HEAD:./" + $0) }
         guard let asked = try? CatFileBatch.start(commands, in: ledgerRoot) else { return Pending(known: .unanswered) }
-        return Pending(asked: asked, ledgerRoot: ledgerRoot, logPaths: logPaths, wantsContents: commands.map(\.wantsContents))
+        return Pending(
+            asked: asked, ledgerRoot: ledgerRoot, logPaths: logPaths, wantsContents: commands.map(\.wantsContents))
     }
 
     /// The first `object.size` bytes of `now` when they are that blob (its id
@@ -106,11 +112,13 @@ package enum HeadLogs {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             guard let space = bytes[i...].firstIndex(of: 0x20), let zero = bytes[space...].firstIndex(of: 0),
-                  bytes.endIndex - (zero + 1) >= idLength else { return nil }
+                bytes.endIndex - (zero + 1) >= idLength
+            else { return nil }
             let rawName = Array(bytes[(space + 1)..<zero])
             guard UTF8Validation.firstInvalidByte(rawName) == nil else { return nil }
             let id = lowerHex(bytes[(zero + 1)..<(zero + 1 + idLength)])
-            entries.append((String(decoding: bytes[i..<space], as: UTF8.self), String(decoding: rawName, as: UTF8.self), id))
+            entries.append(
+                (String(decoding: bytes[i..<space], as: UTF8.self), String(decoding: rawName, as: UTF8.self), id))
             i = zero + 1 + idLength
         }
         return entries

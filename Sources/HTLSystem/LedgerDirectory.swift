@@ -121,13 +121,15 @@ private struct Walk {
         guard lstat(full, &info) == 0 else { return .missing }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let real = FileSystem.realPath(full) else {
-                report(path, "\(path) is a symbolic link to nothing (it dangles or loops)",
-                       help: "remove the link, or point it at a file inside the ledger")
+                report(
+                    path, "\(path) is a symbolic link to nothing (it dangles or loops)",
+                    help: "remove the link, or point it at a file inside the ledger")
                 return nil
             }
             guard root.contains(realPath: real) else {
-                report(path, "\(path) leads outside the ledger (a symbolic link); htl reads nothing outside \(root.path)",
-                       help: "move the file into the ledger, or remove the link")
+                report(
+                    path, "\(path) leads outside the ledger (a symbolic link); htl reads nothing outside \(root.path)",
+                    help: "move the file into the ledger, or remove the link")
                 return nil
             }
             guard stat(real, &info) == 0 else { return .missing }
@@ -198,8 +200,9 @@ private struct Walk {
             if isLedgerName { toRead.append(path) }
         case .folder(let id)?:
             if isLedgerName {
-                report(path, "\(path) is a folder, but its name is a ledger file's",
-                       help: "rename the folder (without .md or .log), or move its files up")
+                report(
+                    path, "\(path) is a folder, but its name is a ledger file's",
+                    help: "rename the folder (without .md or .log), or move its files up")
             } else {
                 enter(path, id)
             }
@@ -216,7 +219,9 @@ private struct Walk {
         let batches = Walk.batches(toRead)
         let root = root
         let paths = toRead
-        let read = Parallel.map(batches.count) { k in batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) } }
+        let read = Parallel.map(batches.count) { k in
+            batches[k].map { Walk.readFile(paths[$0], root: root, rootHandle: rootHandle) }
+        }
         var outcomes = [ReadOutcome?](repeating: nil, count: paths.count)
         for (batch, results) in zip(batches, read) {
             for (index, outcome) in zip(batch, results) { outcomes[index] = outcome }
@@ -256,12 +261,16 @@ private struct Walk {
         do {
             if let rootHandle, let opened = FileSystem.openRegularBeneath(rootHandle, path) {
                 defer { close(opened.fd) }
-                return .file(SourceFile(path: path, bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
+                return .file(
+                    SourceFile(
+                        path: path,
+                        bytes: try FileSystem.read(opened.fd, shown: path, size: opened.size, atMost: largestFile)))
             }
             let fd = try FileSystem.openRegular(root.absolute(path), O_RDONLY)
             defer { close(fd) }
             guard let real = FileSystem.realPath(of: fd), root.contains(realPath: real) else {
-                return .finding(entryFinding(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)"))
+                return .finding(
+                    entryFinding(path, "\(path) leads outside the ledger; htl reads nothing outside \(root.path)"))
             }
             return .file(SourceFile(path: path, bytes: try FileSystem.read(fd, shown: path, atMost: largestFile)))
         } catch let error as HTLError {

@@ -53,7 +53,8 @@ public struct LedgerRoot: Sendable, Equatable {
     /// closes the descriptor.
     func openFolder(_ relative: String) throws -> Int32 {
         let shown = relative.isEmpty ? "the ledger folder" : relative
-        let fd = open(relative.isEmpty ? realPath : FileSystem.join(realPath, relative), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = open(
+            relative.isEmpty ? realPath : FileSystem.join(realPath, relative), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw HTLError("cannot open folder \(shown): \(FileSystem.errorText())") }
         guard let real = FileSystem.realPath(of: fd), contains(realPath: real) else {
             close(fd)
@@ -72,7 +73,8 @@ public struct LedgerRoot: Sendable, Equatable {
             throw HTLError("\(relative) is a symbolic link to nothing; not writing through it")
         }
         guard let inside = self.relative(realPath: real), !inside.isEmpty else {
-            throw HTLError("\(relative) is a symbolic link that leads outside the ledger; htl writes only inside \(path)")
+            throw HTLError(
+                "\(relative) is a symbolic link that leads outside the ledger; htl writes only inside \(path)")
         }
         return inside
     }

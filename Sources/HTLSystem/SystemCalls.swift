@@ -94,8 +94,10 @@ enum SystemCalls {
 
     /// Starts `argv[0]` (found on PATH) with `environment`, the file
     /// actions already made; its pid, or the error number.
-    static func spawn(_ argv: [String], environment: [String],
-                      actions: inout posix_spawn_file_actions_t) -> Result<pid_t, POSIXErrorNumber> {
+    static func spawn(
+        _ argv: [String], environment: [String],
+        actions: inout posix_spawn_file_actions_t
+    ) -> Result<pid_t, POSIXErrorNumber> {
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]

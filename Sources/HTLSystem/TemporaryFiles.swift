@@ -40,10 +40,13 @@ public enum TemporaryFiles {
         guard let real = FileSystem.realPath(of: folder) else { return }
         let first = cleaned.withLock { $0.insert(real).inserted }
         var own = stat()
-        guard first, fstatat(folder, fresh, &own, AT_SYMLINK_NOFOLLOW) == 0, let names = try? FileSystem.list(real) else { return }
+        guard first, fstatat(folder, fresh, &own, AT_SYMLINK_NOFOLLOW) == 0, let names = try? FileSystem.list(real)
+        else { return }
         for name in names where isTemporary(name) && name != fresh {
             var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                continue
+            }
             let dayOld = own.st_mtim.tv_sec - info.st_mtim.tv_sec > 86_400
             if dayOld || !processIsAlive(ownerPID(of: name)) {
                 unlinkat(folder, name, 0)

@@ -54,7 +54,8 @@ public final class WriterLock: Sendable {
     /// waiting for another writer at most `waiting.patienceMilliseconds`
     /// (then it throws, and nothing was written). The lock is let go when
     /// `body` returns or throws.
-    public static func holding<T>(_ root: LedgerRoot, _ waiting: Waiting, _ body: (WriterLock) throws -> T) throws -> T {
+    public static func holding<T>(_ root: LedgerRoot, _ waiting: Waiting, _ body: (WriterLock) throws -> T) throws -> T
+    {
         let fd = open(root.realPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw HTLError("cannot open the ledger folder \(root.path): \(FileSystem.errorText())") }
         defer { close(fd) }
@@ -77,8 +78,9 @@ public final class WriterLock: Sendable {
             }
             if waited == 0 { waiting.onWait() }
             guard waited < waiting.patienceMilliseconds else {
-                throw HTLError("another htl process is writing to the ledger \(root.path) and did not finish within "
-                    + "\(duration(waiting.patienceMilliseconds)); nothing was written (run the command again)")
+                throw HTLError(
+                    "another htl process is writing to the ledger \(root.path) and did not finish within "
+                        + "\(duration(waiting.patienceMilliseconds)); nothing was written (run the command again)")
             }
             usleep(useconds_t(pause * 1000))
             waited += pause
@@ -93,7 +95,9 @@ public final class WriterLock: Sendable {
 
     /// Called by `AtomicFile` before it writes `path` for this holder.
     func willWrite(_ path: String) throws {
-        guard isHeld else { throw HTLError("internal error: \(path) was about to be written after the writer lock was let go") }
+        guard isHeld else {
+            throw HTLError("internal error: \(path) was about to be written after the writer lock was let go")
+        }
         waiting.beforeWrite?(path)
     }
 }

@@ -84,10 +84,15 @@ extension SyntheticLedger {
         }
         var taggedLines: [String: [Int]] = [:]
         for (position, line) in lines.enumerated() {
-            if line.linked { add(line, to: line.goal) } else { taggedLines[goals[line.goal].tag, default: []].append(position) }
+            if line.linked {
+                add(line, to: line.goal)
+            } else {
+                taggedLines[goals[line.goal].tag, default: []].append(position)
+            }
         }
         for (g, goal) in goals.enumerated() {
-            for position in taggedLines[goal.tag] ?? [] where goal.start <= lines[position].day && lines[position].day <= goal.lastCountedDay {
+            for position in taggedLines[goal.tag] ?? []
+            where goal.start <= lines[position].day && lines[position].day <= goal.lastCountedDay {
                 add(lines[position], to: g)
             }
         }

@@ -11,20 +11,20 @@ public enum SyntheticLedger {
     /// km, min, hours (60 min) and sessions, with aliases: the measures most
     /// test ledgers need.
     public static let basicMeasures = """
-    km:
-      type: distance
-      aliases: [kilometre, kilometres]
-    min:
-      type: time
-      aliases: [minutes]
-    hours:
-      type: time
-      equals: 60 min
-    sessions:
-      type: count
-      aliases: [session]
+        km:
+          type: distance
+          aliases: [kilometre, kilometres]
+        min:
+          type: time
+          aliases: [minutes]
+        hours:
+          type: time
+          equals: 60 min
+        sessions:
+          type: count
+          aliases: [session]
 
-    """
+        """
     /// About fifty goals share a tag at every size (at least twenty tags): a
     /// goal counts its tag's actions inside its window, so a fixed set of tags
     /// would make ten times the goals count a hundred times the actions,
@@ -32,8 +32,10 @@ public enum SyntheticLedger {
     static func tags(goals: Int) -> [String] {
         (1...max(20, goals / 50)).map { "tag\($0)" }
     }
-    static let words = ["morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
-                        "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch"]
+    static let words = [
+        "morning", "run", "read", "practice", "session", "walk", "review", "notes", "call", "plan",
+        "garden", "write", "draft", "study", "lesson", "cook", "clean", "fix", "train", "stretch",
+    ]
 
     /// Goals of past terms are complete on 2026-11-22 (but those no line
     /// counts for, and, with `cadence`, those that missed a week), the
@@ -43,11 +45,17 @@ public enum SyntheticLedger {
     /// for byte the same). `sharedWindow`: every goal runs through the
     /// current term, forty goals share each tag, and nine lines in ten
     /// count through their tag: each line counts toward forty goals.
-    public static func files(goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false,
-                             sharedWindow: Bool = false) -> [(path: String, text: String)] {
+    public static func files(
+        goals goalCount: Int, logLines: Int, seed: UInt64 = 1, cadence: Bool = false,
+        sharedWindow: Bool = false
+    ) -> [(path: String, text: String)] {
         var rng = SeededGenerator(seed: seed)
         var files: [(String, String)] = []
-        files.append(("htl.yaml", "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"))
+        files.append(
+            (
+                "htl.yaml",
+                "htl: 1\ntitle: Synthetic ledger (\(goalCount) goals, \(logLines) log lines)\nterm_weeks: 10\n"
+            ))
         files.append(("measures.yaml", basicMeasures + "pages:\n  type: count\neur:\n  type: currency\n"))
         let levels = ["highest_order", "major", "general", "life_area"]
         for v in 1...12 {
@@ -60,12 +68,18 @@ public enum SyntheticLedger {
         // Six ten-week terms, back to back, from Monday 2025-12-29 (day numbers relative to it).
         let firstTermStart = dayNumber(2025, 12, 29)
         for t in 1...6 {
-            files.append(("terms/term-\(t).md", "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"))
+            files.append(
+                (
+                    "terms/term-\(t).md",
+                    "---\nnumber: \(t)\nstart: \(date(firstTermStart + (t - 1) * 70))\n---\nTerm \(t) plans.\n"
+                ))
         }
         let todayNumber = dayNumber(today.year, today.month, today.day)
         let tags = sharedWindow ? (1...max(1, goalCount / 40)).map { "tag\($0)" } : tags(goals: goalCount)
         let goals = (1...max(goalCount, 1)).map {
-            goal($0, tags: tags, firstTermStart: firstTermStart, today: todayNumber, cadence: cadence, sharedWindow: sharedWindow, using: &rng)
+            goal(
+                $0, tags: tags, firstTermStart: firstTermStart, today: todayNumber, cadence: cadence,
+                sharedWindow: sharedWindow, using: &rng)
         }
         // Log lines inside their goal's window, in date order.
         var lines: [SyntheticLine] = []
@@ -86,8 +100,10 @@ public enum SyntheticLedger {
 
     /// Goal `g`: a window inside one of the first five terms, a tag, one or
     /// two measures it counts; its targets are set once the log is written.
-    static func goal(_ g: Int, tags: [String], firstTermStart: Int, today: Int, cadence: Bool, sharedWindow: Bool,
-                     using rng: inout SeededGenerator) -> SyntheticGoal {
+    static func goal(
+        _ g: Int, tags: [String], firstTermStart: Int, today: Int, cadence: Bool, sharedWindow: Bool,
+        using rng: inout SeededGenerator
+    ) -> SyntheticGoal {
         let term = sharedWindow ? 5 : Int.random(in: 1...5, using: &rng)
         let termStart = firstTermStart + (term - 1) * 70
         let start = termStart + (sharedWindow ? 0 : Int.random(in: 0...14, using: &rng))
@@ -96,17 +112,22 @@ public enum SyntheticLedger {
         let m1 = measures.randomElement(using: &rng)!
         var m2 = measures.randomElement(using: &rng)!
         // Two measures that do not convert to each other (each target counts its own amounts).
-        while m2 == m1 || (timeMeasures.contains(m1) && timeMeasures.contains(m2)) { m2 = measures.randomElement(using: &rng)! }
-        var goal = SyntheticGoal(number: g, start: start, end: end, lastCountedDay: min(end, today), tag: tag, measures: [m1])
+        while m2 == m1 || (timeMeasures.contains(m1) && timeMeasures.contains(m2)) {
+            m2 = measures.randomElement(using: &rng)!
+        }
+        var goal = SyntheticGoal(
+            number: g, start: start, end: end, lastCountedDay: min(end, today), tag: tag, measures: [m1])
         goal.head = "---\ntitle: Goal \(g) with a realistic title\n"
-        goal.head += "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
+        goal.head +=
+            "importance: \(Int.random(in: 1...10, using: &rng))\nurgency: \(Int.random(in: 1...10, using: &rng))\n"
         goal.head += "start: \(date(start))\ntarget: \(date(end))\nterm: \(term)\n"
         goal.percents = [Int.random(in: 80...130, using: &rng)]
         if Bool.random(using: &rng) {
             goal.measures.append(m2)
             goal.percents.append(Int.random(in: 80...130, using: &rng))
         }
-        goal.tail = "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
+        goal.tail =
+            "values:\n  v\(pad(Int.random(in: 1...12, using: &rng), 2)): \(Int.random(in: 1...10, using: &rng))\n"
         goal.tail += "tags: [\(tag)]\n"
         if cadence, g % 2 == 0 { goal.tail += "cadence:\n  \(m1): \(g % 5 + 1)/week\n" }
         goal.tail += "---\nWhy goal \(g) matters.\n\n## Action plan\n- Do the work.\n"
@@ -116,7 +137,9 @@ public enum SyntheticLedger {
 
     /// A log line for `goal` (at `index`), on a day it counts, in a measure
     /// it counts (so no quantity is unused), linking it or carrying its tag.
-    static func line(for index: Int, of goal: SyntheticGoal, linkedTenths: Int, using rng: inout SeededGenerator) -> SyntheticLine {
+    static func line(for index: Int, of goal: SyntheticGoal, linkedTenths: Int, using rng: inout SeededGenerator)
+        -> SyntheticLine
+    {
         let day = Int.random(in: goal.start...max(goal.start, goal.lastCountedDay), using: &rng)
         var text = date(day)
         // Every line of the shared ledger has a time: forty goals' lines meet on few days, and would repeat each other.
@@ -166,13 +189,17 @@ extension SyntheticLedger {
                     account = "goals:" + word.dropFirst()
                 } else if word.hasPrefix("#") {
                     account = "tags:" + word.dropFirst()
-                } else if let split = word.firstIndex(where: { $0.isLetter }), split > word.startIndex, word.first!.isNumber {
+                } else if let split = word.firstIndex(where: { $0.isLetter }), split > word.startIndex,
+                    word.first!.isNumber
+                {
                     amount = word[..<split] + " " + word[split...]
                 } else if !word.contains(":") {
                     payee.append(word)
                 }
             }
-            out += words[0] + " " + payee.joined(separator: " ") + "\n    " + account + "    " + amount + "\n    unassigned\n\n"
+            out +=
+                words[0] + " " + payee.joined(separator: " ") + "\n    " + account + "    " + amount
+                + "\n    unassigned\n\n"
         }
         return out
     }

@@ -17,7 +17,9 @@ func now() -> Double {
 }
 
 /// Runs a command with stdout and stderr sent to /dev/null, in `directory`.
-func run(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, kilobytes: Int, pageFaults: Int, status: Int32) {
+func run(_ arguments: [String], in directory: String? = nil) -> (
+    seconds: Double, kilobytes: Int, pageFaults: Int, status: Int32
+) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -6,8 +6,11 @@ import Glibc
 /// change at a time, timing each change until its diagnostics arrive, and
 /// one completion request per change. Returns (median change ms, median
 /// completion ms, peak RSS KB of the server at the first and the last tenth).
-func languageServerSession(htl: String, _ ledger: String, edits: Int) -> (change: Double, completion: Double, rssStart: Int, rssEnd: Int) {
-    var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
+func languageServerSession(htl: String, _ ledger: String, edits: Int) -> (
+    change: Double, completion: Double, rssStart: Int, rssEnd: Int
+) {
+    var toServer: [Int32] = [0, 0]
+    var fromServer: [Int32] = [0, 0]
     pipe(&toServer)
     pipe(&fromServer)
     var actions = posix_spawn_file_actions_t()
@@ -33,22 +36,39 @@ func languageServerSession(htl: String, _ ledger: String, edits: Int) -> (change
     guard let f = fopen(root + "/log/2026.log", "r") else { fail("cannot read the log") }
     var text: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true { let n = fread(&chunk, 1, chunk.count, f); if n <= 0 { break }; text += chunk[0..<n] }
+    while true {
+        let n = fread(&chunk, 1, chunk.count, f)
+        if n <= 0 { break }
+        text += chunk[0..<n]
+    }
     fclose(f)
     let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    let escaped = String(decoding: text, as: UTF8.self).replacingEvery("\\", "\\\\").replacingEvery("\"", "\\\"").replacingEvery("\n", "\\n")
-    send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"htl","version":1,"text":"\#(escaped)"}}}"#)
+    let escaped = String(decoding: text, as: UTF8.self).replacingEvery("\\", "\\\\").replacingEvery("\"", "\\\"")
+        .replacingEvery("\n", "\\n")
+    send(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":"#
+            + #"{"uri":"\#(uri)","languageId":"htl","version":1,"text":"\#(escaped)"}}}"#
+    )
     reader.until { $0.contains(#""version":1"#) }
-    var changes: [Double] = [], completions: [Double] = []
+    var changes: [Double] = []
+    var completions: [Double] = []
     var rssStart = 0
     for k in 0..<edits {
         let line = lines + k
         let start = now()
-        send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(k + 2)},"contentChanges":[{"range":{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":0}},"text":"2026-11-22 Edit \#(k) 1km +g00001\n"}]}}"#)
+        let range = #"{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":0}}"#
+        send(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","#
+                + #""version":\#(k + 2)},"contentChanges":[{"range":\#(range),"#
+                + #""text":"2026-11-22 Edit \#(k) 1km +g00001\n"}]}}"#
+        )
         reader.until { $0.contains(#""version":\#(k + 2),"#) }
         changes.append(now() - start)
         let asked = now()
-        send(#"{"jsonrpc":"2.0","id":\#(k + 10),"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":23}}}"#)
+        send(
+            #"{"jsonrpc":"2.0","id":\#(k + 10),"method":"textDocument/completion","params":"#
+                + #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":23}}}"#
+        )
         reader.until { $0.contains(#""id":\#(k + 10),"#) }
         completions.append(now() - asked)
         if k == edits / 10 { rssStart = residentKilobytes(pid) }
@@ -94,9 +114,15 @@ struct FramedReader {
     }
 
     mutating func next() -> String? {
-        guard let end = (0..<max(buffer.count - 3, 0)).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }) else { return nil }
+        guard
+            let end = (0..<max(buffer.count - 3, 0)).first(where: {
+                buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
+            })
+        else { return nil }
         let header = String(decoding: buffer[0..<end], as: UTF8.self)
-        guard let length = Int(header.split(separator: ":").last?.split(separator: " ").last ?? "") else { fail("bad header from htl lsp") }
+        guard let length = Int(header.split(separator: ":").last?.split(separator: " ").last ?? "") else {
+            fail("bad header from htl lsp")
+        }
         guard buffer.count >= end + 4 + length else { return nil }
         let body = String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self)
         buffer.removeFirst(end + 4 + length)

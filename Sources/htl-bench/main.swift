@@ -20,9 +20,15 @@ struct Options {
         while i < arguments.count {
             let value = i + 1 < arguments.count ? arguments[i + 1] : ""
             switch arguments[i] {
-            case "--htl": htl = value; i += 1
-            case "--work": work = value; i += 1
-            case "--runs": runs = Int(value) ?? runs; i += 1
+            case "--htl":
+                htl = value
+                i += 1
+            case "--work":
+                work = value
+                i += 1
+            case "--runs":
+                runs = Int(value) ?? runs
+                i += 1
             case "--lsp-only": languageServerOnly = true
             default: break
             }
@@ -52,7 +58,9 @@ func writeLedger(_ folder: String, goals: Int, lines: Int, cadence: Bool, shared
 /// memory the kernel reports for each timed child (which starts as a copy
 /// of this one) is the child's own.
 func generate(_ folder: String, goals: Int, lines: Int, cadence: Bool = false, sharedWindow: Bool = false) {
-    let r = run([benchPath, "generate", folder, String(goals), String(lines)] + (cadence ? ["cadence"] : []) + (sharedWindow ? ["shared"] : []))
+    let r = run(
+        [benchPath, "generate", folder, String(goals), String(lines)] + (cadence ? ["cadence"] : [])
+            + (sharedWindow ? ["shared"] : []))
     if r.status != 0 { fail("cannot generate \(folder)") }
 }
 
@@ -66,17 +74,26 @@ package func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
-let benchPath = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : String(cString: getcwd(nil, 0)) + "/" + CommandLine.arguments[0]
+let benchPath =
+    CommandLine.arguments[0].hasPrefix("/")
+    ? CommandLine.arguments[0] : String(cString: getcwd(nil, 0)) + "/" + CommandLine.arguments[0]
 if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "generate" {
     let a = CommandLine.arguments
-    writeLedger(a[2], goals: Int(a[3]) ?? 0, lines: Int(a[4]) ?? 0, cadence: a.dropFirst(5).contains("cadence"),
-                sharedWindow: a.dropFirst(5).contains("shared"))
+    writeLedger(
+        a[2], goals: Int(a[3]) ?? 0, lines: Int(a[4]) ?? 0, cadence: a.dropFirst(5).contains("cadence"),
+        sharedWindow: a.dropFirst(5).contains("shared"))
     exit(0)
 }
 let options = Options(CommandLine.arguments)
 let htl = options.htl.hasPrefix("/") ? options.htl : String(cString: getcwd(nil, 0)) + "/" + options.htl
-if run(["/bin/sh", "-c", "mkdir -p \"$1\" && git -C \"$1\" rev-parse --is-inside-work-tree >/dev/null 2>&1", "sh", options.work]).status == 0 {
-    print("note: \(options.work) is inside a git work tree, so every plain check also asks git about HEAD (use --work outside one)")
+if run([
+    "/bin/sh", "-c", "mkdir -p \"$1\" && git -C \"$1\" rev-parse --is-inside-work-tree >/dev/null 2>&1", "sh",
+    options.work,
+]).status == 0 {
+    print(
+        "note: \(options.work) is inside a git work tree, so every plain check also asks git about HEAD (use --work "
+            + "outside one)"
+    )
 }
 let small = options.work + "/small-50-goals-2000-lines"
 let large = options.work + "/large-1000-goals-100000-lines"
@@ -88,14 +105,22 @@ generate(large, goals: 1_000, lines: 100_000)
 /// Returns the number of cases over budget.
 func benchLanguageServer() -> Int {
     var over = 0
-    for (name, ledger, edits, budget) in [("goals-example", "goals-example", 200, 0.030), ("1,000 goals / 100,000 lines", large, 60, 0.150)] {
+    for (name, ledger, edits, budget) in [
+        ("goals-example", "goals-example", 200, 0.030), ("1,000 goals / 100,000 lines", large, 60, 0.150),
+    ] {
         let r = languageServerSession(htl: htl, ledger, edits: edits)
         let within = r.change <= budget
         if !within { over += 1 }
-        print(pad("lsp change → diagnostics, \(name)", 46) + pad(format(r.change), 11) + pad("", 22) + pad("\(r.rssEnd / 1024) MB", 11) + pad("", 9)
-              + "≤ \(format(budget)) " + (within ? "ok" : "OVER"))
-        print(pad("lsp completion, \(name)", 46) + pad(format(r.completion), 11) + pad("", 42) + "≤ 20.0 ms " + (r.completion <= 0.020 ? "ok" : "OVER"))
-        print(pad("lsp memory over \(edits) edits, \(name)", 46) + "\(r.rssStart / 1024) MB after \(edits / 10) → \(r.rssEnd / 1024) MB after \(edits)")
+        print(
+            pad("lsp change → diagnostics, \(name)", 46) + pad(format(r.change), 11) + pad("", 22)
+                + pad("\(r.rssEnd / 1024) MB", 11) + pad("", 9)
+                + "≤ \(format(budget)) " + (within ? "ok" : "OVER"))
+        print(
+            pad("lsp completion, \(name)", 46) + pad(format(r.completion), 11) + pad("", 42) + "≤ 20.0 ms "
+                + (r.completion <= 0.020 ? "ok" : "OVER"))
+        print(
+            pad("lsp memory over \(edits) edits, \(name)", 46)
+                + "\(r.rssStart / 1024) MB after \(edits / 10) → \(r.rssEnd / 1024) MB after \(edits)")
     }
     return over
 }
@@ -112,15 +137,18 @@ generate(sharedTags, goals: 10_000, lines: 1_000_000, sharedWindow: true)
 /// line staged: what a pre-commit check sees.
 func makeRepository(_ folder: String, from ledger: String) {
     let script = """
-    set -e
-    rm -rf "$1" && mkdir -p "$1" && cp -R "$2"/. "$1"/
-    cd "$1"
-    export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com \\
-      GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com
-    git init -q && git add -A && git commit -q -m ledger
-    echo "2026-11-22 Staged run 5km" >> log/2026.log && git add log/2026.log
-    """
-    if run(["/bin/sh", "-c", script, "sh", folder, ledger]).status != 0 { fail("cannot create the git repository \(folder)") }
+        set -e
+        rm -rf "$1" && mkdir -p "$1" && cp -R "$2"/. "$1"/
+        cd "$1"
+        export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \\
+          GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com \\
+          GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com
+        git init -q && git add -A && git commit -q -m ledger
+        echo "2026-11-22 Staged run 5km" >> log/2026.log && git add log/2026.log
+        """
+    if run(["/bin/sh", "-c", script, "sh", folder, ledger]).status != 0 {
+        fail("cannot create the git repository \(folder)")
+    }
 }
 
 struct Case {
@@ -140,7 +168,9 @@ struct Case {
 func generateHostile(_ work: String) -> (manyTags: String, longLine: String) {
     let manyTags = work + "/hostile-160000-tags"
     generate(manyTags, goals: 10, lines: 100)
-    write(manyTags + "/goals/tags.md", "---\ntitle: Many tags\ntags: [" + (0..<160_000).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n")
+    write(
+        manyTags + "/goals/tags.md",
+        "---\ntitle: Many tags\ntags: [" + (0..<160_000).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n")
     let longLine = work + "/hostile-10000000-quantities"
     generate(longLine, goals: 10, lines: 100)
     guard let f = fopen(longLine + "/log/2026.log", "a") else { fail("cannot write the long line") }
@@ -186,29 +216,49 @@ var cases = [
     Case(name: Name.fmt, arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.078),
     Case(name: Name.export, arguments: [htl, "export", "--json", "-C", large] + today, budget: 0.150),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
-    Case(name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today, budget: 0.050),
+    Case(
+        name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today,
+        budget: 0.050),
     // No budget in the issues: the ratio to the same check outside git is held below.
     Case(name: Name.checkInGit, arguments: [htl, "check", "-C", largeRepository] + today, budget: 0.078),
-    Case(name: "check --staged, 1,000 goals / 100,000 lines", arguments: [htl, "check", "--staged", "-C", largeRepository] + today, budget: 0.40),
+    Case(
+        name: "check --staged, 1,000 goals / 100,000 lines",
+        arguments: [htl, "check", "--staged", "-C", largeRepository] + today, budget: 0.40),
     // No budget in the issues; one second keeps a per-action rescan (once minutes) from coming back.
-    Case(name: "diff --json HEAD/worktree, 1,000 / 100,000", arguments: [htl, "diff", "--json", "-C", largeRepository] + today, budget: 1.0),
+    Case(
+        name: "diff --json HEAD/worktree, 1,000 / 100,000",
+        arguments: [htl, "diff", "--json", "-C", largeRepository] + today, budget: 1.0),
     Case(name: Name.checkMillion, arguments: [htl, "check", "-C", million] + today, budget: 0.5, runs: 5, memory: 300),
-    Case(name: Name.statusMillion, arguments: [htl, "status", "--json", "-C", million] + today, budget: 0.8, runs: 5, memory: 400),
-    Case(name: Name.exportMillion, arguments: [htl, "export", "--json", "-C", million] + today, budget: 1.5, runs: 5, memory: 400),
+    Case(
+        name: Name.statusMillion, arguments: [htl, "status", "--json", "-C", million] + today, budget: 0.8, runs: 5,
+        memory: 400),
+    Case(
+        name: Name.exportMillion, arguments: [htl, "export", "--json", "-C", million] + today, budget: 1.5, runs: 5,
+        memory: 400),
     // The status budget at a million lines, whatever how many goals count each line.
-    Case(name: "status --json, 40 goals a tag, 1,000,000 lines", arguments: [htl, "status", "--json", "-C", sharedTags] + today,
-         budget: 0.8, runs: 5, memory: 400),
+    Case(
+        name: "status --json, 40 goals a tag, 1,000,000 lines",
+        arguments: [htl, "status", "--json", "-C", sharedTags] + today,
+        budget: 0.8, runs: 5, memory: 400),
 ]
 
 let hostile = generateHostile(options.work)
 cases += [
-    Case(name: "check, one goal with 160,000 tags", arguments: [htl, "check", "-C", hostile.manyTags] + today, budget: 2.0, runs: 3),
-    Case(name: "check, one line of 10,000,000 quantities", arguments: [htl, "check", "-C", hostile.longLine] + today,
-         budget: 2.0, runs: 3),
+    Case(
+        name: "check, one goal with 160,000 tags", arguments: [htl, "check", "-C", hostile.manyTags] + today,
+        budget: 2.0, runs: 3),
+    Case(
+        name: "check, one line of 10,000,000 quantities", arguments: [htl, "check", "-C", hostile.longLine] + today,
+        budget: 2.0, runs: 3),
 ]
 
-print("htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs), all cases in turns; wall time of the whole process, peak RSS, median page faults")
-print(pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + pad("faults", 9) + "budget")
+print(
+    "htl-bench: \(options.runs) runs each after one warm-up (5 for a million lines, 3 for the hostile inputs), all "
+        + "cases in turns; wall time of the whole process, peak RSS, median page faults"
+)
+print(
+    pad("case", 46) + pad("median", 11) + pad("min", 11) + pad("max", 11) + pad("peak RSS", 11) + pad("faults", 9)
+        + "budget")
 var failures = 0
 /// Each case's times in the order of the rounds (cases of equal runs ran in the same rounds).
 var times: [String: [Double]] = [:]
@@ -233,23 +283,32 @@ for (c, m) in zip(cases, measured) {
     let ranToTheEnd = m.status <= 1
     let within = ranToTheEnd && middle <= c.budget && megabytes <= (c.memory ?? Int.max)
     if !within { failures += 1 }
-    print(pad(c.name, 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
-          + pad("\(megabytes) MB", 11) + pad(String(m.pageFaults.sorted()[m.pageFaults.count / 2]), 9) + "≤ \(format(c.budget))" + (c.memory.map { ", ≤ \($0) MB" } ?? "") + " "
-          + (ranToTheEnd ? (within ? "ok" : "OVER") : "FAILED (exit \(m.status): the command did not run to its end)"))
+    print(
+        pad(c.name, 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
+            + pad("\(megabytes) MB", 11) + pad(String(m.pageFaults.sorted()[m.pageFaults.count / 2]), 9)
+            + "≤ \(format(c.budget))" + (c.memory.map { ", ≤ \($0) MB" } ?? "") + " "
+            + (ranToTheEnd ? (within ? "ok" : "OVER") : "FAILED (exit \(m.status): the command did not run to its end)")
+    )
 }
 
 /// A ratio line: `value` against its limit.
 @MainActor func ratio(_ name: String, _ value: Double, limit: Double, atLeast: Bool = false) {
     let within = atLeast ? value >= limit : value <= limit
     if !within { failures += 1 }
-    print(pad(name, 57) + String((value * 100).rounded() / 100) + "× (" + (atLeast ? "≥ " : "≤ ") + String(limit) + "×) " + (within ? "ok" : "OVER"))
+    print(
+        pad(name, 57) + String((value * 100).rounded() / 100) + "× (" + (atLeast ? "≥ " : "≤ ") + String(limit) + "×) "
+            + (within ? "ok" : "OVER"))
 }
 
 // Linear: ten times the data costs at most eleven times the time.
-for (command, small, big) in [("check", Name.check, Name.checkMillion),
-                              ("status --json", Name.status, Name.statusMillion),
-                              ("export --json", Name.export, Name.exportMillion)] {
-    if let a = median(of: small), let b = median(of: big) { ratio("linearity, \(command): 1,000,000 / 100,000 lines", b / a, limit: 11) }
+for (command, small, big) in [
+    ("check", Name.check, Name.checkMillion),
+    ("status --json", Name.status, Name.statusMillion),
+    ("export --json", Name.export, Name.exportMillion),
+] {
+    if let a = median(of: small), let b = median(of: big) {
+        ratio("linearity, \(command): 1,000,000 / 100,000 lines", b / a, limit: 11)
+    }
 }
 if let check = median(of: Name.check), let fmt = median(of: Name.fmt) {
     ratio("fmt --check against check, 100,000 lines", fmt / check, limit: 1.3)
@@ -261,14 +320,21 @@ if let check = median(of: Name.check), let inGit = median(of: Name.checkInGit) {
 // ledger-cli side by side on the same postings (`ledger bal`: parse every
 // line, total every account), when it is installed (make bench installs it).
 if let ledger = onPath("ledger") {
-    for (label, folder, htlCase, runs) in [("1,000 goals / 100,000 lines", large, Name.check, options.runs),
-                                           ("10,000 goals / 1,000,000 lines", million, Name.checkMillion, 3)] {
+    for (label, folder, htlCase, runs) in [
+        ("1,000 goals / 100,000 lines", large, Name.check, options.runs),
+        ("10,000 goals / 1,000,000 lines", million, Name.checkMillion, 3),
+    ] {
         let m = measure([ledger, "-f", folder + ".journal", "bal"], runs: runs)
         let sorted = m.seconds.sorted()
         let middle = median(m.seconds)
-        print(pad("ledger bal, \(label)", 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11) + pad(format(sorted.last!), 11)
-              + pad("\(m.peakKilobytes / 1024) MB", 11) + String(m.pageFaults.sorted()[m.pageFaults.count / 2]) + (m.status != 0 ? " (exit \(m.status))" : ""))
-        if let htlMedian = median(of: htlCase) { ratio("ledger bal / htl check, \(label)", middle / htlMedian, limit: 15, atLeast: true) }
+        print(
+            pad("ledger bal, \(label)", 46) + pad(format(middle), 11) + pad(format(sorted.first!), 11)
+                + pad(format(sorted.last!), 11)
+                + pad("\(m.peakKilobytes / 1024) MB", 11) + String(m.pageFaults.sorted()[m.pageFaults.count / 2])
+                + (m.status != 0 ? " (exit \(m.status))" : ""))
+        if let htlMedian = median(of: htlCase) {
+            ratio("ledger bal / htl check, \(label)", middle / htlMedian, limit: 15, atLeast: true)
+        }
     }
 } else {
     print("ledger-cli is not installed: no side-by-side rows (apt-get install ledger)")
@@ -278,14 +344,18 @@ if let ledger = onPath("ledger") {
 // Round by round (the two run one after the other, each first in half the
 // rounds), so the machine's drift between rounds does not move it, as it
 // moves the ratio of the two medians printed beside it (docs/PERFORMANCE.md).
-if let plain = times[Name.status], let withCadence = times[Name.statusCadence], plain.count == withCadence.count, !plain.isEmpty {
+if let plain = times[Name.status], let withCadence = times[Name.statusCadence], plain.count == withCadence.count,
+    !plain.isEmpty
+{
     let ratios = zip(plain, withCadence).map { $1 / $0 }.sorted()
     let overhead = (ratios[ratios.count / 2] - 1) * 100
     let ofMedians = (median(withCadence) / median(plain) - 1) * 100
     let within = overhead <= 10
     if !within { failures += 1 }
-    print("cadence overhead on status --json: " + String((overhead * 10).rounded() / 10) + " % (≤ 10 %; median of \(ratios.count) rounds' ratios) "
-          + (within ? "ok" : "OVER") + "; ratio of the medians " + String((ofMedians * 10).rounded() / 10) + " %")
+    print(
+        "cadence overhead on status --json: " + String((overhead * 10).rounded() / 10)
+            + " % (≤ 10 %; median of \(ratios.count) rounds' ratios) "
+            + (within ? "ok" : "OVER") + "; ratio of the medians " + String((ofMedians * 10).rounded() / 10) + " %")
 }
 if failures > 0 { print("\(failures) case(s) over budget") }
 

@@ -71,8 +71,10 @@ enum HTL {
     static let commands: [any HTLCommand.Type] = [
         CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
         ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
-        ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self, CalendarCommand.self,
-        ReviewCommand.self, McpCommand.self, InitCommand.self, HookInstallCommand.self, RulesCommand.self, ExplainCommand.self,
+        ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self,
+        CalendarCommand.self,
+        ReviewCommand.self, McpCommand.self, InitCommand.self, HookInstallCommand.self, RulesCommand.self,
+        ExplainCommand.self,
         CompletionsCommand.self, LspCommand.self, ManualCommand.self,
     ]
 
@@ -89,7 +91,8 @@ enum HTL {
 /// that are not UTF-8 with U+FFFD, writing them to the log unnoticed).
 enum Arguments {
     static func firstInvalidUTF8() -> (index: Int, shown: String)? {
-        for (i, bytes) in (FileSystem.rawArguments() ?? []).enumerated().dropFirst() where !UTF8Validation.isValid(bytes) {
+        for (i, bytes) in (FileSystem.rawArguments() ?? []).enumerated().dropFirst()
+        where !UTF8Validation.isValid(bytes) {
             return (i, TerminalText.escapedBytes(bytes))
         }
         return nil

@@ -25,7 +25,9 @@ enum Input {
         var line = bytes
         while let last = line.last, last == 0x0A || last == 0x0D { line.removeLast() }
         guard UTF8Validation.isValid(line) else { throw HTLError("\(what) is not valid UTF-8") }
-        guard !line.contains(0x0A) else { throw HTLError("\(what) has more than one line; htl log takes one action at a time") }
+        guard !line.contains(0x0A) else {
+            throw HTLError("\(what) has more than one line; htl log takes one action at a time")
+        }
         let text = String(decoding: line, as: UTF8.self)
         guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw HTLError("nothing to log: \(what) is empty") }
         return text

@@ -39,7 +39,9 @@ struct LedgerOptions {
 
     /// The ledger root: -C, else HTL_LEDGER, else found from the working directory.
     func root() throws -> String {
-        let start = ledger ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.currentDirectory()
+        let start =
+            ledger ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileSystem.currentDirectory()
         if ledger != nil || FileSystem.environment("HTL_LEDGER") != nil {
             switch FileSystem.kind(of: start) {
             case .directory: break
@@ -59,7 +61,9 @@ struct LedgerOptions {
 
     /// A time given to an option, or exit 2 naming the option.
     static func time(_ text: String, option: String) throws -> ClockTime {
-        guard let time = ClockTime.parse(text) else { throw HTLError("\(option) '\(text)' is not a time: write HH:MM (24-hour)") }
+        guard let time = ClockTime.parse(text) else {
+            throw HTLError("\(option) '\(text)' is not a time: write HH:MM (24-hour)")
+        }
         return time
     }
 
@@ -141,7 +145,10 @@ struct LedgerOptions {
         let onTerminal = Output.isTerminal(2)
         let patience = seconds
         return WriterLock.Waiting(patienceMilliseconds: patience * 1000) {
-            if onTerminal { Output.error("htl: waiting for another htl process to finish writing to this ledger (up to \(patience) s)") }
+            if onTerminal {
+                Output.error(
+                    "htl: waiting for another htl process to finish writing to this ledger (up to \(patience) s)")
+            }
         }
     }
 }

@@ -46,7 +46,8 @@ enum ShellCompletion {
         if let short {
             for word in words where word.hasPrefix(short) && word.count > 2 { folder = String(word.dropFirst(2)) }
         }
-        let start = folder ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 }
+        let start =
+            folder ?? FileSystem.environment("HTL_LEDGER").flatMap { $0.isEmpty ? nil : $0 }
             ?? FileSystem.currentDirectory()
         guard let found = try? LedgerDirectory.findRoot(from: start) else { return nil }
         return try? LedgerRoot(found)

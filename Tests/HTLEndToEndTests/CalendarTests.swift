@@ -40,9 +40,19 @@ import Testing
         let tax = try #require(events.first { $0[0] == "goal-file-tax-return@maya-s-ledger.htl" })
         #expect(tax[1] == "2026-12-15")
         #expect(tax[2] == "Deadline: File the 2025 tax return")
-        #expect(tax[3] == "on track · 40%\nchecklist 2 of 5 done\nrequested by Tax office\nif missed: A late-filing surcharge and an estimated assessment that is usually too high\nhtl progress file-tax-return")
-        #expect(events.contains { $0 == ["term-7-end@maya-s-ledger.htl", "2027-01-10", "Term 7 · Steady foundations ends",
-                                          "Fewer goals, done properly\n7 goals: declutter-flat, file-tax-return, learn-spanish, run-100km, save-emergency-fund, submit-grant-application, volunteer-food-bank"] })
+        #expect(
+            tax[3]
+                == "on track · 40%\nchecklist 2 of 5 done\nrequested by Tax office\nif missed: A late-filing "
+                + "surcharge and an estimated assessment that is usually too high\nhtl progress file-tax-return"
+        )
+        #expect(
+            events.contains {
+                $0 == [
+                    "term-7-end@maya-s-ledger.htl", "2027-01-10", "Term 7 · Steady foundations ends",
+                    "Fewer goals, done properly\n7 goals: declutter-flat, file-tax-return, learn-spanish, run-100km, "
+                        + "save-emergency-fund, submit-grant-application, volunteer-food-bank",
+                ]
+            })
 
         // Another day: new figures, the same UIDs (a subscribed calendar updates, never duplicates).
         let later = try Self.parse(try HTLBinary.run(["calendar", "-C", Self.example, "--today", "2026-12-20"]).stdout)
@@ -51,24 +61,25 @@ import Testing
     }
 
     @Test func textIsEscapedAndFoldedWithoutSplittingCharacters() throws {
-        let ledger = try TemporaryLedger(SampleLedger.with([
-            "htl.yaml": "htl: 1\ntitle: \"Ana; Bo, and C\\\\D\"\n",
-            "goals/run.md": """
-            ---
-            title: "Run, swim; and \\\\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines"
-            start: 2026-11-02
-            target: 2027-01-10
-            kind: obligation
-            requested_by: "Coach; the club, and me"
-            consequence: "No race\\nnext year"
-            targets:
-              km: 100
-            ---
-            ## Action plan
-            - Run.
+        let ledger = try TemporaryLedger(
+            SampleLedger.with([
+                "htl.yaml": "htl: 1\ntitle: \"Ana; Bo, and C\\\\D\"\n",
+                "goals/run.md": """
+                ---
+                title: "Run, swim; and \\\\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines"
+                start: 2026-11-02
+                target: 2027-01-10
+                kind: obligation
+                requested_by: "Coach; the club, and me"
+                consequence: "No race\\nnext year"
+                targets:
+                  km: 100
+                ---
+                ## Action plan
+                - Run.
 
-            """,
-        ]))
+                """,
+            ]))
         defer { ledger.remove() }
         let result = try HTLBinary.run(["calendar", "-C", ledger.root, "-o", "-", "--today", "2026-11-22"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -77,8 +88,14 @@ import Testing
         let events = try Self.parse(result.stdout)
         let run = try #require(events.first)
         #expect(run[0] == "goal-run@ana-bo-and-c-d.htl")
-        #expect(run[2] == "Deadline: Run, swim; and \\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines")
-        #expect(run[3] == "behind · 5%\n5 / 100 km\nrequested by Coach; the club, and me\nif missed: No race\nnext year\nhtl progress run")
+        #expect(
+            run[2] == "Deadline: Run, swim; and \\ climb: ünïcödé ✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓✓ long enough to fold across lines"
+        )
+        #expect(
+            run[3]
+                == "behind · 5%\n5 / 100 km\nrequested by Coach; the club, and me\nif missed: No race\nnext year\nhtl "
+                + "progress run"
+        )
     }
 
     /// Every date is one RFC 5545 can hold (years 0001-9999): an event on
@@ -86,24 +103,32 @@ import Testing
     /// default end would fall after 9999-12-31 ends on it, and a projected
     /// finish after it is none.
     @Test func datesAtTheEdgesOfTheCalendarStayValid() throws {
-        let ledger = try TemporaryLedger(SampleLedger.with([
-            "terms/term-1.md": "---\nnumber: 1\nstart: 9999-12-01\n---\n",
-            "goals/run.md": "---\ntitle: Last\nstart: 9999-01-01\ntarget: 9999-12-31\nterm: 1\ntargets:\n  km: 100\nvalues:\n  health: 8\n---\n",
-            "goals/first.md": "---\ntitle: First\nstart: 0001-01-01\ntarget: 0001-01-01\nvalues:\n  health: 8\n---\n",
-            "log/2026.log": nil,
-            "log/9999.log": "9999-01-02 Run 20km +run\n",
-        ]))
+        let ledger = try TemporaryLedger(
+            SampleLedger.with([
+                "terms/term-1.md": "---\nnumber: 1\nstart: 9999-12-01\n---\n",
+                "goals/run.md":
+                    "---\ntitle: Last\nstart: 9999-01-01\ntarget: 9999-12-31\nterm: 1\ntargets:\n  km: 100\nvalues:\n "
+                    + " health: 8\n---\n",
+                "goals/first.md":
+                    "---\ntitle: First\nstart: 0001-01-01\ntarget: 0001-01-01\nvalues:\n  health: 8\n---\n",
+                "log/2026.log": nil,
+                "log/9999.log": "9999-01-02 Run 20km +run\n",
+            ]))
         defer { ledger.remove() }
         let result = try HTLBinary.run(["calendar", "-C", ledger.root, "--today", "9999-12-31"])
         #expect(result.status == 0, "\(result.stderr)")
         let dates = result.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DT") || $0.hasPrefix("UID") }
-        #expect(dates == [
-            "UID:goal-first@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:00010101", "DTEND;VALUE=DATE:00010102",
-            "UID:goal-run@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
-            "UID:term-1-start@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991201", "DTEND;VALUE=DATE:99991202",
-            "UID:term-1-end@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
-        ])
-        #expect(try Self.parse(result.stdout).map { $0[1] } == ["0001-01-01", "9999-12-31", "9999-12-01", "9999-12-31"])
+        #expect(
+            dates == [
+                "UID:goal-first@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:00010101",
+                "DTEND;VALUE=DATE:00010102",
+                "UID:goal-run@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
+                "UID:term-1-start@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991201",
+                "DTEND;VALUE=DATE:99991202",
+                "UID:term-1-end@ledger.htl", "DTSTAMP:99991231T000000Z", "DTSTART;VALUE=DATE:99991231",
+            ])
+        #expect(
+            try Self.parse(result.stdout).map { $0[1] } == ["0001-01-01", "9999-12-31", "9999-12-01", "9999-12-31"])
         // The same dates everywhere else: the term's end, no projected finish past the calendar.
         let terms = try HTLBinary.run(["terms", "--json", "-C", ledger.root, "--today", "9999-12-31"])
         #expect(terms.stdout.contains("\"start\": \"9999-12-01\",\n      \"end\": \"9999-12-31\","), "\(terms.stdout)")
@@ -114,7 +139,8 @@ import Testing
     @Test func writesTheFileAtomically() throws {
         let work = try TemporaryLedger([:], prefix: "htl-calendar-out")
         defer { work.remove() }
-        let result = try HTLBinary.run(["calendar", "-C", Self.example, "-o", "goals.ics", "--today", "2026-11-22"], in: work.root)
+        let result = try HTLBinary.run(
+            ["calendar", "-C", Self.example, "-o", "goals.ics", "--today", "2026-11-22"], in: work.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "wrote goals.ics\n")
         let stdout = try HTLBinary.run(["calendar", "-C", Self.example, "--today", "2026-11-22"])

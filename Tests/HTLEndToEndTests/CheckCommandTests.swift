@@ -20,12 +20,15 @@ import Testing
             return (String(p[0]), Int(p[1])!, Int(p[2])!)
         }
         for (a, b) in zip(keys, keys.dropFirst()) {
-            let ordered = a.0 != b.0 ? a.0.utf8.lexicographicallyPrecedes(b.0.utf8) : (a.1 != b.1 ? a.1 < b.1 : a.2 <= b.2)
+            let ordered =
+                a.0 != b.0 ? a.0.utf8.lexicographicallyPrecedes(b.0.utf8) : (a.1 != b.1 ? a.1 < b.1 : a.2 <= b.2)
             #expect(ordered, "\(a) before \(b)")
         }
         // Every file with a mistake is named.
-        for path in ["goals/alpha.md", "goals/beta.md", "goals/gamma.md", "htl.yaml", "log/2026.log", "measures.yaml",
-                     "terms/term-1.md", "values/health.md"] {
+        for path in [
+            "goals/alpha.md", "goals/beta.md", "goals/gamma.md", "htl.yaml", "log/2026.log", "measures.yaml",
+            "terms/term-1.md", "values/health.md",
+        ] {
             #expect(findings.contains { $0.hasPrefix(path + ":") }, "nothing reported in \(path)")
         }
     }
@@ -33,20 +36,24 @@ import Testing
     /// An editor's unsaved buffer on standard input, checked as the file it
     /// will be, against the rest of the ledger on disk; only its findings.
     @Test func stdinFilenameChecksABufferAsThatFile() throws {
-        let ledger = try TemporaryLedger(SampleLedger.with(["goals/other.md": "---\ntitle: Other\nimportance: 11\n---\n"]))
+        let ledger = try TemporaryLedger(
+            SampleLedger.with(["goals/other.md": "---\ntitle: Other\nimportance: 11\n---\n"]))
         defer { ledger.remove() }
-        let result = try HTLBinary.run(["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
-                                       stdin: "2026-11-03 Run 5km +run\n2026-11-04 Swim 2kms +ru\n")
+        let result = try HTLBinary.run(
+            ["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
+            stdin: "2026-11-03 Run 5km +run\n2026-11-04 Swim 2kms +ru\n")
         #expect(result.status == 1)
-        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
-            "log/2026.log:2:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]",
-            "log/2026.log:2:22: error: unknown goal '+ru' (did you mean 'run'?) [unknown-goal]",
-        ])
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
+                "log/2026.log:2:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]",
+                "log/2026.log:2:22: error: unknown goal '+ru' (did you mean 'run'?) [unknown-goal]",
+            ])
         #expect(!result.stdout.contains("goals/other.md"))
         #expect(try ledger.read("log/2026.log") == SampleLedger.files["log/2026.log"])
         // A new file that is not on disk yet.
-        let new = try HTLBinary.run(["check", "--stdin-filename", "goals/new.md", "-C", ledger.root, "--format", "json"] + today,
-                                    stdin: "---\ntitle: New\nurgency: 0\n---\n")
+        let new = try HTLBinary.run(
+            ["check", "--stdin-filename", "goals/new.md", "-C", ledger.root, "--format", "json"] + today,
+            stdin: "---\ntitle: New\nurgency: 0\n---\n")
         #expect(new.stdout.contains(#""path": "goals/new.md""#) && new.stdout.contains(#""rule": "invalid-value""#))
     }
 
@@ -57,12 +64,14 @@ import Testing
         defer { ledger.remove() }
         let lines = (0..<40_000).map { "2026-11-\(10 + $0 % 9) Run number \($0) 5km +run\n" }.joined()
         #expect(lines.utf8.count > 1_200_000)
-        let result = try HTLBinary.run(["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
-                                       stdin: lines + "2026-11-04 Swim 2kms +run\n")
+        let result = try HTLBinary.run(
+            ["check", "--stdin-filename", "log/2026.log", "-C", ledger.root] + today,
+            stdin: lines + "2026-11-04 Swim 2kms +run\n")
         #expect(result.status == 1)
-        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
-            "log/2026.log:40001:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]",
-        ])
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("log/") } == [
+                "log/2026.log:40001:18: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]"
+            ])
     }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
@@ -90,14 +99,21 @@ import Testing
         let ledger = try RuleFixtureTests.ledger(for: "unknown-unit")
         defer { ledger.remove() }
         let result = try HTLBinary.run(["check", "-C", ledger.root, "--format", "github"] + today)
-        #expect(result.stdout == "::error file=log/2026.log,line=2,col=22,title=unknown-unit::unknown unit 'kms' (did you mean 'km'?)\n")
+        #expect(
+            result.stdout
+                == "::error file=log/2026.log,line=2,col=22,title=unknown-unit::unknown unit 'kms' (did you mean "
+                + "'km'?)\n"
+        )
         #expect(result.status == 1)
     }
 
     @Test func pathsLimitWhichFindingsAreShown() throws {
         let folder = Paths.fixture("many-errors")
         let result = try HTLBinary.run(["check", "-C", folder, "goals/beta.md", "measures.yaml"] + today)
-        let paths = Set(result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.split(separator: ":")[0]) })
+        let paths = Set(
+            result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+                String($0.split(separator: ":")[0])
+            })
         #expect(paths == ["goals/beta.md", "measures.yaml"])
         // References still resolve against the whole ledger: the log's findings are simply not shown.
         let logOnly = try HTLBinary.run(["check", "-C", folder, "log"] + today)
@@ -118,7 +134,8 @@ import Testing
     @Test func environmentChoosesLedgerAndToday() throws {
         let ledger = try RuleFixtureTests.ledger(for: "future-action")
         defer { ledger.remove() }
-        let result = try HTLBinary.run(["check"], in: "/", environment: ["HTL_LEDGER": ledger.root, "HTL_TODAY": "2026-12-31"])
+        let result = try HTLBinary.run(
+            ["check"], in: "/", environment: ["HTL_LEDGER": ledger.root, "HTL_TODAY": "2026-12-31"])
         #expect(result.status == 0)
         #expect(result.stdout == "")
     }
@@ -126,7 +143,9 @@ import Testing
     @Test func noLedgerIsExitTwoWithWhereItLooked() throws {
         let result = try HTLBinary.run(["check"], in: "/")
         #expect(result.status == 2)
-        #expect(result.stderr == "htl: no ledger found: no htl.yaml in / or any folder above it (run 'htl init' to create one)\n")
+        #expect(
+            result.stderr
+                == "htl: no ledger found: no htl.yaml in / or any folder above it (run 'htl init' to create one)\n")
     }
 
     @Test func usageErrorsExitTwo() throws {
@@ -161,7 +180,8 @@ import Testing
         #expect(!plain.stdout.contains("\u{1B}["))
         let forced = try HTLBinary.run(["check", "-C", folder, "--color", "always"] + today)
         #expect(forced.stdout.contains("\u{1B}[1;31merror\u{1B}[0m"))
-        let noColor = try HTLBinary.run(["check", "-C", folder, "--color", "auto"] + today, environment: ["NO_COLOR": "1"])
+        let noColor = try HTLBinary.run(
+            ["check", "-C", folder, "--color", "auto"] + today, environment: ["NO_COLOR": "1"])
         #expect(!noColor.stdout.contains("\u{1B}["))
     }
 }

@@ -1,5 +1,6 @@
 import HTLCommandLine
 import Testing
+
 @testable import htl
 
 /// Every command reads every option and argument it declares: one declared

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import HTLKit
 import HTLTestSupport
 import LedgerGenerator
+import Synchronization
 import Testing
 
 /// Nothing lost, nothing leaked (CLI.md "Conventions"): each test is one
@@ -28,7 +28,8 @@ import Testing
 
     /// A log of `count` actions (100,000: some 7 MB).
     static func longLog(_ count: Int) -> String {
-        (0..<count).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }.joined()
+        (0..<count).map { "2026-11-\(11 + $0 % 9) Morning run number \($0) along the river and back 5km +run\n" }
+            .joined()
     }
 
     /// While `htl export --json` of 100,000 actions is stopped on a full
@@ -36,7 +37,9 @@ import Testing
     /// complete normally, and the export still writes the ledger as it was
     /// when it read it.
     @Test func writersCompleteWhileAReaderIsStoppedOnAFullPipe() throws {
-        let goal = SampleLedger.files["goals/run.md"].map { $0.replacingOccurrences(of: "title: Run 100 km", with: "title:   Run 100 km") }
+        let goal = SampleLedger.files["goals/run.md"].map {
+            $0.replacingOccurrences(of: "title: Run 100 km", with: "title:   Run 100 km")
+        }
         let ledger = try ledger(["log/2026.log": Self.longLog(100_000), "goals/run.md": goal])
         defer { ledger.remove() }
         let export = Process()
@@ -56,8 +59,13 @@ import Testing
         #expect(fmt.status == 0, "\(fmt.stderr)")
         #expect(fmt.stdout == "formatted goals/run.md\n")
         try ledger.write("in/runs.csv", "Date,Name,Km\n2026-11-21,Lake run,6\n")
-        try ledger.write("in/runs.rules.yaml", "skip: 1\ndate: Date\ndescription: Name\nquantities:\n  km: Km\nlinks: [run]\n")
-        let imported = try HTLBinary.run(["import", "-C", ledger.root, "csv", ledger.root + "/in/runs.csv", "--rules", ledger.root + "/in/runs.rules.yaml"] + today)
+        try ledger.write(
+            "in/runs.rules.yaml", "skip: 1\ndate: Date\ndescription: Name\nquantities:\n  km: Km\nlinks: [run]\n")
+        let imported = try HTLBinary.run(
+            [
+                "import", "-C", ledger.root, "csv", ledger.root + "/in/runs.csv", "--rules",
+                ledger.root + "/in/runs.rules.yaml",
+            ] + today)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(export.isRunning, "the export, its output unread, is still stopped on the pipe")
 
@@ -68,7 +76,9 @@ import Testing
         #expect((document?["actions"] as? [Any])?.count == 100_000)
         let text = try ledger.read("log/2026.log")
         let added = text.split(separator: "\n").suffix(4).filter { !$0.hasPrefix("# imported: csv row ") }
-        #expect(added == ["2026-11-22 Evening swim 1km +run", "# imported from runs.csv", "2026-11-21 Lake run 6km +run"], "\(text.suffix(300))")
+        #expect(
+            added == ["2026-11-22 Evening swim 1km +run", "# imported from runs.csv", "2026-11-21 Lake run 6km +run"],
+            "\(text.suffix(300))")
     }
 
     /// What check, status and report ask of the kernel on a 5 MB log, as
@@ -81,8 +91,12 @@ import Testing
         #expect(try ledger.readBytes("log/2026.log").count > 5_000_000)
         let trace = ledger.root + "/../" + UUID().uuidString + ".trace"
         defer { unlink(trace) }
-        let result = try Command.run("/usr/bin/strace", ["-f", "-qq", "-y", "-o", trace, "-e", "trace=mmap,fcntl,flock",
-                                                         HTLBinary.path] + command + ["-C", ledger.root] + today, in: ledger.root)
+        let result = try Command.run(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-y", "-o", trace, "-e", "trace=mmap,fcntl,flock",
+                HTLBinary.path,
+            ] + command + ["-C", ledger.root] + today, in: ledger.root)
         #expect(result.status == 0, "\(result.stderr)")
         let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         #expect(calls.contains { $0.contains("mmap(") }, "strace saw no mmap at all: it traced nothing")
@@ -101,9 +115,11 @@ import Testing
         let ledger = try ledger(["log/2026.log": Self.longLog(30_000)])
         defer { ledger.remove() }
         let folder = ledger.root + "/out"
-        let out = Pipe(), err = Pipe()
-        let pid = try spawnWithDefaultSignals([HTLBinary.path, "export", "--format", "csv", "-o", folder, "-C", ledger.root] + today,
-                                              stdout: out.fileHandleForWriting.fileDescriptor, stderr: err.fileHandleForWriting.fileDescriptor)
+        let out = Pipe()
+        let err = Pipe()
+        let pid = try spawnWithDefaultSignals(
+            [HTLBinary.path, "export", "--format", "csv", "-o", folder, "-C", ledger.root] + today,
+            stdout: out.fileHandleForWriting.fileDescriptor, stderr: err.fileHandleForWriting.fileDescriptor)
         try out.fileHandleForWriting.close()
         try err.fileHandleForWriting.close()
         // Three files written: the fourth, the actions, is being made. Stopped there.
@@ -135,7 +151,8 @@ import Testing
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -143,7 +160,7 @@ import Testing
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EPERM) }
         return pid
@@ -173,7 +190,10 @@ import Testing
             var commands: [[String]] = []
             for i in 0..<10 {
                 if Int.random(in: 0..<10, using: &rng) < 6 {
-                    commands.append([HTLBinary.path, "log", "-C", l.root, "--today", "2026-11-22", "Run", "1km", "+run", "\"r\(round) h\(i)\""])
+                    commands.append([
+                        HTLBinary.path, "log", "-C", l.root, "--today", "2026-11-22", "Run", "1km", "+run",
+                        "\"r\(round) h\(i)\"",
+                    ])
                 } else {
                     commands.append([HTLBinary.path, "fmt", "-C", l.root, "log/2026.log"])
                 }
@@ -186,7 +206,8 @@ import Testing
                 #expect(result.status == 0, "\(command[1]): \(result.stderr)")
                 if command[1] == "log" {
                     let acknowledged = result.stdout.trimmingCharacters(in: .newlines)
-                    #expect(lines.filter { $0 == acknowledged }.count == 1, "round \(round): lost \(acknowledged)\n\(text)")
+                    #expect(
+                        lines.filter { $0 == acknowledged }.count == 1, "round \(round): lost \(acknowledged)\n\(text)")
                 }
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: l.root + "/log") == ["2026.log"])
@@ -203,8 +224,10 @@ import Testing
         defer { l.remove() }
         let before = try l.readBytes("log/2026.log")
         #expect(before.count < 1024)
-        let script = "ulimit -f 1; exec \"$HTL\" log -C \"$LEDGER\" --today 2026-11-22 A long run near the limit 12km +run"
-        let result = try Command.run("/bin/bash", ["-c", script], environment: ["HTL": HTLBinary.path, "LEDGER": l.root])
+        let script =
+            "ulimit -f 1; exec \"$HTL\" log -C \"$LEDGER\" --today 2026-11-22 A long run near the limit 12km +run"
+        let result = try Command.run(
+            "/bin/bash", ["-c", script], environment: ["HTL": HTLBinary.path, "LEDGER": l.root])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("htl: cannot write log/2026.log: "), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("; nothing was written\n"))
@@ -220,13 +243,20 @@ import Testing
         for target in ["log/2026.log", "goals/run.md", "htl.yaml", "measures.yaml"] {
             let result = try HTLBinary.run(["report", "-C", l.root, "-o", target] + today, in: l.root)
             #expect(result.status == 2, "\(target)")
-            #expect(result.stderr == "htl: \(target) is a ledger file (\(target)); htl does not replace ledger files with output\n")
+            #expect(
+                result.stderr
+                    == "htl: \(target) is a ledger file (\(target)); htl does not replace ledger files with output\n")
         }
         // Not through a link either.
-        try FileManager.default.createSymbolicLink(atPath: l.root + "/report.html", withDestinationPath: l.root + "/log/2026.log")
+        try FileManager.default.createSymbolicLink(
+            atPath: l.root + "/report.html", withDestinationPath: l.root + "/log/2026.log")
         let linked = try HTLBinary.run(["report", "-C", l.root, "-o", "report.html"] + today, in: l.root)
         #expect(linked.status == 2)
-        #expect(linked.stderr == "htl: report.html is a symbolic link; htl does not write output through one (remove it, or name another file)\n")
+        #expect(
+            linked.stderr
+                == "htl: report.html is a symbolic link; htl does not write output through one (remove it, or name "
+                + "another file)\n"
+        )
         #expect(try l.readBytes("log/2026.log") == log)
     }
 
@@ -246,33 +276,45 @@ import Testing
         let elsewhere = try TemporaryLedger(["precious.txt": "keep me\n"], prefix: "htl-elsewhere")
         defer { elsewhere.remove() }
         try FileManager.default.createDirectory(atPath: l.root + "/out", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: l.root + "/" + link, withDestinationPath: elsewhere.root + "/precious.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: l.root + "/" + link, withDestinationPath: elsewhere.root + "/precious.txt")
         let result = try HTLBinary.run(command + ["-C", l.root] + today, in: l.root)
         #expect(result.status == 2, "\(result.stdout)")
-        #expect(result.stderr.hasSuffix("htl: \(link) is a symbolic link; htl does not write output through one (remove it, or name another file)\n"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "htl: \(link) is a symbolic link; htl does not write output through one (remove it, or name another "
+                    + "file)\n"
+            ),
+            "\(result.stderr)")
         #expect(try elsewhere.read("precious.txt") == "keep me\n")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: l.root + "/" + link) == elsewhere.root + "/precious.txt")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: l.root + "/" + link) == elsewhere.root
+                + "/precious.txt")
     }
 
     // MARK: 4. A failed write to stdout is an error
 
-    @Test(arguments: [["status"], ["status", "--json"], ["export", "--json"], ["report"], ["check", "--format", "json"],
-                      ["values"], ["terms"], ["actions"], ["progress", "run"], ["rules"], ["explain", "unknown-unit"]])
+    @Test(arguments: [
+        ["status"], ["status", "--json"], ["export", "--json"], ["report"], ["check", "--format", "json"],
+        ["values"], ["terms"], ["actions"], ["progress", "run"], ["rules"], ["explain", "unknown-unit"],
+    ])
     func aFullStandardOutputIsExitTwo(_ command: [String]) throws {
         let l = try ledger()
         defer { l.remove() }
         let line = ([HTLBinary.path] + command + ["-C", l.root] + today).map { "'\($0)'" }.joined(separator: " ")
         let result = try Command.run("/bin/sh", ["-c", line + " > /dev/full"])
         #expect(result.status == 2, "\(command)")
-        #expect(result.stderr.hasPrefix("htl: cannot write to standard output: No space left on device\n"), "\(command): \(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("htl: cannot write to standard output: No space left on device\n"),
+            "\(command): \(result.stderr)")
     }
 
     /// A reader that stops early is not an error: the command ends as it would have.
     @Test func aReaderThatStopsEarlyIsNotAnError() throws {
         let l = try ledger(["log/2026.log": String(repeating: "2026-11-03 Run 1km +run\n", count: 5000)])
         defer { l.remove() }
-        let line = "'\(HTLBinary.path)' actions -C '\(l.root)' --today 2026-11-22 | head -1; echo \"status ${PIPESTATUS[0]}\""
+        let line =
+            "'\(HTLBinary.path)' actions -C '\(l.root)' --today 2026-11-22 | head -1; echo \"status ${PIPESTATUS[0]}\""
         let result = try Command.run("/bin/bash", ["-c", line])
         #expect(result.stdout == "Earlier\nstatus 0\n")
         #expect(result.stderr == "")
@@ -282,9 +324,15 @@ import Testing
 
     @Test func fmtLeavesAReadOnlyFileAloneAndKeepsOwnerAndMode() throws {
         let messy = "---\ntitle:   Health\n---\n"
-        let l = try ledger(["values/health.md": messy, "goals/run.md": "---\ntargets:\n  km: 100\ntitle: Run 100 km\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\nvalues:\n  health: 8\ntags: [running]\n---\n## Action plan\n- Run.\n"])
+        let l = try ledger([
+            "values/health.md": messy,
+            "goals/run.md":
+                "---\ntargets:\n  km: 100\ntitle: Run 100 km\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: "
+                + "1\nvalues:\n  health: 8\ntags: [running]\n---\n## Action plan\n- Run.\n",
+        ])
         defer { l.remove() }
-        let health = l.root + "/values/health.md", run = l.root + "/goals/run.md"
+        let health = l.root + "/values/health.md"
+        let run = l.root + "/goals/run.md"
         #expect(chmod(health, 0o444) == 0)
         #expect(chmod(run, 0o640) == 0)
         // As root, give the goal to another user: fmt must keep that owner.
@@ -318,16 +366,22 @@ import Testing
         let fm = FileManager.default
         // log --file through a linked folder.
         try fm.createSymbolicLink(atPath: l.root + "/log/ext", withDestinationPath: outside.root)
-        let viaFolder = try HTLBinary.run(["log", "-C", l.root, "--file", "log/ext/x.log", "Run", "1km", "+run"] + today)
+        let viaFolder = try HTLBinary.run(
+            ["log", "-C", l.root, "--file", "log/ext/x.log", "Run", "1km", "+run"] + today)
         #expect(viaFolder.status == 2)
-        #expect(viaFolder.stderr == "htl: log/ext leads outside the ledger (a symbolic link); htl writes only inside \(l.root)\n")
+        #expect(
+            viaFolder.stderr
+                == "htl: log/ext leads outside the ledger (a symbolic link); htl writes only inside \(l.root)\n")
         #expect(!fm.fileExists(atPath: outside.root + "/x.log"))
         // The year's log itself a link to a file outside.
         try fm.removeItem(atPath: l.root + "/log/2026.log")
         try fm.createSymbolicLink(atPath: l.root + "/log/2026.log", withDestinationPath: outside.root + "/kept.log")
         let viaFile = try HTLBinary.run(["log", "-C", l.root, "Run", "1km", "+run"] + today)
         #expect(viaFile.status == 2)
-        #expect(viaFile.stderr.hasSuffix("htl: log/2026.log is a symbolic link that leads outside the ledger; htl writes only inside \(l.root)\n"), "\(viaFile.stderr)")
+        #expect(
+            viaFile.stderr.hasSuffix(
+                "htl: log/2026.log is a symbolic link that leads outside the ledger; htl writes only inside \(l.root)\n"
+            ), "\(viaFile.stderr)")
         #expect(try outside.read("kept.log") == "2026-11-01 Outside +run\n")
         // A new goal through a linked goals/ folder.
         try fm.removeItem(atPath: l.root + "/goals/run.md")
@@ -345,7 +399,8 @@ import Testing
         defer { outside.remove() }
         let l = try ledger()
         defer { l.remove() }
-        try FileManager.default.createSymbolicLink(atPath: l.root + "/goals/elsewhere.md", withDestinationPath: outside.root + "/goal.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: l.root + "/goals/elsewhere.md", withDestinationPath: outside.root + "/goal.md")
         let result = try HTLBinary.run(["fmt", "-C", l.root])
         #expect(result.status == 1)
         #expect(result.stderr.contains("goals/elsewhere.md"))
@@ -361,16 +416,29 @@ import Testing
         let evil = "\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{9B}31m\u{202E}x\u{85}"
         let l = try ledger([
             "htl.yaml": "htl: 1\ntitle: \"Ledger \\e]0;PWNED\\a\\e[2J\"\n",
-            "values/health.md": "---\ntitle: \"Health \\e[2J\\u009b\"\ndomain: \"\\e[31mBody\"\nguidance: \"\\u202Ex\"\nlevel: major\n---\n",
-            "terms/term-1.md": "---\nnumber: 1\ntitle: \"Term \\e]0;PWNED\\a\"\ntheme: \"\\e[2J\"\nstart: 2026-11-02\n---\n",
-            "goals/run.md": "---\ntitle: \"Run \\e]0;PWNED\\a\\e[2J\"\nkind: obligation\nrequested_by: \"\\e[2JBoss\"\nconsequence: \"\\u0085\\e[5m\"\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: 1\ntargets:\n  km: 100\nvalues:\n  health: 8\n---\n- [ ] \(evil)\n",
-            "log/2026.log": "2026-11-03 Run \(evil.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(of: "\u{7}", with: "")) 5km +run\n2026-11-04 \"\(evil.unicodeScalars.filter { $0.value >= 0x80 }.map(String.init).joined())\" +run\n2026-11-05 bad\u{1B}[2J line\n",
+            "values/health.md":
+                "---\ntitle: \"Health \\e[2J\\u009b\"\ndomain: \"\\e[31mBody\"\nguidance: \"\\u202Ex\"\nlevel: "
+                + "major\n---\n",
+            "terms/term-1.md":
+                "---\nnumber: 1\ntitle: \"Term \\e]0;PWNED\\a\"\ntheme: \"\\e[2J\"\nstart: 2026-11-02\n---\n",
+            "goals/run.md":
+                "---\ntitle: \"Run \\e]0;PWNED\\a\\e[2J\"\nkind: obligation\nrequested_by: "
+                + "\"\\e[2JBoss\"\nconsequence: \"\\u0085\\e[5m\"\nstart: 2026-11-02\ntarget: 2027-01-10\nterm: "
+                + "1\ntargets:\n  km: 100\nvalues:\n  health: 8\n---\n- [ ] \(evil)\n",
+            "log/2026.log":
+                "2026-11-03 Run "
+                + "\(evil.replacingOccurrences(of: "\u{1B}", with: "").replacingOccurrences(of: "\u{7}", with: "")) 5km +run\n2026-11-04 \"\(evil.unicodeScalars.filter { $0.value >= 0x80 }.map(String.init).joined())\" +run\n2026-11-05 bad\u{1B}[2J line\n",
         ])
         defer { l.remove() }
-        try FileManager.default.createDirectory(atPath: l.root + "/goals/\u{1B}[2J.md", withIntermediateDirectories: true)
-        let commands = [["check"], ["check", "--format", "github"], ["status"], ["status", "--all"], ["progress", "run"], ["values"],
-                        ["terms"], ["actions"], ["diff"], ["fmt", "--check"], ["fmt", "--diff"], ["log", "--dry-run", "x\u{9B}y", "+run"],
-                        ["progress", "r\u{1B}[2Jun"], ["explain", "no\u{1B}[2J"], ["new", "goal", "x\u{1B}[2J"]]
+        try FileManager.default.createDirectory(
+            atPath: l.root + "/goals/\u{1B}[2J.md", withIntermediateDirectories: true)
+        let commands = [
+            ["check"], ["check", "--format", "github"], ["status"], ["status", "--all"], ["progress", "run"],
+            ["values"],
+            ["terms"], ["actions"], ["diff"], ["fmt", "--check"], ["fmt", "--diff"],
+            ["log", "--dry-run", "x\u{9B}y", "+run"],
+            ["progress", "r\u{1B}[2Jun"], ["explain", "no\u{1B}[2J"], ["new", "goal", "x\u{1B}[2J"],
+        ]
         for color in ["never", "always"] {
             for command in commands {
                 let result = try HTLBinary.run(command + ["-C", l.root, "--color", color] + today)
@@ -417,11 +485,16 @@ import Testing
         defer { l.remove() }
         let blank = try HTLBinary.run(["new", "goal", "x", "--title", "", "-C", l.root] + today)
         #expect(blank.status == 2)
-        #expect(blank.stderr == "htl: the new goal would not pass htl check: 2:8: title must not be blank [invalid-value]; nothing written\n")
+        #expect(
+            blank.stderr
+                == "htl: the new goal would not pass htl check: 2:8: title must not be blank [invalid-value]; nothing "
+                + "written\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: l.root + "/goals/x.md"))
         let late = try HTLBinary.run(["new", "term", "term-3", "-C", l.root] + today)
         #expect(late.status == 2)
-        #expect(late.stderr == "htl: no room for a new term: the last term ends 9999-12-31, and dates end at 9999-12-31\n")
+        #expect(
+            late.stderr == "htl: no room for a new term: the last term ends 9999-12-31, and dates end at 9999-12-31\n")
         #expect(!FileManager.default.fileExists(atPath: l.root + "/terms/term-3.md"))
     }
 
@@ -469,8 +542,9 @@ import Testing
         for kilobytes in [700_000] + Array(stride(from: 1_036_000, through: 1_100_000, by: 4_000)) {
             for limit in ["-v", "-d"] {
                 let script = "ulimit \(limit) \(kilobytes); exec timeout 30 \"$HTL\" \"$@\""
-                let limited = try Command.run("/bin/bash", ["-c", script, "bash"] + command + ["-C", l.root] + today,
-                                              environment: ["HTL": HTLBinary.path])
+                let limited = try Command.run(
+                    "/bin/bash", ["-c", script, "bash"] + command + ["-C", l.root] + today,
+                    environment: ["HTL": HTLBinary.path])
                 #expect(limited.status == unlimited.status, "ulimit \(limit) \(kilobytes)")
                 #expect(limited.stdout == unlimited.stdout, "ulimit \(limit) \(kilobytes)")
                 #expect(limited.stderr == unlimited.stderr, "ulimit \(limit) \(kilobytes)")
@@ -482,12 +556,13 @@ import Testing
         let l = try ledger(["log/2026.log": "20/11/2026 Run 5km +run\n"])
         defer { l.remove() }
         let result = try HTLBinary.run(["check", "-C", l.root] + today)
-        #expect(result.stdout == """
-        log/2026.log:1:1: error: a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026' [bad-log-line]
-         1 | 20/11/2026 Run 5km +run
-           | ^
+        #expect(
+            result.stdout == """
+                log/2026.log:1:1: error: a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026' [bad-log-line]
+                 1 | 20/11/2026 Run 5km +run
+                   | ^
 
-        """)
+                """)
     }
 
     @Test func aKilledWritersTemporaryFileIsCleanedAndNeverCommitted() throws {
@@ -498,7 +573,11 @@ import Testing
         try repo.git("add", "-A")
         let staged = try repo.htl(["check", "--staged"] + today)
         #expect(staged.status == 1)
-        #expect(staged.stdout.contains("goals/.htl-tmp-999999-dead:1:1: error: goals/.htl-tmp-999999-dead is a temporary file left by an interrupted htl write, and it is staged [bad-entry]"), "\(staged.stdout)")
+        #expect(
+            staged.stdout.contains(
+                "goals/.htl-tmp-999999-dead:1:1: error: goals/.htl-tmp-999999-dead is a temporary file left by an "
+                    + "interrupted htl write, and it is staged [bad-entry]"
+            ), "\(staged.stdout)")
         // The next write in that folder removes it.
         let formatted = try repo.htl(["fmt", "goals/run.md"] + today)
         #expect(formatted.stdout == "formatted goals/run.md\n", "\(formatted.stderr)")

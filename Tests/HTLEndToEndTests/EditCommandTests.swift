@@ -14,7 +14,10 @@ import Testing
     // MARK: fmt
 
     @Test func fmtCheckNamesFilesAndExitsOne() throws {
-        let l = try ledger(["goals/run.md": "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n", "log/2026.log": "2026-11-03  Run 5km +run   \n"])
+        let l = try ledger([
+            "goals/run.md": "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n",
+            "log/2026.log": "2026-11-03  Run 5km +run   \n",
+        ])
         defer { l.remove() }
         let before = try l.readBytes("goals/run.md")
         let result = try HTLBinary.run(["fmt", "--check", "-C", l.root])
@@ -29,19 +32,20 @@ import Testing
         defer { l.remove() }
         let result = try HTLBinary.run(["fmt", "--diff", "-C", l.root])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-        --- a/goals/run.md
-        +++ b/goals/run.md
-        @@ -1,6 +1,6 @@
-         ---
-        +title: Run
-         targets:
-           km: 100
-        -title: Run
-         ---
-         ## Action plan
+        #expect(
+            result.stdout == """
+                --- a/goals/run.md
+                +++ b/goals/run.md
+                @@ -1,6 +1,6 @@
+                 ---
+                +title: Run
+                 targets:
+                   km: 100
+                -title: Run
+                 ---
+                 ## Action plan
 
-        """)
+                """)
         #expect(try l.read("goals/run.md") == "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n")
     }
 
@@ -49,7 +53,8 @@ import Testing
         let l = try ledger(["values/health.md": "---\ntitle:   Health\n---\n"])
         defer { l.remove() }
         let real = l.root + "/shared-goal.txt"
-        try "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n".write(toFile: real, atomically: true, encoding: .utf8)
+        try "---\ntargets:\n  km: 100\ntitle: Run\n---\n## Action plan\n".write(
+            toFile: real, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: l.root + "/goals/run.md")
         try FileManager.default.createSymbolicLink(atPath: l.root + "/goals/run.md", withDestinationPath: real)
         chmod(l.root + "/values/health.md", 0o600)
@@ -76,7 +81,10 @@ import Testing
     }
 
     @Test func fmtPathsAreRelativeToTheWorkingFolder() throws {
-        let l = try ledger(["values/health.md": "---\ntitle:   Health\n---\n", "goals/run.md": "---\ntitle:   Run\n---\n## Action plan\n"])
+        let l = try ledger([
+            "values/health.md": "---\ntitle:   Health\n---\n",
+            "goals/run.md": "---\ntitle:   Run\n---\n## Action plan\n",
+        ])
         defer { l.remove() }
         let result = try HTLBinary.run(["fmt", "--check", "health.md"], in: l.root + "/values")
         #expect(result.stdout == "values/health.md\n")
@@ -85,7 +93,9 @@ import Testing
     }
 
     @Test func goalsExampleIsCanonical() throws {
-        let result = try HTLBinary.run(["fmt", "--check", "-C", Paths.root.appendingPathComponent("goals-example").path])
+        let result = try HTLBinary.run([
+            "fmt", "--check", "-C", Paths.root.appendingPathComponent("goals-example").path,
+        ])
         #expect(result.status == 0, "\(result.stdout)")
     }
 
@@ -94,11 +104,16 @@ import Testing
     @Test func logAppendsTheExactLine() throws {
         let l = try ledger()
         defer { l.remove() }
-        let result = try HTLBinary.run(["log", "-C", l.root, "--time", "07:10", "Tempo", "run", "6.2km", "+run", "#Fast", "\"3rd  place\""] + today)
+        let result = try HTLBinary.run(
+            ["log", "-C", l.root, "--time", "07:10", "Tempo", "run", "6.2km", "+run", "#Fast", "\"3rd  place\""] + today
+        )
         #expect(result.status == 0)
         #expect(result.stdout == "2026-11-22 07:10 Tempo run 6.2km +run #Fast \"3rd  place\"\n")
-        #expect(try l.read("log/2026.log") == "2026-11-03 Run 5km +run\n2026-11-22 07:10 Tempo run 6.2km +run #Fast \"3rd  place\"\n")
-        let dated = try HTLBinary.run(["log", "-C", l.root, "--date", "2025-12-31", "Old", "run", "1km", "+run"] + today)
+        #expect(
+            try l.read("log/2026.log")
+                == "2026-11-03 Run 5km +run\n2026-11-22 07:10 Tempo run 6.2km +run #Fast \"3rd  place\"\n")
+        let dated = try HTLBinary.run(
+            ["log", "-C", l.root, "--date", "2025-12-31", "Old", "run", "1km", "+run"] + today)
         #expect(dated.stderr.contains("[link-outside-window]"))
         #expect(try l.read("log/2025.log") == "# 2025\n2025-12-31 Old run 1km +run\n")
     }
@@ -107,14 +122,18 @@ import Testing
         let original = "2026-11-03 Run 5km +run\r\n2026-11-04 no final newline"
         let l = try ledger(["log/2026.log": original])
         defer { l.remove() }
-        for arguments in [["Run", "5kms", "+run"], ["Run", "+nope"], ["#only-a-tag"], ["Read", "\"Dune"], ["Run", "0km"]] {
+        for arguments in [
+            ["Run", "5kms", "+run"], ["Run", "+nope"], ["#only-a-tag"], ["Read", "\"Dune"], ["Run", "0km"],
+        ] {
             let result = try HTLBinary.run(["log", "-C", l.root] + arguments + today)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.hasSuffix("nothing written\n"), "\(arguments): \(result.stderr)")
             #expect(result.stdout == "")
         }
         let unknown = try HTLBinary.run(["log", "-C", l.root, "Run", "5kms", "+nope"] + today)
-        #expect(unknown.stderr.hasPrefix("log/2026.log:3:17: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "log/2026.log:3:17: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]\n"))
         #expect(unknown.stderr.contains("log/2026.log:3:21: error: unknown goal '+nope' [unknown-goal]\n"))
         #expect(try l.read("log/2026.log") == original)
         let dry = try HTLBinary.run(["log", "-C", l.root, "--dry-run", "Run", "5km", "+run"] + today)
@@ -138,15 +157,18 @@ import Testing
     @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
         let l = try ledger(["log/2026.log": "# 2026\n"])
         defer { l.remove() }
-        let script = "for i in $(seq 1 60); do \"$HTL\" log -C \"$LEDGER\" --today 2026-11-22 Run 1km +run \"\\\"$1 $i\\\"\" > /dev/null || echo FAIL; done"
+        let script =
+            "for i in $(seq 1 60); do \"$HTL\" log -C \"$LEDGER\" --today 2026-11-22 Run 1km +run \"\\\"$1 $i\\\"\" > "
+            + "/dev/null || echo FAIL; done"
         let group = DispatchGroup()
         nonisolated(unsafe) var failures: [String] = []
         let lock = NSLock()
         for writer in ["a", "b"] {
             group.enter()
             DispatchQueue.global().async {
-                let r = try? Command.run("/bin/sh", ["-c", script, "sh", writer],
-                                         environment: ["HTL": HTLBinary.path, "LEDGER": l.root])
+                let r = try? Command.run(
+                    "/bin/sh", ["-c", script, "sh", writer],
+                    environment: ["HTL": HTLBinary.path, "LEDGER": l.root])
                 lock.lock()
                 failures.append(r?.stdout ?? "FAIL")
                 lock.unlock()
@@ -162,7 +184,9 @@ import Testing
             let mine = lines.filter { $0.hasPrefix("2026-11-22 Run 1km +run \"\(writer) ") }
             #expect(Set(mine.map { String($0) }).count == 60, "\(writer)")
         }
-        let strays = lines.dropFirst().dropLast().filter { !($0.hasPrefix("2026-11-22 Run 1km +run \"") && $0.hasSuffix("\"")) }
+        let strays = lines.dropFirst().dropLast().filter {
+            !($0.hasPrefix("2026-11-22 Run 1km +run \"") && $0.hasSuffix("\""))
+        }
         #expect(strays.isEmpty, "\(strays)")
     }
 
@@ -175,18 +199,30 @@ import Testing
             let result = try HTLBinary.run(["new"] + arguments + ["-C", l.root] + today)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        #expect(try l.read("goals/read-more.md") == "---\ntitle: Read more\nstart: 2026-11-22\ntarget: 2027-01-10\nterm: 1\n# cadence:\n#   actions: 3/week\n---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n")
+        #expect(
+            try l.read("goals/read-more.md")
+                == "---\ntitle: Read more\nstart: 2026-11-22\ntarget: 2027-01-10\nterm: 1\n# cadence:\n#   actions: "
+                + "3/week\n---\nWhy this goal matters.\n\n## Action plan\n- [ ] The first step\n"
+        )
         #expect(try l.read("terms/term-2.md") == "---\nnumber: 2\nstart: 2027-01-11\n---\n## Plans\n\n## Reflection\n")
         #expect(try l.read("values/calm.md").hasPrefix("---\ntitle: \"Calm: always\"\nlevel: general\n---\n"))
         let check = try HTLBinary.run(["check", "-C", l.root] + today)
         #expect(check.status == 0)
-        #expect(check.stdout == "goals/read-more.md:1:1: warning: goal 'read-more' is aligned to no value [goal-no-values]\n   = help: add 'values:' with a value id and a strength 1-10\n")
+        #expect(
+            check.stdout
+                == "goals/read-more.md:1:1: warning: goal 'read-more' is aligned to no value [goal-no-values]\n   = "
+                + "help: add 'values:' with a value id and a strength 1-10\n"
+        )
         #expect(try HTLBinary.run(["fmt", "--check", "-C", l.root]).status == 0)
         let again = try HTLBinary.run(["new", "goal", "read-more", "-C", l.root] + today)
         #expect(again.status == 2)
         #expect(again.stderr == "htl: a goal with id 'read-more' already exists: goals/read-more.md\n")
         let bad = try HTLBinary.run(["new", "goal", "Read More", "-C", l.root] + today)
-        #expect(bad.stderr == "htl: 'Read More' is not a valid id: use lowercase letters, digits and '-', starting with a letter or digit (try 'read-more')\n")
+        #expect(
+            bad.stderr
+                == "htl: 'Read More' is not a valid id: use lowercase letters, digits and '-', starting with a letter "
+                + "or digit (try 'read-more')\n"
+        )
     }
 
     @Test func initCreatesACleanCanonicalLedgerAndRefusesToOverwrite() throws {
@@ -207,17 +243,25 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let made = try HTLBinary.run(["init", folder] + today)
-        #expect(made.stdout.contains("  htl log -C \(folder) 'First run 3km 1session +run-50km #outdoors'   (quote the line: in a shell, # starts a comment)\n"))
+        #expect(
+            made.stdout.contains(
+                "  htl log -C \(folder) 'First run 3km 1session +run-50km #outdoors'   (quote the line: in a shell, # "
+                    + "starts a comment)\n"
+            ))
         let log = try String(contentsOfFile: folder + "/log/2026.log", encoding: .utf8)
-        #expect(log == "# 2026: one action per line: date, words, quantities, +goal links, #tags\n"
-            + "# For example (a comment, so it counts for nothing; log your own with htl log):\n"
-            + "# 2026-11-22 First run of the term 3km 1session +run-50km #outdoors\n")
+        #expect(
+            log == "# 2026: one action per line: date, words, quantities, +goal links, #tags\n"
+                + "# For example (a comment, so it counts for nothing; log your own with htl log):\n"
+                + "# 2026-11-22 First run of the term 3km 1session +run-50km #outdoors\n")
         try FileManager.default.removeItem(atPath: folder + "/goals/run-50km.md")
         let check = try HTLBinary.run(["check", "-C", folder] + today)
         #expect(check.status == 0, "\(check.stdout)")
         // Had a committed line linked it, the finding names the way out.
-        #expect(try HTLBinary.run(["log", "-C", folder, "Run 3km +run-50km"] + today).stderr.contains(
-            "= help: fix the link; or, if goals/run-50km.md was deleted, restore it with 'status: dropped' (committed actions keep their goal)\n"))
+        #expect(
+            try HTLBinary.run(["log", "-C", folder, "Run 3km +run-50km"] + today).stderr.contains(
+                "= help: fix the link; or, if goals/run-50km.md was deleted, restore it with 'status: dropped' "
+                    + "(committed actions keep their goal)\n"
+            ))
     }
 }
 
@@ -237,7 +281,9 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: l.root).filter { $0.hasPrefix(".htl-tmp") }
         #expect(leftovers.isEmpty)
         try WriterLock.holding(root, WriterLock.Waiting()) { lock in
-            try AtomicFile.replace("note.txt", under: lock, original: Array("changed by someone else\n".utf8), with: Array("formatted\n".utf8))
+            try AtomicFile.replace(
+                "note.txt", under: lock, original: Array("changed by someone else\n".utf8),
+                with: Array("formatted\n".utf8))
         }
         #expect(try l.read("note.txt") == "formatted\n")
     }
@@ -252,7 +298,8 @@ import Testing
         }
         #expect(try l.read("a.txt") == "mine\n")
         // Not through a dangling link either.
-        try FileManager.default.createSymbolicLink(atPath: l.root + "/b.txt", withDestinationPath: l.root + "/nowhere.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: l.root + "/b.txt", withDestinationPath: l.root + "/nowhere.txt")
         #expect(throws: AtomicFile.Refusal.self) {
             try WriterLock.holding(try LedgerRoot(l.root), WriterLock.Waiting()) { lock in
                 try AtomicFile.create("b.txt", under: lock, bytes: Array("theirs\n".utf8))

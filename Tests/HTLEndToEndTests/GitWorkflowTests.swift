@@ -34,7 +34,9 @@ import Testing
         #expect(try repo.htl(["check"] + today).status == 0)
         let staged = try repo.htl(["check", "--staged"] + today)
         #expect(staged.status == 1)
-        #expect(staged.stdout.hasPrefix("goals/run.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]\n"))
+        #expect(
+            staged.stdout.hasPrefix(
+                "goals/run.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]\n"))
     }
 
     /// A repository's configuration names commands git would run for htl
@@ -56,7 +58,9 @@ import Testing
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
         try repo.git("add", "-A")
         try FileManager.default.removeItem(atPath: marker)
-        for command in [["check", "--staged"], ["check"], ["diff", "HEAD"], ["diff", "HEAD", "--staged"], ["hook", "install"]] {
+        for command in [
+            ["check", "--staged"], ["check"], ["diff", "HEAD"], ["diff", "HEAD", "--staged"], ["hook", "install"],
+        ] {
             let result = try repo.htl(command + today)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: marker), "\(command) ran core.fsmonitor")
@@ -69,13 +73,16 @@ import Testing
         defer { repo.remove() }
         let nothingStaged = try repo.htl(["check", "--staged"] + today)
         #expect(nothingStaged.status == 2)
-        #expect(nothingStaged.stderr == "htl: no htl.yaml is staged in the repository's top folder: stage the ledger (git add) first\n")
+        #expect(
+            nothingStaged.stderr
+                == "htl: no htl.yaml is staged in the repository's top folder: stage the ledger (git add) first\n")
         try repo.git("add", "-A")
         #expect(try repo.htl(["check", "--staged"] + today).status == 0)
     }
 
     @Test func ledgerInASubfolderOfTheRepository() throws {
-        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: SampleLedger.files.map { ("ledger/" + $0.key, $0.value) }))
+        let repo = try TemporaryGitRepository(
+            Dictionary(uniqueKeysWithValues: SampleLedger.files.map { ("ledger/" + $0.key, $0.value) }))
         defer { repo.remove() }
         try repo.write("README.md", "not part of the ledger\n")
         try repo.commitAll("one")
@@ -83,14 +90,19 @@ import Testing
         try repo.git("add", "-A")
         let result = try repo.htl(["check", "--staged"] + today, in: repo.root + "/ledger/goals")
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("log/2026.log:1:1: error: committed log line 1 was changed; it was: 2026-11-03 Run 5km +run [log-rewrite]\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "log/2026.log:1:1: error: committed log line 1 was changed; it was: 2026-11-03 Run 5km +run "
+                    + "[log-rewrite]\n"
+            ))
     }
 
     /// Git's answers are read as bytes: a folder name with a line break in it
     /// is a folder name, not two lines.
     @Test func aLedgerFolderWithALineBreakInItsName() throws {
         let folder = "my\nledger"
-        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: SampleLedger.files.map { (folder + "/" + $0.key, $0.value) }))
+        let repo = try TemporaryGitRepository(
+            Dictionary(uniqueKeysWithValues: SampleLedger.files.map { (folder + "/" + $0.key, $0.value) }))
         defer { repo.remove() }
         try repo.commitAll("one")
         let ledger = repo.root + "/" + folder
@@ -121,13 +133,14 @@ import Testing
         try repo.git("add", "-A")
         let result = try repo.htl(["check", "--staged"] + today)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-        log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]
-         3 | 2026-11-05 Run 16km +run
-           | ^
-           = help: log a correction instead (for example a negative quantity)
+        #expect(
+            result.stdout == """
+                log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]
+                 3 | 2026-11-05 Run 16km +run
+                   | ^
+                   = help: log a correction instead (for example a negative quantity)
 
-        """)
+                """)
     }
 
     @Test func deletedCommittedLineIsALogRewrite() throws {
@@ -136,7 +149,11 @@ import Testing
         try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "2026-11-05 Run 6km +run\n", with: ""))
         try repo.git("add", "-A")
         let middle = try repo.htl(["check", "--staged"] + today)
-        #expect(middle.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]"))
+        #expect(
+            middle.stdout.hasPrefix(
+                "log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run "
+                    + "[log-rewrite]"
+            ))
         try repo.write("log/2026.log", "# 2026\n2026-11-03 Run 5km +run\n")
         try repo.git("add", "-A")
         let end = try repo.htl(["check", "--staged"] + today)
@@ -150,10 +167,16 @@ import Testing
         try repo.git("mv", "log/2026.log", "log/running.log")
         let renamed = try repo.htl(["check", "--staged"] + today)
         #expect(renamed.status == 1)
-        #expect(renamed.stdout.hasPrefix("log/2026.log:1:1: error: committed log file log/2026.log was renamed to log/running.log; keep its name [log-rewrite]\n"))
+        #expect(
+            renamed.stdout.hasPrefix(
+                "log/2026.log:1:1: error: committed log file log/2026.log was renamed to log/running.log; keep its "
+                    + "name [log-rewrite]\n"
+            ))
         try repo.git("rm", "-q", "--cached", "log/running.log")
         let removed = try repo.htl(["check", "--staged"] + today)
-        #expect(removed.stdout.hasPrefix("log/2026.log:1:1: error: committed log file log/2026.log was removed [log-rewrite]\n"))
+        #expect(
+            removed.stdout.hasPrefix(
+                "log/2026.log:1:1: error: committed log file log/2026.log was removed [log-rewrite]\n"))
     }
 
     @Test func appendedLinesAndUncommittedEditsAreFine() throws {
@@ -169,7 +192,9 @@ import Testing
     }
 
     @Test func formattingACommittedLogIsNotARewrite() throws {
-        let repo = try repository(["log/2026.log": "\u{FEFF}# 2026  \r\n2026-11-03   Run\t5km  +run   \r\n2026-11-05 Run 6km +run\r\n\r\n\r\n"])
+        let repo = try repository([
+            "log/2026.log": "\u{FEFF}# 2026  \r\n2026-11-03   Run\t5km  +run   \r\n2026-11-05 Run 6km +run\r\n\r\n\r\n"
+        ])
         defer { repo.remove() }
         try repo.commitAll("messy log")
         #expect(try repo.htl(["fmt"]).stdout == "formatted log/2026.log\n")
@@ -187,7 +212,11 @@ import Testing
         try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
         let plain = try repo.htl(["check"] + today)
         #expect(plain.status == 1)
-        #expect(plain.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
+        #expect(
+            plain.stdout.hasPrefix(
+                "log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run "
+                    + "[log-rewrite]\n"
+            ))
         let staged = try repo.htl(["check", "--staged"] + today)
         #expect(staged.status == 0)  // not staged yet
     }
@@ -201,7 +230,8 @@ import Testing
     /// folder whose name has a space.
     @Test func plainCheckAsksGitOnceAndSeesEveryCommittedLog() throws {
         let files = SampleLedger.with(["log/2026.log": Self.log, "log/2025.log": "2026-11-04 Swim 3km +run\n"])
-        let repo = try TemporaryGitRepository(Dictionary(uniqueKeysWithValues: files.map { ("my goals/" + $0.key, $0.value) }))
+        let repo = try TemporaryGitRepository(
+            Dictionary(uniqueKeysWithValues: files.map { ("my goals/" + $0.key, $0.value) }))
         defer { repo.remove() }
         try repo.commitAll("ledger")
         let ledger = repo.root + "/my goals"
@@ -209,7 +239,8 @@ import Testing
         let calls = repo.root + "/.git/htl-test-calls"
         let fakeBin = repo.root + "/.git/htl-test-bin"
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
-        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // Records the two words after `-C FOLDER` (htl's `-c` overrides come before it).
         try """
         #!/bin/sh
@@ -240,10 +271,16 @@ import Testing
         try repo.write("my goals/log/2026.log", Self.log.replacingOccurrences(of: "Run 7km", with: "Run 70km"))
         try FileManager.default.removeItem(atPath: ledger + "/log/2025.log")
         let edited = try check()
-        #expect(edited.stdout.hasPrefix("""
-        log/2025.log:1:1: error: committed log file log/2025.log was removed [log-rewrite]
-        """))
-        #expect(edited.stdout.contains("log/2026.log:4:1: error: committed log line 4 was changed; it was: 2026-11-07 Run 7km +run [log-rewrite]\n"))
+        #expect(
+            edited.stdout.hasPrefix(
+                """
+                log/2025.log:1:1: error: committed log file log/2025.log was removed [log-rewrite]
+                """))
+        #expect(
+            edited.stdout.contains(
+                "log/2026.log:4:1: error: committed log line 4 was changed; it was: 2026-11-07 Run 7km +run "
+                    + "[log-rewrite]\n"
+            ))
         #expect(edited.calls == ["cat-file --batch-command", "cat-file --batch"])
 
         // A log in a subfolder of log/: one request cannot list it, so git is asked the general way.
@@ -253,7 +290,11 @@ import Testing
         try repo.commitAll("older log")
         try repo.write("my goals/log/old/2024.log", "2026-11-06 Walk 20km +run\n")
         let nested = try check()
-        #expect(nested.stdout.hasPrefix("log/old/2024.log:1:1: error: committed log line 1 was changed; it was: 2026-11-06 Walk 2km +run [log-rewrite]\n"))
+        #expect(
+            nested.stdout.hasPrefix(
+                "log/old/2024.log:1:1: error: committed log line 1 was changed; it was: 2026-11-06 Walk 2km +run "
+                    + "[log-rewrite]\n"
+            ))
     }
 
     /// In a repository with SHA-256 object ids htl does not hash a log's
@@ -265,14 +306,19 @@ import Testing
         try FileManager.default.removeItem(atPath: repo.root + "/.git")
         try repo.git("init", "-q", "--object-format=sha256", "-b", "main")
         try repo.commitAll("ledger")
-        #expect(try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8.count == 64)
+        #expect(
+            try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8.count == 64)
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
         let grown = try repo.htl(["check"] + today)
         #expect(grown.status == 0, "\(grown.stdout)")
         try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
         let edited = try repo.htl(["check"] + today)
         #expect(edited.status == 1)
-        #expect(edited.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
+        #expect(
+            edited.stdout.hasPrefix(
+                "log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run "
+                    + "[log-rewrite]\n"
+            ))
     }
 
     /// A git older than 2.36 has no `cat-file --batch-command`: the check
@@ -282,7 +328,8 @@ import Testing
         defer { repo.remove() }
         let fakeBin = repo.root + "/.git/htl-test-bin"
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
-        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         try """
         #!/bin/sh
         for a in "$@"; do [ "$a" = --batch-command ] && { echo "error: unknown option batch-command" >&2; exit 129; }; done
@@ -297,7 +344,11 @@ import Testing
         try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
         let edited = try HTLBinary.run(["check", "-C", repo.root] + today, environment: environment)
         #expect(edited.status == 1)
-        #expect(edited.stdout.hasPrefix("log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run [log-rewrite]\n"))
+        #expect(
+            edited.stdout.hasPrefix(
+                "log/2026.log:3:1: error: committed log line 3 was changed; it was: 2026-11-05 Run 6km +run "
+                    + "[log-rewrite]\n"
+            ))
     }
 
     /// A committed line can never change: its warnings were shown when it
@@ -311,11 +362,14 @@ import Testing
         try repo.git("add", "-A")
         let staged = try repo.htl(["check", "--staged"] + today)
         #expect(staged.status == 0)
-        #expect(staged.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") } == [
-            "log/2026.log:7:22: warning: action dated 2026-10-02 links 'run' outside its window [2026-11-02, 2027-01-10]; it still counts [link-outside-window]",
-        ])
+        #expect(
+            staged.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") } == [
+                "log/2026.log:7:22: warning: action dated 2026-10-02 links 'run' outside its window [2026-11-02, "
+                    + "2027-01-10]; it still counts [link-outside-window]"
+            ])
         // A plain check shows the ledger as it is: both.
-        #expect(try repo.htl(["check"] + today).stdout.split(separator: "\n").filter { $0.hasPrefix("log/") }.count == 2)
+        #expect(
+            try repo.htl(["check"] + today).stdout.split(separator: "\n").filter { $0.hasPrefix("log/") }.count == 2)
     }
 
     @Test func aRepositoryWithNoCommitYet() throws {
@@ -323,7 +377,8 @@ import Testing
         defer { repo.remove() }
         let diff = try repo.htl(["diff"] + today)
         #expect(diff.status == 2)
-        #expect(diff.stderr == "htl: the repository has no commits yet, so 'HEAD' names none: commit the ledger first\n")
+        #expect(
+            diff.stderr == "htl: the repository has no commits yet, so 'HEAD' names none: commit the ledger first\n")
         #expect(try repo.htl(["check"] + today).status == 0)
     }
 
@@ -331,7 +386,8 @@ import Testing
     /// pre-commit framework (PyPI) and the htl on PATH.
     @Test func theREADMEsPreCommitConfigurationWorksAsWritten() throws {
         let readme = try String(contentsOfFile: Paths.root.appendingPathComponent("README.md").path, encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "  ```yaml\n").first { $0.hasPrefix("  repos:\n    - repo: local") })
+        let block = try #require(
+            readme.components(separatedBy: "  ```yaml\n").first { $0.hasPrefix("  repos:\n    - repo: local") })
         let config = block.components(separatedBy: "  ```")[0].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
         let repo = try repository([".pre-commit-config.yaml": config])
@@ -340,9 +396,12 @@ import Testing
         var environment = TemporaryGitRepository.environment
         environment["HOME"] = home
         environment["HTL_TODAY"] = "2026-11-22"
-        environment["PATH"] = (HTLBinary.path as NSString).deletingLastPathComponent + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            (HTLBinary.path as NSString).deletingLastPathComponent + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         try repo.write(".gitignore", ".home/\n")
-        let install = try Command.run("python3", ["-m", "pre_commit", "install"], in: repo.root, environment: environment)
+        let install = try Command.run(
+            "python3", ["-m", "pre_commit", "install"], in: repo.root, environment: environment)
         #expect(install.status == 0, "\(install.stderr)")
         try repo.git("add", "-A")
         let first = try Command.run("git", ["commit", "-q", "-m", "ledger"], in: repo.root, environment: environment)
@@ -351,9 +410,12 @@ import Testing
         #expect(said.contains("htl check --staged") && said.contains("Passed"), "\(said)")
         try repo.write("log/2026.log", Self.log.replacingOccurrences(of: "Run 6km", with: "Run 60km"))
         try repo.git("add", "-A")
-        let refused = try Command.run("git", ["commit", "-q", "-m", "rewrite"], in: repo.root, environment: environment)
+        let refused = try Command.run(
+            "git", ["commit", "-q", "-m", "rewrite"], in: repo.root, environment: environment)
         #expect(refused.status == 1)
-        #expect((refused.stdout + refused.stderr).contains("committed log line 3 was changed"), "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            (refused.stdout + refused.stderr).contains("committed log line 3 was changed"),
+            "\(refused.stdout)\(refused.stderr)")
     }
 
     @Test func sinceAComparesTheWorkingTreeWithThatRevision() throws {
@@ -383,7 +445,11 @@ import Testing
         try repo.write("log/2026.log", "2026-11-03 Run 5km +run\n2026-11-05 Run 20.5km +run\n")
         try repo.write("goals/read.md", "---\ntitle: Read\ntargets:\n  sessions: 10\n---\n## Action plan\n")
         try repo.commitAll("two")
-        try repo.write("log/2026.log", "2026-11-03 Run 5km +run\n2026-11-05 Run 20.5km +run\n2026-11-06 Read 3sessions +read\n2026-11-07 Fix -0.5km +run\n")
+        try repo.write(
+            "log/2026.log",
+            "2026-11-03 Run 5km +run\n2026-11-05 Run 20.5km +run\n2026-11-06 Read 3sessions +read\n2026-11-07 Fix "
+                + "-0.5km +run\n"
+        )
         try FileManager.default.removeItem(atPath: repo.root + "/goals/run.md")
         try repo.write("goals/run-more.md", SampleLedger.files["goals/run.md"]!)
         try repo.write("log/2026.log", try repo.read("log/2026.log") + "2026-11-08 Run 4km +run-more\n")
@@ -391,18 +457,23 @@ import Testing
 
         let oneToTwo = try repo.htl(["diff", first, "HEAD~1", "--json"] + today)
         #expect(oneToTwo.status == 0, "\(oneToTwo.stderr)")
-        #expect(oneToTwo.stdout.contains("\"from_progress\": 0.05,\n      \"to_progress\": 0.255,\n      \"delta\": 0.205,"))
-        Golden.check(oneToTwo.stdout.replacingOccurrences(of: first, with: "FIRST"), against: "Tests/Golden/git/diff-1-2.json")
+        #expect(
+            oneToTwo.stdout.contains("\"from_progress\": 0.05,\n      \"to_progress\": 0.255,\n      \"delta\": 0.205,")
+        )
+        Golden.check(
+            oneToTwo.stdout.replacingOccurrences(of: first, with: "FIRST"), against: "Tests/Golden/git/diff-1-2.json")
 
         let twoToThree = try repo.htl(["diff", "HEAD~1", "HEAD", "--json"] + today)
         Golden.check(twoToThree.stdout, against: "Tests/Golden/git/diff-2-3.json")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(twoToThree.stdout.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(twoToThree.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["from", "to", "goals", "actions_added"])
         #expect(object["actions_added"] as? Int == 3)
         let goals = try #require(object["goals"] as? [[String: Any]])
         #expect(goals.map { "\($0["id"]!):\($0["change"]!)" } == ["read:changed", "run:removed", "run-more:added"])
         for g in goals {
-            #expect(Array(g.keys).sorted() == ["change", "delta", "from_progress", "id", "targets", "title", "to_progress"])
+            #expect(
+                Array(g.keys).sorted() == ["change", "delta", "from_progress", "id", "targets", "title", "to_progress"])
         }
         let text = try repo.htl(["diff", "HEAD~2", "HEAD"] + today)
         Golden.check(text.stdout, against: "Tests/Golden/git/diff-1-3.txt")
@@ -413,16 +484,17 @@ import Testing
         defer { repo.remove() }
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 12km +run\n")
         let worktree = try repo.htl(["diff"] + today)
-        #expect(worktree.stdout == """
-        Progress from HEAD to the working tree (as of 2026-11-22)
+        #expect(
+            worktree.stdout == """
+                Progress from HEAD to the working tree (as of 2026-11-22)
 
-        Changed
-          run  Run 100 km                                             18% → 30%  +12 pts
-              on track (was behind) · km 18 → 30
+                Changed
+                  run  Run 100 km                                             18% → 30%  +12 pts
+                      on track (was behind) · km 18 → 30
 
-        1 action added
+                1 action added
 
-        """)
+                """)
         let index = try repo.htl(["diff", "--staged", "--json"] + today)
         #expect(index.stdout.contains("\"to\": \"index\""))
         #expect(index.stdout.contains("\"change\": \"unchanged\""))
@@ -439,9 +511,14 @@ import Testing
         try repo.commitAll("rename")
         let renamed = try repo.htl(["diff", "HEAD~1", "HEAD"] + today)
         #expect(renamed.status == 0, "\(renamed.stderr)")
-        #expect(renamed.stdout == "Progress from HEAD~1 to HEAD (as of 2026-11-22)\n\nno progress changed · 0 actions added · 1 goal unchanged\n", "\(renamed.stdout)")
+        #expect(
+            renamed.stdout
+                == "Progress from HEAD~1 to HEAD (as of 2026-11-22)\n\nno progress changed · 0 actions added · 1 goal "
+                + "unchanged\n",
+            "\(renamed.stdout)")
         try repo.write("log/2026-run.log", "# 2026\n2026-11-03 Run 5km +run\n")
-        try repo.write("log/2026-more.log", "2026-11-05 Run 6km +run\n2026-11-07   Run 7km +run\n2026-11-09 Run 1km +run\n")
+        try repo.write(
+            "log/2026-more.log", "2026-11-05 Run 6km +run\n2026-11-07   Run 7km +run\n2026-11-09 Run 1km +run\n")
         let split = try repo.htl(["diff", "HEAD~1", "--json"] + today)
         #expect(split.stdout.contains("\"actions_added\": 1\n"), "\(split.stdout)")
     }
@@ -469,19 +546,23 @@ import Testing
         defer { repo.remove() }
         let install = try repo.htl(["hook", "install"])
         #expect(install.status == 0)
-        #expect(install.stdout == "installed \(repo.root)/.git/hooks/pre-commit: every commit now runs htl check --staged\n")
+        #expect(
+            install.stdout == "installed \(repo.root)/.git/hooks/pre-commit: every commit now runs htl check --staged\n"
+        )
         #expect(try repo.htl(["hook", "install"]).stdout == "already installed: \(repo.root)/.git/hooks/pre-commit\n")
 
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8kms +run\n")
         try repo.git("add", "-A")
-        let refused = try Command.run("git", ["commit", "-q", "-m", "broken"], in: repo.root, environment: TemporaryGitRepository.environment)
+        let refused = try Command.run(
+            "git", ["commit", "-q", "-m", "broken"], in: repo.root, environment: TemporaryGitRepository.environment)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("unknown unit 'kms'") || refused.stdout.contains("unknown unit 'kms'"))
         #expect(try repo.git("rev-list", "--count", "HEAD").stdout == "1\n")
 
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8km +run\n")
         try repo.git("add", "-A")
-        let accepted = try Command.run("git", ["commit", "-q", "-m", "good"], in: repo.root, environment: TemporaryGitRepository.environment)
+        let accepted = try Command.run(
+            "git", ["commit", "-q", "-m", "good"], in: repo.root, environment: TemporaryGitRepository.environment)
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(try repo.git("rev-list", "--count", "HEAD").stdout == "2\n")
     }
@@ -502,7 +583,8 @@ import Testing
     @Test func gitFailuresAreExitTwoWithAClearMessage() throws {
         let plain = try TemporaryLedger(SampleLedger.files)
         defer { plain.remove() }
-        let notRepo = try HTLBinary.run(["check", "--staged", "-C", plain.root] + today, environment: TemporaryGitRepository.environment)
+        let notRepo = try HTLBinary.run(
+            ["check", "--staged", "-C", plain.root] + today, environment: TemporaryGitRepository.environment)
         #expect(notRepo.status == 2)
         #expect(notRepo.stderr == "htl: not a git repository: \(plain.root) (git init first)\n")
 
@@ -516,9 +598,12 @@ import Testing
         // A git that dies before reading its input: exit 2 with a message, not a SIGPIPE.
         let fakeBin = repo.root + "/fake-bin"
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
-        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = cat-file ] && { echo 'fatal: broken' >&2; exit 128; }; done\nexec \(realGit) \"$@\"\n"
-            .write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
+        let realGit = try Command.run("/bin/sh", ["-c", "command -v git"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let script =
+            "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = cat-file ] && { echo 'fatal: broken' >&2; exit 128; }; "
+            + "done\nexec \(realGit) \"$@\"\n"
+        try script.write(toFile: fakeBin + "/git", atomically: true, encoding: .utf8)
         chmod(fakeBin + "/git", 0o755)
         var broken = TemporaryGitRepository.environment
         broken["PATH"] = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")

@@ -32,7 +32,8 @@ import Testing
 
     /// Every file of a ledger, in path order, as one text.
     static func tree(_ ledger: TemporaryLedger) throws -> String {
-        try ledger.sourceFiles().map { "==> \($0.path)\n" + String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+        try ledger.sourceFiles().map { "==> \($0.path)\n" + String(decoding: $0.bytes, as: UTF8.self) }.joined(
+            separator: "\n")
     }
 
     static func htl(_ arguments: [String], in ledger: TemporaryLedger) throws -> HTLBinary.Result {
@@ -44,17 +45,18 @@ import Testing
         defer { ledger.remove() }
         let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            create goals/declutter-the-flat.md
-            create goals/practise-guitar-for-20-hours.md
-            create goals/run-100-km.md
-            create terms/term-7.md
-            create values/craft.md
-            create values/health.md
-            add 3 measures to measures.yaml
-            append 6 actions to log/2026.log
+        #expect(
+            result.stdout == """
+                create goals/declutter-the-flat.md
+                create goals/practise-guitar-for-20-hours.md
+                create goals/run-100-km.md
+                create terms/term-7.md
+                create values/craft.md
+                create values/health.md
+                add 3 measures to measures.yaml
+                append 6 actions to log/2026.log
 
-            """)
+                """)
         Golden.check(try Self.tree(ledger), against: "Tests/Golden/import/tenweek-ledger.txt")
 
         let check = try Self.htl(["check"], in: ledger)
@@ -64,7 +66,9 @@ import Testing
         // Run: 5.8 + 4 + 5 km of 100. Guitar: 90 + 60 + 30 minutes = 3 of 20 hours
         // (the last is 23:30 UTC on the 23rd, 00:30 on the 24th here: today).
         let status = try Self.htl(["status", "--json"], in: ledger)
-        let goals = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])["goals"] as? [[String: Any]]
+        let goals =
+            try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])["goals"]
+            as? [[String: Any]]
         let byID = Dictionary(uniqueKeysWithValues: try #require(goals).map { ($0["id"] as! String, $0) })
         #expect(byID["run-100-km"]?["progress"] as? Double == 0.148)
         #expect(byID["practise-guitar-for-20-hours"]?["progress"] as? Double == 0.15)
@@ -75,8 +79,12 @@ import Testing
     }
 
     @Test func theCSVExportOfTheSameDataGivesTheSameLedger() throws {
-        let fromJSON = try Self.emptyLedger(), fromCSV = try Self.emptyLedger()
-        defer { fromJSON.remove(); fromCSV.remove() }
+        let fromJSON = try Self.emptyLedger()
+        let fromCSV = try Self.emptyLedger()
+        defer {
+            fromJSON.remove()
+            fromCSV.remove()
+        }
         #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: fromJSON).status == 0)
         let result = try Self.htl(["import", "tenweek"] + Self.exports("csv"), in: fromCSV)
         #expect(result.status == 0, "\(result.stderr)")
@@ -102,11 +110,15 @@ import Testing
         let exports = Self.exports("json")
         #expect(try Self.htl(["import", "tenweek"] + exports.prefix(3), in: ledger).status == 0)
         // The hours target brings minutes with it, and the conversion between them.
-        #expect(try ledger.read("measures.yaml").contains("hours:\n  title: Hours\n  type: time\n  aliases: [hour, h, hr, hrs]\n  equals: 60 min\nmin:\n"))
+        #expect(
+            try ledger.read("measures.yaml").contains(
+                "hours:\n  title: Hours\n  type: time\n  aliases: [hour, h, hr, hrs]\n  equals: 60 min\nmin:\n"))
         let actions = try Self.htl(["import", "tenweek", exports[3]], in: ledger)
         #expect(actions.status == 0, "\(actions.stderr)")
         #expect(actions.stdout == "append 6 actions to log/2026.log\n")  // minutes came with hours
-        #expect(try ledger.read("log/2026.log").contains("2026-11-22 10:00 Ran to the guitar lesson 4km 60min +run-100-km +practise-guitar-for-20-hours\n"))
+        #expect(
+            try ledger.read("log/2026.log").contains(
+                "2026-11-22 10:00 Ran to the guitar lesson 4km 60min +run-100-km +practise-guitar-for-20-hours\n"))
     }
 
     /// A term imported earlier still commits the goals its list names when
@@ -131,10 +143,15 @@ import Testing
         defer { ledger.remove() }
         let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: measures.yaml: has errors (run htl check); fix them first: the import adds the measures km, hours, min\nnothing written\n")
+        #expect(
+            result.stderr
+                == "error: measures.yaml: has errors (run htl check); fix them first: the import adds the measures "
+                + "km, hours, min\nnothing written\n"
+        )
         #expect(try ledger.read("measures.yaml") == broken)
 
-        let empty = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "# my units\n{}\n"], prefix: "htl-import")
+        let empty = try TemporaryLedger(
+            ["htl.yaml": "htl: 1\n", "measures.yaml": "# my units\n{}\n"], prefix: "htl-import")
         defer { empty.remove() }
         #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: empty).status == 0)
         #expect(try empty.read("measures.yaml").hasPrefix("# my units\nkm:\n  title: Distance\n"))
@@ -154,7 +171,11 @@ import Testing
         defer { ledger.remove() }
         let result = try Self.htl(["import", "tenweek", Self.exports("json")[0], Self.exports("json")[3]], in: ledger)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("actions_export.json item 1: the action contributes to goal C0000000-0000-4000-8000-000000000001, which is neither in this import nor in the ledger (import goals_export too)"))
+        #expect(
+            result.stderr.contains(
+                "actions_export.json item 1: the action contributes to goal C0000000-0000-4000-8000-000000000001, "
+                    + "which is neither in this import nor in the ledger (import goals_export too)"
+            ))
         #expect(result.stderr.hasSuffix("nothing written\n"))
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
     }
@@ -169,7 +190,11 @@ import Testing
         try ledger.write("in/goals_export.json", goals)
         let result = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json"], in: ledger)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("goals/too-important.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "goals/too-important.md:3:13: error: importance must be an integer from 1 to 10, found 11 "
+                    + "[invalid-value]"
+            ), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/too-important.md"))
     }
 
@@ -181,7 +206,10 @@ import Testing
         let before = try Self.tree(ledger)
         let result = try Self.htl(["import", "tenweek"] + Self.exports("json"), in: ledger)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("terms/term-7.md:2:9: error: term number 7 is also used by terms/term-7-2.md [duplicate-id]"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "terms/term-7.md:2:9: error: term number 7 is also used by terms/term-7-2.md [duplicate-id]"),
+            "\(result.stderr)")
         #expect(result.stderr.hasSuffix("nothing written\n"))
         #expect(try Self.tree(ledger) == before)
     }
@@ -191,7 +219,10 @@ import Testing
         defer { ledger.remove() }
         try ledger.write("in/a.json", "[{\"id\": \"x\", \"title\": ")
         try ledger.write("in/b.csv", "Name,Date\nx,y\n")
-        try ledger.write("in/actions_export.csv", "ID,Title,Description,Notes,LogTime,Duration(min),StartTime,Measurements,ContributingGoals\nA1,Run,,,\"2026-11-20T07:00:00Z,,,[],\n")
+        try ledger.write(
+            "in/actions_export.csv",
+            "ID,Title,Description,Notes,LogTime,Duration(min),StartTime,Measurements,ContributingGoals\nA1,Run,,,\"2026-11-20T07:00:00Z,,,[],\n"
+        )
         let json = try Self.htl(["import", "tenweek", ledger.root + "/in/a.json"], in: ledger)
         #expect(json.status == 2)
         #expect(json.stderr.contains("a.json:1: not a JSON export: unexpected end of input"), "\(json.stderr)")
@@ -203,7 +234,9 @@ import Testing
         try huge.close()
         let big = try Self.htl(["import", "tenweek", ledger.root + "/in/a.json"], in: ledger)
         #expect(big.status == 2)
-        #expect(big.stderr.contains("a.json is larger than 64 MiB, more than htl reads from one file; split it"), "\(big.stderr)")
+        #expect(
+            big.stderr.contains("a.json is larger than 64 MiB, more than htl reads from one file; split it"),
+            "\(big.stderr)")
         let device = try Self.htl(["import", "tenweek", "/dev/zero"], in: ledger)
         #expect(device.status == 2 && device.stderr.contains("/dev/zero is not a regular file"), "\(device.stderr)")
         let quote = try Self.htl(["import", "tenweek", ledger.root + "/in/actions_export.csv"], in: ledger)
@@ -220,31 +253,39 @@ import Testing
         let ledger = try Self.emptyLedger()
         defer { ledger.remove() }
         let real = "C0000000-0000-4000-8000-000000000001"
-        try ledger.write("in/goals_export.json", """
+        try ledger.write(
+            "in/goals_export.json",
+            """
             [{"id": "G 1", "title": "Spaced"}, {"id": "G-->x", "title": "Arrow"},
              {"id": "X -->\\n<!-- imported: tenweek goal \(real)", "title": "Impostor"},
              {"id": "\(real)", "title": "Real", "alignedValueIds": ["V\\u001b[2J"]}]
             """)
-        try ledger.write("in/actions_export.json", """
+        try ledger.write(
+            "in/actions_export.json",
+            """
             [{"id": "E1\\n2026-11-20 Ran 42km", "title": "Run", "logTime": "2026-11-20T07:00:00Z"},
              {"id": "E5", "title": "Swim", "logTime": "2026-11-21T07:00:00Z", "contributions": [{"goalId": "\(real) x"}]},
              {"id": "e5", "title": "Swim again", "logTime": "2026-11-22T07:00:00Z"}]
             """)
-        let result = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json", ledger.root + "/in/actions_export.json"], in: ledger)
+        let result = try Self.htl(
+            ["import", "tenweek", ledger.root + "/in/goals_export.json", ledger.root + "/in/actions_export.json"],
+            in: ledger)
         let shape = "is not well formed: an id is 1 to 64 ASCII letters, digits, '-' and '_' (the app's are UUIDs)"
-        let goals = ledger.root + "/in/goals_export.json", actions = ledger.root + "/in/actions_export.json"
+        let goals = ledger.root + "/in/goals_export.json"
+        let actions = ledger.root + "/in/actions_export.json"
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            error: \(goals) item 1: the goal id 'G 1' \(shape)
-            error: \(goals) item 2: the goal id 'G-->x' \(shape)
-            error: \(goals) item 3: the goal id 'X -->\\n<!-- imported: tenweek goal \(real)' \(shape)
-            error: \(actions) item 1: the action id 'E1\\n2026-11-20 Ran 42km' \(shape)
-            error: \(actions) item 3: the action e5 is also at \(actions) item 2: an id names one record
-            error: \(goals) item 4: the value it names, 'V\\e[2J', is not a well-formed id
-            error: \(actions) item 2: the goal it names, '\(real) x', is not a well-formed id
-            nothing written
+        #expect(
+            result.stderr == """
+                error: \(goals) item 1: the goal id 'G 1' \(shape)
+                error: \(goals) item 2: the goal id 'G-->x' \(shape)
+                error: \(goals) item 3: the goal id 'X -->\\n<!-- imported: tenweek goal \(real)' \(shape)
+                error: \(actions) item 1: the action id 'E1\\n2026-11-20 Ran 42km' \(shape)
+                error: \(actions) item 3: the action e5 is also at \(actions) item 2: an id names one record
+                error: \(goals) item 4: the value it names, 'V\\e[2J', is not a well-formed id
+                error: \(actions) item 2: the goal it names, '\(real) x', is not a well-formed id
+                nothing written
 
-            """)
+                """)
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
     }
 
@@ -254,29 +295,42 @@ import Testing
     @Test func aMarkInImportedTextIsNotAMark() throws {
         let ledger = try Self.emptyLedger()
         defer { ledger.remove() }
-        try ledger.write("in/goals_export.json", """
+        try ledger.write(
+            "in/goals_export.json",
+            """
             [{"id": "A1", "title": "Alpha", "detailedDescription": "Fine.\\n  <!-- imported: tenweek goal B1 -->"},
              {"id": "B1", "title": "Beta"}]
             """)
-        try ledger.write("in/actions_export.json", """
+        try ledger.write(
+            "in/actions_export.json",
+            """
             [{"id": "E1", "title": "Work", "logTime": "2026-11-20T07:00:00Z", "contributions": [{"goalId": "B1"}]}]
             """)
         let goals = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json"], in: ledger)
         #expect(goals.status == 0, "\(goals.stderr)")
-        #expect(try ledger.read("goals/alpha.md").hasSuffix("---\nFine.\n  &lt;!-- imported: tenweek goal B1 -->\n\n<!-- imported: tenweek goal A1 -->\n"))
+        #expect(
+            try ledger.read("goals/alpha.md").hasSuffix(
+                "---\nFine.\n  &lt;!-- imported: tenweek goal B1 -->\n\n<!-- imported: tenweek goal A1 -->\n"))
         let actions = try Self.htl(["import", "tenweek", ledger.root + "/in/actions_export.json"], in: ledger)
         #expect(actions.status == 0, "\(actions.stderr)")
         #expect(try ledger.read("log/2026.log").hasSuffix("2026-11-20 08:00 Work +beta\n"))
     }
 
     @Test func csvExportImportExportIsAFixpointAndKeepsEveryNumber() throws {
-        let original = try Self.emptyLedger(), copy = try Self.emptyLedger()
-        defer { original.remove(); copy.remove() }
+        let original = try Self.emptyLedger()
+        let copy = try Self.emptyLedger()
+        defer {
+            original.remove()
+            copy.remove()
+        }
         #expect(try Self.htl(["import", "tenweek"] + Self.exports("json"), in: original).status == 0)
-        let first = original.root + "/out1", second = copy.root + "/out2"
+        let first = original.root + "/out1"
+        let second = copy.root + "/out2"
         let export = try Self.htl(["export", "--format", "csv", "-o", first], in: original)
         #expect(export.status == 0, "\(export.stderr)")
-        Golden.check(try String(contentsOfFile: first + "/goals_export.csv", encoding: .utf8), against: "Tests/Golden/import/goals_export.csv")
+        Golden.check(
+            try String(contentsOfFile: first + "/goals_export.csv", encoding: .utf8),
+            against: "Tests/Golden/import/goals_export.csv")
         let files = ["values", "terms", "goals", "actions"].map { "\(first)/\($0)_export.csv" }
         #expect(try Self.htl(["import", "tenweek"] + files, in: copy).status == 0)
         #expect(try Self.htl(["export", "--format", "csv", "-o", second], in: copy).status == 0)
@@ -292,7 +346,9 @@ import Testing
 
     // MARK: CSV with rules
 
-    static let strava = (csv: Paths.fixture("csv-rules/activities.csv"), rules: Paths.fixture("csv-rules/strava.rules.yaml"))
+    static let strava = (
+        csv: Paths.fixture("csv-rules/activities.csv"), rules: Paths.fixture("csv-rules/strava.rules.yaml")
+    )
 
     @Test func aFitnessExportIsAppendedByItsRulesOnceOnly() throws {
         let ledger = try Self.exampleCopy()
@@ -318,7 +374,8 @@ import Testing
         #expect(again.stdout == "skipped 4 records imported before\n")
         #expect(try Self.htl(["check"], in: ledger).status == 0)
         // An imported line the user edited is still the row it came from.
-        let edited = before + imported.replacingOccurrences(of: "Yoga 30min #strava", with: "Yoga 30min #strava #stretching")
+        let edited =
+            before + imported.replacingOccurrences(of: "Yoga 30min #strava", with: "Yoga 30min #strava #stretching")
         try ledger.write("log/2026.log", edited)
         let afterEdit = try Self.htl(["import", "csv", Self.strava.csv, "--rules", Self.strava.rules], in: ledger)
         #expect(afterEdit.stdout == "skipped 4 records imported before\n", "\(afterEdit.stderr)")
@@ -328,13 +385,17 @@ import Testing
     /// A line an older htl imported (no mark) or the user typed is not
     /// written again; a marked line does not stand in for another row.
     @Test func unmarkedLinesTheLogHoldsAreNotWrittenAgain() throws {
-        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n",
-                                          "log/2026.log": "2026-11-20 Run 5km\n# imported: csv row X1\n2026-11-21 Run 5km\n"],
-                                         prefix: "htl-import")
+        let ledger = try TemporaryLedger(
+            [
+                "htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n",
+                "log/2026.log": "2026-11-20 Run 5km\n# imported: csv row X1\n2026-11-21 Run 5km\n",
+            ],
+            prefix: "htl-import")
         defer { ledger.remove() }
         try ledger.write("in/runs.csv", "Date,Name,Km\n2026-11-20,Run,5\n2026-11-21,Run,5\n")
         try ledger.write("in/rules.yaml", "date: Date\ndescription: Name\nquantities:\n  km: Km\n")
-        let result = try Self.htl(["import", "csv", ledger.root + "/in/runs.csv", "--rules", ledger.root + "/in/rules.yaml"], in: ledger)
+        let result = try Self.htl(
+            ["import", "csv", ledger.root + "/in/runs.csv", "--rules", ledger.root + "/in/rules.yaml"], in: ledger)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "append 1 action to log/2026.log\nskipped 1 record imported before\n")
     }
@@ -342,7 +403,8 @@ import Testing
     /// Rules that read past a row, or a skip that is neither true nor false,
     /// are errors, never a row imported without its quantity or not skipped.
     @Test func aColumnPastTheRowAndASkipThatIsNotTrueOrFalseAreErrors() throws {
-        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n"], prefix: "htl-import")
+        let ledger = try TemporaryLedger(
+            ["htl.yaml": "htl: 1\n", "measures.yaml": "km:\n  type: distance\n"], prefix: "htl-import")
         defer { ledger.remove() }
         let csv = ledger.root + "/in/runs.csv"
         try ledger.write("in/runs.csv", "Date,Name,Km\n2026-11-20,Run,5\n2026-11-21,Swim\n")
@@ -354,15 +416,23 @@ import Testing
             let short = try run("date: 1\ndescription: Name\nquantities:\n  km: \(column)\n")
             #expect(short.status == 1)
             let name = column == "3" ? "column 3" : "'Km', column 3"
-            #expect(short.stderr == "error: \(csv):3: the row has 2 columns; the rules read \(name)\nnothing written\n", "\(short.stderr)")
+            #expect(
+                short.stderr == "error: \(csv):3: the row has 2 columns; the rules read \(name)\nnothing written\n",
+                "\(short.stderr)")
         }
         let past = try run("date: 1\ndescription: 2\nquantities:\n  km: 7\n")
         #expect(past.status == 2)
-        #expect(past.stderr == "htl: \(csv): the rules read column 7, but the header has 3 columns: date, name, km\n", "\(past.stderr)")
+        #expect(
+            past.stderr == "htl: \(csv): the rules read column 7, but the header has 3 columns: date, name, km\n",
+            "\(past.stderr)")
         for word in ["yes", "True", "on", "1"] {
             let skip = try run("date: 1\ndescription: 2\nif:\n  - column: Name\n    equals: Swim\n    skip: \(word)\n")
             #expect(skip.status == 2)
-            #expect(skip.stderr == "htl: \(ledger.root)/in/rules.yaml:6:11: skip takes true or false, not '\(word)' (htl reads yes, on and the like as text)\n", "\(skip.stderr)")
+            #expect(
+                skip.stderr
+                    == "htl: \(ledger.root)/in/rules.yaml:6:11: skip takes true or false, not '\(word)' (htl reads "
+                    + "yes, on and the like as text)\n",
+                "\(skip.stderr)")
         }
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml", "measures.yaml"])
     }
@@ -373,14 +443,23 @@ import Testing
         try ledger.write("r/typo.yaml", "date: 2\ndescripton: 3\n")
         try ledger.write("r/column.yaml", "date: When\n")
         try ledger.write("r/row.yaml", "date: 2\ndescription: 3\n")
-        let typo = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/typo.yaml"], in: ledger)
+        let typo = try Self.htl(
+            ["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/typo.yaml"], in: ledger)
         #expect(typo.status == 2)
-        #expect(typo.stderr.contains("typo.yaml:2:1: unknown key 'descripton' (did you mean 'description'?)"), "\(typo.stderr)")
-        let column = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/column.yaml"], in: ledger)
-        #expect(column.stderr.contains("activities.csv: no column 'When'; the header has: activity id, activity date"), "\(column.stderr)")
+        #expect(
+            typo.stderr.contains("typo.yaml:2:1: unknown key 'descripton' (did you mean 'description'?)"),
+            "\(typo.stderr)")
+        let column = try Self.htl(
+            ["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/column.yaml"], in: ledger)
+        #expect(
+            column.stderr.contains("activities.csv: no column 'When'; the header has: activity id, activity date"),
+            "\(column.stderr)")
         let row = try Self.htl(["import", "csv", Self.strava.csv, "--rules", ledger.root + "/r/row.yaml"], in: ledger)
         #expect(row.status == 1)
-        #expect(row.stderr.contains("activities.csv:2: 'Nov 20, 2026, 7:10:00 AM' is not a date (ISO 8601; set date_format for others)"), "\(row.stderr)")
+        #expect(
+            row.stderr.contains(
+                "activities.csv:2: 'Nov 20, 2026, 7:10:00 AM' is not a date (ISO 8601; set date_format for others)"),
+            "\(row.stderr)")
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml"])
     }
 }

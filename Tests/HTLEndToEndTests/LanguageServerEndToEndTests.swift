@@ -41,19 +41,24 @@ import Testing
         let result = try HTLBinary.run(["lsp", "--today", "2026-11-22"], stdin: session)
         #expect(result.status == 0, "\(result.stderr)")
         let messages = try Self.messages(result.stdout)
-        let responses = Dictionary(messages.compactMap { m in m["id"]?.int.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
+        let responses = Dictionary(
+            messages.compactMap { m in m["id"]?.int.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
         #expect(responses.keys.sorted() == [1, 2, 3, 4, 5, 6, 7])
         // The session is written in one go (less than a pipe's atomic 4 KiB), so it is
         // read at once: the open and the change are checked together, once.
         #expect(session.utf8.count < 4096)
         let published = messages.filter { $0["method"]?.string == "textDocument/publishDiagnostics" }
         #expect(published.count == 1)
-        #expect(published.last?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string } == ["unknown-unit", "unknown-goal"])
+        #expect(
+            published.last?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string } == [
+                "unknown-unit", "unknown-goal",
+            ])
         #expect(responses[2]?["result"]?.array?.compactMap { $0["label"]?.string } == ["run"])
         #expect(responses[3]?["result"]?["contents"]?["value"]?.string?.hasPrefix("**Run 100 km** (`run`)") == true)
         #expect(responses[4]?["result"]?["uri"]?.string == FileURI.uri(ledger.root + "/goals/run.md"))
         #expect(responses[5]?["result"]?.array?.isEmpty == true)  // the log is canonical already
-        #expect(responses[6]?["result"]?.array?.compactMap { $0["title"]?.string } == ["Change to 'km'", "Change to 'run'"])
+        #expect(
+            responses[6]?["result"]?.array?.compactMap { $0["title"]?.string } == ["Change to 'km'", "Change to 'run'"])
         #expect(responses[7]?["result"] == .null)
         // Nothing was written: the server never touches a file.
         #expect(try ledger.read("log/2026.log") == SampleLedger.files["log/2026.log"])
@@ -61,7 +66,9 @@ import Testing
 
     @Test func garbageAndAVanishingClientNeverCrashIt() throws {
         // Bad JSON, then a body cut short by the end of input: an error answer, then a clean stop.
-        let input = Self.frame("{oops") + Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#) + "Content-Length: 50\r\n\r\n{\"jsonrpc\""
+        let input =
+            Self.frame("{oops") + Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#)
+            + "Content-Length: 50\r\n\r\n{\"jsonrpc\""
         let result = try HTLBinary.run(["lsp"], stdin: input)
         #expect(result.status == 0)
         let messages = try Self.messages(result.stdout)
@@ -77,20 +84,23 @@ import Testing
     /// client on goals-example: a typed unknown unit is diagnosed, and
     /// completion after "+run" offers the running goals.
     @Test func neovimSeesDiagnosticsAndCompletions() throws {
-        let nvim = try #require(["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "Neovim is not installed: run `make test-deps`")
+        let nvim = try #require(
+            ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "Neovim is not installed: run `make test-deps`")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("htl-nvim-\(getpid()).txt").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let script = Paths.root.appendingPathComponent("Fixtures/clients/nvim_lsp.lua").path
-        let result = try Command.run("/usr/bin/timeout", ["60", nvim, "--headless", "--clean", "-n", "-c", "luafile \(script)"],
-                                     environment: ["HTL": HTLBinary.path, "LEDGER": Self.example, "OUT": out])
+        let result = try Command.run(
+            "/usr/bin/timeout", ["60", nvim, "--headless", "--clean", "-n", "-c", "luafile \(script)"],
+            environment: ["HTL": HTLBinary.path, "LEDGER": Self.example, "OUT": out])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(report == """
-            diagnostic 187:22 htl: unknown unit 'kms' (did you mean 'km'?)
-            completion run-100km (Run 100 kilometres this term)
-            completion run-autumn-10k (Train for and run the Autumn 10K)
+        #expect(
+            report == """
+                diagnostic 187:22 htl: unknown unit 'kms' (did you mean 'km'?)
+                completion run-100km (Run 100 kilometres this term)
+                completion run-autumn-10k (Train for and run the Autumn 10K)
 
-            """)
+                """)
     }
 }

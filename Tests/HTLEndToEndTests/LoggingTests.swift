@@ -32,7 +32,11 @@ import Testing
         defer { l.remove() }
         let result = try log(l, ["Run", "--fast", "5km", "+run"])
         #expect(result.status == 2)
-        #expect(result.stderr == "htl: unknown option '--fast' for htl log (to log it as text, quote the whole line: htl log \"...\")\n")
+        #expect(
+            result.stderr
+                == "htl: unknown option '--fast' for htl log (to log it as text, quote the whole line: htl log "
+                + "\"...\")\n"
+        )
         #expect(try l.read("log/2026.log") == Self.header)
     }
 
@@ -54,10 +58,14 @@ import Testing
         #expect(result.stdout == "2026-11-22 Swim 2km +run #pool\n")
         let two = try log(l, ["-"], stdin: "Swim 2km +run\nRun 3km +run\n")
         #expect(two.status == 2)
-        #expect(two.stderr == "htl: the action on standard input has more than one line; htl log takes one action at a time\n")
+        #expect(
+            two.stderr
+                == "htl: the action on standard input has more than one line; htl log takes one action at a time\n")
         let none = try log(l, [], stdin: "")
         #expect(none.status == 2)
-        #expect(none.stderr == "htl: nothing to log: give the action's text (quoted), or '-' to read it from standard input\n")
+        #expect(
+            none.stderr
+                == "htl: nothing to log: give the action's text (quoted), or '-' to read it from standard input\n")
         #expect(try l.read("log/2026.log") == Self.header + "2026-11-22 Swim 2km +run #pool\n")
     }
 
@@ -73,8 +81,10 @@ import Testing
         #expect(long.stdout.utf8.count == "2026-11-22 Walk ".utf8.count + words.utf8.count + "3km +run\n".utf8.count)
         let before = try l.read("log/2026.log")
         let refused = "htl: the action on standard input is longer than 1 MiB, more than htl reads; nothing was done\n"
-        for input in [String(repeating: "x", count: 1_100_000) + " 1km +run\n",
-                      "Run 1km +run\n" + String(repeating: "y", count: 1_100_000) + "\n"] {
+        for input in [
+            String(repeating: "x", count: 1_100_000) + " 1km +run\n",
+            "Run 1km +run\n" + String(repeating: "y", count: 1_100_000) + "\n",
+        ] {
             let result = try log(l, ["-"], stdin: input)
             #expect(result.status == 2)
             #expect(result.stderr == refused)
@@ -87,8 +97,9 @@ import Testing
         let l = try ledger()
         defer { l.remove() }
         let command = [HTLBinary.path, "log", "-C", l.root] + today
-        let result = try Command.run("script", ["-qec", command.map(ShellWord.quoted).joined(separator: " "), "/dev/null"],
-                                     stdin: "Walk 3km +run #hills\n")
+        let result = try Command.run(
+            "script", ["-qec", command.map(ShellWord.quoted).joined(separator: " "), "/dev/null"],
+            stdin: "Walk 3km +run #hills\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("Action (words, quantities like 5km, +goal, #tag): "))
         #expect(try l.read("log/2026.log") == Self.header + "2026-11-22 Walk 3km +run #hills\n")
@@ -99,13 +110,14 @@ import Testing
         defer { l.remove() }
         let result = try log(l, ["Read 5 km +run"])
         #expect(result.status == 0)
-        #expect(result.stderr == """
-            log/2026.log:2:17: warning: '5 km' has a space between the number and the unit, so it counts for nothing [spaced-quantity]
-             2 | 2026-11-22 Read 5 km +run
-               |                 ^
-               = help: write 5km
+        #expect(
+            result.stderr == """
+                log/2026.log:2:17: warning: '5 km' has a space between the number and the unit, so it counts for nothing [spaced-quantity]
+                 2 | 2026-11-22 Read 5 km +run
+                   |                 ^
+                   = help: write 5km
 
-            """)
+                """)
     }
 
     @Test func ordinalsAndCountsAreWords() throws {
@@ -121,20 +133,24 @@ import Testing
         defer { l.remove() }
         let result = try log(l, ["Run  5km +run"], stdin: nil)
         #expect(result.status == 0)
-        #expect(try HTLBinary.run(["log", "-C", l.root, "--date", "2026-11-03", "Run 5km +run"] + today).stderr == """
-            log/2026.log:3:1: warning: this action repeats line 1 (logged twice?) [duplicate-action]
-             3 | 2026-11-03 Run 5km +run
-               | ^
-               = help: if it is a repeat, delete it before you commit, or log a correction
+        #expect(
+            try HTLBinary.run(["log", "-C", l.root, "--date", "2026-11-03", "Run 5km +run"] + today).stderr == """
+                log/2026.log:3:1: warning: this action repeats line 1 (logged twice?) [duplicate-action]
+                 3 | 2026-11-03 Run 5km +run
+                   | ^
+                   = help: if it is a repeat, delete it before you commit, or log a correction
 
-            """)
+                """)
     }
 
     @Test func aQuantityNoGoalCanUseWarns() throws {
         let l = try ledger()
         defer { l.remove() }
-        #expect(try log(l, ["Yoga 30min +run"]).stderr.hasPrefix(
-            "log/2026.log:2:17: warning: 30min counts toward no target of run (they count km), so the action adds nothing [unused-quantity]\n"))
+        #expect(
+            try log(l, ["Yoga 30min +run"]).stderr.hasPrefix(
+                "log/2026.log:2:17: warning: 30min counts toward no target of run (they count km), so the action adds "
+                    + "nothing [unused-quantity]\n"
+            ))
         // Minutes beside the kilometres the goal counts are a diary: no warning.
         #expect(try log(l, ["Run 5km 30min +run"]).stderr == "")
     }

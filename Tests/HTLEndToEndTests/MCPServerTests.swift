@@ -1,10 +1,11 @@
 import Foundation
 import HTLKit
-@testable import HTLMCP
 import HTLTestSupport
 import MCP
 import SystemPackage
 import Testing
+
+@testable import HTLMCP
 
 /// `htl mcp` driven by a real client: the official Swift SDK's `Client`
 /// over the server's standard input and output.
@@ -26,7 +27,8 @@ import Testing
             #expect(process.terminationStatus == 0)
         }
 
-        func call(_ name: String, _ arguments: [String: MCP.Value] = [:]) async throws -> (text: String, isError: Bool) {
+        func call(_ name: String, _ arguments: [String: MCP.Value] = [:]) async throws -> (text: String, isError: Bool)
+        {
             let result = try await client.callTool(name: name, arguments: arguments)
             let text = result.content.compactMap { content -> String? in
                 if case .text(let text, _, _) = content { return text }
@@ -41,13 +43,15 @@ import Testing
         process.executableURL = URL(fileURLWithPath: HTLBinary.path)
         process.arguments = ["mcp"] + arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HTL_") }
-        let toServer = Pipe(), fromServer = Pipe()
+        let toServer = Pipe()
+        let fromServer = Pipe()
         process.standardInput = toServer
         process.standardOutput = fromServer
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let transport = StdioTransport(input: FileDescriptor(rawValue: fromServer.fileHandleForReading.fileDescriptor),
-                                       output: FileDescriptor(rawValue: toServer.fileHandleForWriting.fileDescriptor))
+        let transport = StdioTransport(
+            input: FileDescriptor(rawValue: fromServer.fileHandleForReading.fileDescriptor),
+            output: FileDescriptor(rawValue: toServer.fileHandleForWriting.fileDescriptor))
         let client = Client(name: "htl-tests", version: "1")
         let initialized = try await client.connect(transport: transport)
         #expect(initialized.serverInfo.name == "htl")
@@ -69,11 +73,14 @@ import Testing
         ]
         for _ in 0..<5 {
             // Under `timeout`: a server waiting for an answer that never comes fails here (status 124), not hangs.
-            let result = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
-                                         stdin: requests.joined(separator: "\n") + "\n")
+            let result = try Command.run(
+                "timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+                stdin: requests.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             let ids = result.stdout.split(separator: "\n").compactMap { line -> String? in
-                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                    return nil
+                }
                 return object["id"].map { "\($0)" }
             }
             #expect(ids.sorted() == ["1", "2", "4", "5", "three"])
@@ -88,12 +95,17 @@ import Testing
     /// Forty calls answered at once, each answer larger than a pipe holds
     /// (64 KiB): every answer arrives whole, one per line.
     @Test func parallelAnswersLargerThanAPipeArriveWhole() throws {
-        let lines = (1...3000).map { "2026-11-\(String(format: "%02d", 3 + $0 % 19)) Run \($0 % 9 + 1)km +run #long-tag-\($0)\n" }
+        let lines = (1...3000).map {
+            "2026-11-\(String(format: "%02d", 3 + $0 % 19)) Run \($0 % 9 + 1)km +run #long-tag-\($0)\n"
+        }
         let ledger = try TemporaryLedger(SampleLedger.with(["log/2026.log": lines.joined()]))
         defer { ledger.remove() }
-        let calls = (2...41).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"tools/call","params":{"name":"actions","arguments":{}}}"# }
-        let result = try Command.run("timeout", ["120", HTLBinary.path, "mcp", "-C", ledger.root] + Self.today,
-                                     stdin: (Self.initialize + calls).joined(separator: "\n") + "\n")
+        let calls = (2...41).map {
+            #"{"jsonrpc":"2.0","id":\#($0),"method":"tools/call","params":{"name":"actions","arguments":{}}}"#
+        }
+        let result = try Command.run(
+            "timeout", ["120", HTLBinary.path, "mcp", "-C", ledger.root] + Self.today,
+            stdin: (Self.initialize + calls).joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         var ids: [Int] = []
         var sizes: [Int] = []
@@ -114,7 +126,8 @@ import Testing
     /// old reader took 32 s for 4 MB, searching the line from its start at
     /// each piece).
     @Test func aMessageOverTheLimitIsRefusedAndTheNextIsAnswered() throws {
-        let huge = #"{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"status","arguments":{"all":""#
+        let huge =
+            #"{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"status","arguments":{"all":""#
             + String(repeating: "a", count: 4 << 20) + #""}}}"#
         let next = #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#
         // Written from a thread of its own, and a server that stops reading is
@@ -123,7 +136,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -139,31 +153,42 @@ import Testing
         #expect(process.terminationStatus == 0)
         let answers = String(decoding: stdout, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(answers.count == 3)
-        #expect(answers.contains(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"message":"the message is \#(huge.utf8.count) bytes long, more than the 1048576 htl mcp reads; it was not read"}}"#))
+        #expect(
+            answers.contains(
+                #"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"message":"the message is \#(huge.utf8.count) bytes long, more than the 1048576 htl mcp reads; it was not read"}}"#
+            ))
         #expect(answers.contains { $0.hasPrefix(#"{"id":3,"#) || $0.contains(#""id":3,"#) })
         // The last message, too long: answered before the server ends with its input.
-        let last = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
-                                   stdin: (Self.initialize + [huge]).joined(separator: "\n") + "\n")
+        let last = try Command.run(
+            "timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+            stdin: (Self.initialize + [huge]).joined(separator: "\n") + "\n")
         #expect(last.status == 0)
-        #expect(last.stdout.split(separator: "\n").contains { $0.hasPrefix(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"#) })
+        #expect(
+            last.stdout.split(separator: "\n").contains {
+                $0.hasPrefix(#"{"jsonrpc":"2.0","id":"big","error":{"code":-32600,"#)
+            })
     }
 
     /// A prompt that cannot be given says why in htl's words (the SDK made
     /// any other error "The operation could not be completed").
     @Test func promptErrorsCarryHtlsMessage() throws {
-        let requests = Self.initialize + [
-            #"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"nope"}}"#,
-            #"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"set_goal","arguments":{}}}"#,
-        ]
-        let result = try Command.run("timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
-                                     stdin: requests.joined(separator: "\n") + "\n")
+        let requests =
+            Self.initialize + [
+                #"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"nope"}}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"set_goal","arguments":{}}}"#,
+            ]
+        let result = try Command.run(
+            "timeout", ["60", HTLBinary.path, "mcp", "-C", Self.example] + Self.today,
+            stdin: requests.joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         // Answers come in any order (JSON-RPC allows it): the initialize answer is left out by its id.
-        let answers = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(#"{"id":1,"#) }.sorted()
-        #expect(answers == [
-            #"{"error":{"code":-32602,"data":{"detail":"no prompt 'nope' (prompts: weekly_review, set_goal)"},"message":"Invalid params: no prompt 'nope' (prompts: weekly_review, set_goal)"},"id":2,"jsonrpc":"2.0"}"#,
-            #"{"error":{"code":-32602,"data":{"detail":"set_goal needs an 'idea'"},"message":"Invalid params: set_goal needs an 'idea'"},"id":3,"jsonrpc":"2.0"}"#,
-        ])
+        let answers = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(#"{"id":1,"#) }
+            .sorted()
+        #expect(
+            answers == [
+                #"{"error":{"code":-32602,"data":{"detail":"no prompt 'nope' (prompts: weekly_review, set_goal)"},"message":"Invalid params: no prompt 'nope' (prompts: weekly_review, set_goal)"},"id":2,"jsonrpc":"2.0"}"#,
+                #"{"error":{"code":-32602,"data":{"detail":"set_goal needs an 'idea'"},"message":"Invalid params: set_goal needs an 'idea'"},"id":3,"jsonrpc":"2.0"}"#,
+            ])
     }
 
     /// Lines are found in time linear in their length: each byte is looked
@@ -194,12 +219,18 @@ import Testing
     @Test func readToolsAnswerWhatTheCommandsPrint() async throws {
         let session = try await Self.connect(["-C", Self.example] + Self.today)
         let (tools, _) = try await session.client.listTools()
-        #expect(tools.map(\.name) == ["status", "progress", "values", "terms", "actions", "check", "next", "due", "diff", "review"])
+        #expect(
+            tools.map(\.name) == [
+                "status", "progress", "values", "terms", "actions", "check", "next", "due", "diff", "review",
+            ])
         // The same bytes as the command line's --json.
         for (tool, arguments, command) in [
             ("status", [String: MCP.Value](), ["status", "--json"]),
             ("progress", ["goal": .string("run-100")], ["progress", "run-100km", "--json"]),
-            ("actions", ["goal": .string("learn-spanish"), "from": .string("2026-11-01")], ["actions", "--goal", "learn-spanish", "--from", "2026-11-01", "--json"]),
+            (
+                "actions", ["goal": .string("learn-spanish"), "from": .string("2026-11-01")],
+                ["actions", "--goal", "learn-spanish", "--from", "2026-11-01", "--json"]
+            ),
             ("next", [:], ["next", "--json"]),
             ("review", ["term": .bool(true)], ["review", "--term", "--json"]),
             ("check", [:], ["check", "--format", "json"]),
@@ -222,7 +253,10 @@ import Testing
         let (prompts, _) = try await session.client.listPrompts()
         #expect(prompts.map(\.name) == ["weekly_review", "set_goal"])
         let review = try await session.client.getPrompt(name: "weekly_review")
-        guard case .text(let text) = try #require(review.messages.first).content else { Issue.record("not text"); return }
+        guard case .text(let text) = try #require(review.messages.first).content else {
+            Issue.record("not text")
+            return
+        }
         #expect(text.contains("# Weekly review 2026-W47\n"))
         await session.close()
     }
@@ -237,7 +271,11 @@ import Testing
 
         let dry = try await session.call("log_action", ["text": .string("Run 5km +run")])
         #expect(!dry.isError, "\(dry.text)")
-        #expect(dry.text == "would append to log/2026.log (dry run; call again with dry_run false to write):\n2026-11-22 Run 5km +run")
+        #expect(
+            dry.text
+                == "would append to log/2026.log (dry run; call again with dry_run false to write):\n2026-11-22 Run "
+                + "5km +run"
+        )
         #expect(try ledger.read("log/2026.log") == before)
 
         let bad = try await session.call("log_action", ["text": .string("Run 5km +nope"), "dry_run": .bool(false)])
@@ -245,8 +283,12 @@ import Testing
         #expect(bad.text.contains("error:") && bad.text.hasSuffix("nothing written"), "\(bad.text)")
         #expect(try ledger.read("log/2026.log") == before)
 
-        let written = try await session.call("log_action", ["text": .string("Run 5km +run"), "date": .string("2026-11-21"),
-                                                            "time": .string("07:10"), "dry_run": .bool(false)])
+        let written = try await session.call(
+            "log_action",
+            [
+                "text": .string("Run 5km +run"), "date": .string("2026-11-21"),
+                "time": .string("07:10"), "dry_run": .bool(false),
+            ])
         #expect(written.text == "appended to log/2026.log:\n2026-11-21 07:10 Run 5km +run", "\(written.text)")
         #expect(try ledger.read("log/2026.log") == before + "2026-11-21 07:10 Run 5km +run\n")
         // The next call sees it.
@@ -281,38 +323,43 @@ import Testing
         let session = try await Self.connect(["-C", ledger.root, "--allow-writes"] + Self.today)
         let goal: [String: MCP.Value] = [
             "title": .string("Run 100 km!"), "target": .string("2027-01-10"), "start": .string("2026-11-23"),
-            "terms": .array([.int(1)]), "targets": .object(["km": .double(100.5)]), "values": .object(["health": .int(9)]),
+            "terms": .array([.int(1)]), "targets": .object(["km": .double(100.5)]),
+            "values": .object(["health": .int(9)]),
             "description": .string("Again, but faster."), "action_plan": .string("- [ ] Intervals on Tuesdays"),
         ]
         let dry = try await session.call("new_goal", goal)
         #expect(!dry.isError, "\(dry.text)")
-        #expect(dry.text == """
-            would create goals/run-100-km.md (dry run; call again with dry_run false to write):
-            ---
-            title: Run 100 km!
-            start: 2026-11-23
-            target: 2027-01-10
-            term: 1
-            targets:
-              km: 100.5
-            values:
-              health: 9
-            ---
-            Again, but faster.
+        #expect(
+            dry.text == """
+                would create goals/run-100-km.md (dry run; call again with dry_run false to write):
+                ---
+                title: Run 100 km!
+                start: 2026-11-23
+                target: 2027-01-10
+                term: 1
+                targets:
+                  km: 100.5
+                values:
+                  health: 9
+                ---
+                Again, but faster.
 
-            ## Action plan
-            - [ ] Intervals on Tuesdays
+                ## Action plan
+                - [ ] Intervals on Tuesdays
 
-            note: the ledger already has a goal with a close title: run (Run 100 km); is this a duplicate?
+                note: the ledger already has a goal with a close title: run (Run 100 km); is this a duplicate?
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/run-100-km.md"))
 
         var bad = goal
         bad["importance"] = .int(11)
         bad["dry_run"] = .bool(false)
         let refused = try await session.call("new_goal", bad)
-        #expect(refused.isError && refused.text.contains("importance must be an integer from 1 to 10, found 11 [invalid-value]"), "\(refused.text)")
+        #expect(
+            refused.isError
+                && refused.text.contains("importance must be an integer from 1 to 10, found 11 [invalid-value]"),
+            "\(refused.text)")
         #expect(refused.text.hasSuffix("nothing written"))
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/run-100-km.md"))
 
@@ -334,20 +381,31 @@ import Testing
         let ledger = try TemporaryLedger(SampleLedger.files)
         defer { ledger.remove() }
         let session = try await Self.connect(["-C", ledger.root, "--allow-writes"] + Self.today)
-        let measure = "which is not a measure: a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'"
+        let measure =
+            "which is not a measure: a measure id or alias (lowercase letters, digits and '_', starting with a "
+            + "letter) or 'actions'"
         for (arguments, message) in [
-            (["targets": MCP.Value.object(["km\nstatus: dropped\nimportance: 10": .int(1)])],
-             "'targets' has the key 'km\\nstatus: dropped\\nimportance: 10', \(measure)"),
+            (
+                ["targets": MCP.Value.object(["km\nstatus: dropped\nimportance: 10": .int(1)])],
+                "'targets' has the key 'km\\nstatus: dropped\\nimportance: 10', \(measure)"
+            ),
             (["targets": .object(["km: 5 #": .int(1)])], "'targets' has the key 'km: 5 #', \(measure)"),
-            (["values": .object(["health: 9\r\nurgency": .int(1)])],
-             "'values' has the key 'health: 9\\r\\nurgency', which is not a value id: lowercase letters, digits and '-', starting with a letter or digit"),
+            (
+                ["values": .object(["health: 9\r\nurgency": .int(1)])],
+                "'values' has the key 'health: 9\\r\\nurgency', which is not a value id: lowercase letters, digits "
+                    + "and '-', starting with a letter or digit"
+            ),
         ] {
-            let answer = try await session.call("new_goal", arguments.merging(["title": .string("Sneaky"), "dry_run": .bool(false)]) { a, _ in a })
+            let answer = try await session.call(
+                "new_goal", arguments.merging(["title": .string("Sneaky"), "dry_run": .bool(false)]) { a, _ in a })
             #expect(answer.isError && answer.text == message, "\(answer.text)")
         }
         // A key of the right shape that the ledger lacks is the checker's error.
-        let unknown = try await session.call("new_goal", ["title": .string("Sneaky"), "targets": .object(["kms": .int(5)]), "dry_run": .bool(false)])
-        #expect(unknown.isError && unknown.text.contains("[unknown-measure]") && unknown.text.hasSuffix("nothing written"), "\(unknown.text)")
+        let unknown = try await session.call(
+            "new_goal", ["title": .string("Sneaky"), "targets": .object(["kms": .int(5)]), "dry_run": .bool(false)])
+        #expect(
+            unknown.isError && unknown.text.contains("[unknown-measure]") && unknown.text.hasSuffix("nothing written"),
+            "\(unknown.text)")
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/sneaky.md"))
         await session.close()
     }

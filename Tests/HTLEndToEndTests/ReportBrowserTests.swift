@@ -37,7 +37,8 @@ import Testing
     @Test func writesTheFileRelativeToTheWorkingFolder() throws {
         let work = try TemporaryLedger([:], prefix: "htl-report-out")
         defer { work.remove() }
-        let first = try HTLBinary.run(["report", "-C", Self.example, "-o", "site/../r.html"] + Self.today, in: work.root)
+        let first = try HTLBinary.run(
+            ["report", "-C", Self.example, "-o", "site/../r.html"] + Self.today, in: work.root)
         // The folder "site" does not exist: a clear error, exit 2, nothing written.
         #expect(first.status == 2)
         #expect(first.stderr.hasPrefix("htl: cannot write site/../r.html"), "\(first.stderr)")
@@ -62,7 +63,8 @@ import Testing
     }
 
     @Test func aLedgerWithErrorsStillGetsAReportAndExitsOne() throws {
-        let ledger = try TemporaryLedger(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\n2026-11-04 Run 5kms +run\n"]))
+        let ledger = try TemporaryLedger(
+            SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\n2026-11-04 Run 5kms +run\n"]))
         defer { ledger.remove() }
         let result = try HTLBinary.run(["report", "-C", ledger.root, "-o", ledger.root + "/report.html"] + Self.today)
         #expect(result.status == 1)
@@ -87,8 +89,10 @@ import Testing
         return nil
     }
 
-    static let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                        "--disable-extensions", "--mute-audio"]
+    static let flags = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+        "--disable-extensions", "--mute-audio",
+    ]
     /// Makes `prefers-color-scheme: dark` apply (checked by `darkFlagsReallyGiveTheDarkScheme`).
     static let dark = ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"]
 
@@ -113,13 +117,16 @@ import Testing
     static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
         guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+            bytes[12..<16] == [0x49, 0x48, 0x44, 0x52]
+        else { return nil }
         func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (be(16), be(20))
     }
 
     @Test func chromiumIsInstalled() {
-        #expect(Self.chromium() != nil, "chromium is not installed: run `make deps` (apt-get install chromium) — the browser test needs it")
+        #expect(
+            Self.chromium() != nil,
+            "chromium is not installed: run `make deps` (apt-get install chromium) — the browser test needs it")
     }
 
     @Test func darkFlagsReallyGiveTheDarkScheme() throws {
@@ -130,10 +137,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let probe = folder.appendingPathComponent("probe.html")
         try """
-            <!DOCTYPE html><html><body><p id="scheme">unknown</p><script>
-            document.getElementById('scheme').textContent = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-            </script></body></html>
-            """.write(to: probe, atomically: true, encoding: .utf8)
+        <!DOCTYPE html><html><body><p id="scheme">unknown</p><script>
+        document.getElementById('scheme').textContent = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+        </script></body></html>
+        """.write(to: probe, atomically: true, encoding: .utf8)
         let light = try Self.browse(chromium, ["--dump-dom", probe.absoluteString])
         let dark = try Self.browse(chromium, Self.dark + ["--dump-dom", probe.absoluteString])
         #expect(light.stdout.contains("<p id=\"scheme\">light</p>"), "\(light.stdout)")
@@ -148,11 +155,14 @@ import Testing
         for (width, height) in [(1280, 900), (390, 844)] {
             var pictures: [Data] = []
             for darkScheme in [false, true] {
-                let png = Self.shots.appendingPathComponent("goals-example-\(width)x\(height)-\(darkScheme ? "dark" : "light").png")
+                let png = Self.shots.appendingPathComponent(
+                    "goals-example-\(width)x\(height)-\(darkScheme ? "dark" : "light").png")
                 try? FileManager.default.removeItem(at: png)
-                let result = try Self.browse(chromium, (darkScheme ? Self.dark : []) + [
-                    "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString,
-                ])
+                let result = try Self.browse(
+                    chromium,
+                    (darkScheme ? Self.dark : []) + [
+                        "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString,
+                    ])
                 #expect(result.status == 0, "chromium failed: \(result.stderr.suffix(2000))")
                 let data = try #require(try? Data(contentsOf: png), "no screenshot at \(png.path)")
                 #expect(data.count > 20_000, "screenshot is only \(data.count) bytes")
@@ -191,15 +201,21 @@ import Testing
             </body>
             """
         try html.replacingOccurrences(of: "</body>", with: runner).write(to: audited, atomically: true, encoding: .utf8)
-        let result = try Self.browse(chromium, (darkScheme ? Self.dark : []) + [
-            "--allow-file-access-from-files", "--virtual-time-budget=30000", "--window-size=1280,900", "--dump-dom", audited.absoluteString,
-        ])
+        let result = try Self.browse(
+            chromium,
+            (darkScheme ? Self.dark : []) + [
+                "--allow-file-access-from-files", "--virtual-time-budget=30000", "--window-size=1280,900", "--dump-dom",
+                audited.absoluteString,
+            ])
         #expect(result.status == 0, "chromium failed: \(result.stderr.suffix(2000))")
-        let json = try #require(result.stdout.components(separatedBy: "<pre id=\"axe-result\">").dropFirst().first?
-            .components(separatedBy: "</pre>").first, "axe did not run: \(result.stderr.suffix(2000))")
+        let json = try #require(
+            result.stdout.components(separatedBy: "<pre id=\"axe-result\">").dropFirst().first?
+                .components(separatedBy: "</pre>").first, "axe did not run: \(result.stderr.suffix(2000))")
         let text = json.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-        try text.write(to: Self.shots.appendingPathComponent("\(name)-axe-\(darkScheme ? "dark" : "light").json"), atomically: true, encoding: .utf8)
+        try text.write(
+            to: Self.shots.appendingPathComponent("\(name)-axe-\(darkScheme ? "dark" : "light").json"),
+            atomically: true, encoding: .utf8)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
@@ -211,7 +227,8 @@ import Testing
     @Test(arguments: [false, true])
     func axeAuditFindsNoSeriousOrCriticalViolation(darkScheme: Bool) throws {
         let page = try Self.renderExample()
-        let violations = try Self.axeViolations(try String(contentsOf: page, encoding: .utf8), name: "goals-example", darkScheme: darkScheme)
+        let violations = try Self.axeViolations(
+            try String(contentsOf: page, encoding: .utf8), name: "goals-example", darkScheme: darkScheme)
         #expect(Self.grave(violations).isEmpty, "\(darkScheme ? "dark" : "light"): \(Self.grave(violations))")
     }
 
@@ -222,7 +239,10 @@ import Testing
             <img src="x.png"><p style="color:#999;background:#aaa">faint</p>
             </main></body></html>
             """
-        let ids = Set(Self.grave(try Self.axeViolations(bad, name: "known-bad", darkScheme: false)).compactMap { $0["id"] as? String })
+        let ids = Set(
+            Self.grave(try Self.axeViolations(bad, name: "known-bad", darkScheme: false)).compactMap {
+                $0["id"] as? String
+            })
         #expect(ids == ["image-alt", "color-contrast"])
     }
 
@@ -238,10 +258,12 @@ import Testing
         let loaded = LedgerParser.parse(try LedgerDirectory.readFiles(root: Self.example))
         let report = ProgressEngine.compute(loaded.ledger, today: CivilDate(year: 2026, month: 11, day: 22)!)
         #expect(report.goals.count == 11)
-        #expect(report.goals.filter { !$0.cadences.isEmpty }.map(\.id) == ["fewer-takeaways", "learn-spanish", "run-100km"])
+        #expect(
+            report.goals.filter { !$0.cadences.isEmpty }.map(\.id) == ["fewer-takeaways", "learn-spanish", "run-100km"])
         // The browser serializes text with &, < and > escaped, attributes with & and " (and < > since 2025).
         func text(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
         }
         func attribute(_ s: String) -> String { text(s).replacingOccurrences(of: "\"", with: "&quot;") }
         for g in report.goals {
@@ -255,16 +277,21 @@ import Testing
             #expect(card.contains(">\(text(g.goal.title))</h3>"), "\(g.id): title")
             if let percent {
                 #expect(card.contains(">\(percent)%</text>"), "\(g.id): \(percent)% in the gauge")
-                #expect(card.contains("aria-label=\"\(attribute(g.goal.title)). \(percent) percent complete\""), "\(g.id): label")
+                #expect(
+                    card.contains("aria-label=\"\(attribute(g.goal.title)). \(percent) percent complete\""),
+                    "\(g.id): label")
             } else {
-                #expect(card.contains("aria-label=\"\(attribute(g.goal.title)). No measured progress\""), "\(g.id): label")
+                #expect(
+                    card.contains("aria-label=\"\(attribute(g.goal.title)). No measured progress\""), "\(g.id): label")
             }
             #expect(card.contains(">\(text(g.state.words))</span>"), "\(g.id): state in words")
             // A cadence: a strip with one square per period shown, named in words for screen readers.
             for c in g.cadences {
                 let strip = card.components(separatedBy: "role=\"img\" aria-label=\"\(attribute(g.goal.title)): ")
                 #expect(strip.count == 2, "\(g.id): one labelled strip")
-                let squares = strip.last?.components(separatedBy: "</div>")[0].components(separatedBy: "class=\"period ").count ?? 0
+                let squares =
+                    strip.last?.components(separatedBy: "</div>")[0].components(separatedBy: "class=\"period ").count
+                    ?? 0
                 #expect(squares - 1 == c.recent.count + c.upcoming.count, "\(g.id): squares")
             }
         }

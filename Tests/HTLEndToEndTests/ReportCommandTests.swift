@@ -36,14 +36,17 @@ import Testing
     /// saves each once, never over an earlier one, and `htl check` only asks
     /// that reviews be UTF-8.
     @Test func reviewOfTheWeekAndTheTerm() throws {
-        for (file, extra) in [("review-week.md", [String]()), ("review-week.json", ["--json"]), ("review-term.md", ["--term"])] {
+        for (file, extra) in [
+            ("review-week.md", [String]()), ("review-week.json", ["--json"]), ("review-term.md", ["--term"]),
+        ] {
             let result = try HTLBinary.run(["review", "-C", Self.example] + Self.today + extra)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
             Golden.check(result.stdout, against: "Tests/Golden/goals-example/\(file)")
         }
         let example = try LedgerDirectory.readFiles(root: Self.example)
-        let ledger = try TemporaryLedger(Dictionary(uniqueKeysWithValues: example.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }))
+        let ledger = try TemporaryLedger(
+            Dictionary(uniqueKeysWithValues: example.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }))
         defer { ledger.remove() }
         let printed = try HTLBinary.run(["review", "-C", ledger.root] + Self.today)
         let first = try HTLBinary.run(["review", "--write", "-C", ledger.root] + Self.today)
@@ -60,7 +63,9 @@ import Testing
         try ledger.write("reviews/bad.md", Data([0x6F, 0x6B, 0x20, 0xFF, 0x0A]))
         let bad = try HTLBinary.run(["check", "-C", ledger.root] + Self.today)
         #expect(bad.status == 1)
-        #expect(bad.stdout.hasPrefix("reviews/bad.md:1:4: error: the file is not valid UTF-8 (byte 0xFF) [encoding]"), "\(bad.stdout)")
+        #expect(
+            bad.stdout.hasPrefix("reviews/bad.md:1:4: error: the file is not valid UTF-8 (byte 0xFF) [encoding]"),
+            "\(bad.stdout)")
         let both = try HTLBinary.run(["review", "--week", "--term", "-C", ledger.root] + Self.today)
         #expect(both.status == 2)
     }
@@ -76,15 +81,16 @@ import Testing
         }
         let earlier = try HTLBinary.run(["due", "-C", Self.example, "--today", "2026-10-20", "--within", "30"])
         #expect(earlier.status == 0, "\(earlier.stderr)")
-        #expect(earlier.stdout == """
-            Overdue
-              nothing
+        #expect(
+            earlier.stdout == """
+                Overdue
+                  nothing
 
-            Due within 30 days
-              read-4-books  Read four books this autumn
-                2026-11-01 (in 12 days) · behind · 48%
+                Due within 30 days
+                  read-4-books  Read four books this autumn
+                    2026-11-01 (in 12 days) · behind · 48%
 
-            """)
+                """)
         let bad = try HTLBinary.run(["due", "-C", Self.example, "--within", "-1"])
         #expect(bad.status == 2)
     }
@@ -132,22 +138,27 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let goals = try #require(object["goals"] as? [[String: Any]])
         let states = goals.map { "\($0["id"]!)=\($0["state"]!)" }
-        #expect(states == [
-            "overdue=overdue", "behind=behind", "not-started=not_started", "on-track=on_track",
-            "near-complete=near_complete", "completed-by-status=completed", "completed-by-progress=completed", "dropped=dropped",
-        ])
+        #expect(
+            states == [
+                "overdue=overdue", "behind=behind", "not-started=not_started", "on-track=on_track",
+                "near-complete=near_complete", "completed-by-status=completed", "completed-by-progress=completed",
+                "dropped=dropped",
+            ])
         #expect(Array(goals[0].keys).count == 14)
         // Default listing hides completed and dropped goals.
         let shown = try HTLBinary.run(["status", "--json", "-C", folder] + Self.today)
-        let shownObject = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let shownObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
         let shownIDs = (shownObject["goals"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         #expect(shownIDs == ["overdue", "behind", "not-started", "on-track", "near-complete"])
     }
 
     @Test func goalObjectKeysInDocumentedOrder() throws {
         let json = try HTLBinary.run(["status", "--json", "-C", Self.example] + Self.today).stdout
-        let keys = ["\"id\"", "\"title\"", "\"kind\"", "\"state\"", "\"progress\"", "\"start\"", "\"target\"", "\"days_left\"",
-                    "\"importance\"", "\"urgency\"", "\"terms\"", "\"targets\"", "\"checklist\"", "\"values\""]
+        let keys = [
+            "\"id\"", "\"title\"", "\"kind\"", "\"state\"", "\"progress\"", "\"start\"", "\"target\"", "\"days_left\"",
+            "\"importance\"", "\"urgency\"", "\"terms\"", "\"targets\"", "\"checklist\"", "\"values\"",
+        ]
         let goalsStart = json.range(of: "\"goals\"")!.upperBound
         let firstGoal = String(json[goalsStart...])
         let positions = keys.map { firstGoal.range(of: $0)!.lowerBound }
@@ -184,7 +195,8 @@ import Testing
         #expect(prefix.stdout.hasPrefix("Run 100 kilometres this term"))
         let several = try HTLBinary.run(["actions", "--goal", "run", "-C", Self.example] + Self.today)
         #expect(several.status == 2)
-        #expect(several.stderr == "htl: 'run' starts several goal ids: 'run-100km', 'run-autumn-10k'; type more of it\n")
+        #expect(
+            several.stderr == "htl: 'run' starts several goal ids: 'run-100km', 'run-autumn-10k'; type more of it\n")
         let inside = try HTLBinary.run(["progress", "guitar", "-C", Self.example] + Self.today)
         #expect(inside.stderr == "htl: no goal 'guitar' (htl status lists them)\n")
     }
@@ -202,13 +214,17 @@ import Testing
     /// leave the exit at 0, the same findings raised to errors exit 1
     /// (status, export and the other reports, and fmt alike).
     @Test func warningsRaisedToErrorsStillFailReports() throws {
-        let log = ["log/2026.log": "2026-11-03 Run 5km 30min +run\n2026-11-04 Yoga 30min +run\n2026-11-03 Run 5km 30min +run\n"]
+        let log = [
+            "log/2026.log": "2026-11-03 Run 5km 30min +run\n2026-11-04 Yoga 30min +run\n2026-11-03 Run 5km 30min +run\n"
+        ]
         let warned = try TemporaryLedger(SampleLedger.with(log))
         defer { warned.remove() }
         let check = try HTLBinary.run(["check", "-C", warned.root] + Self.today)
         #expect(check.status == 0)
         #expect(check.stdout.hasPrefix("log/2026.log:2:17: warning: 30min counts toward no target of run"))
-        #expect(check.stdout.contains("log/2026.log:3:1: warning: this action repeats line 1 (logged twice?) [duplicate-action]"))
+        #expect(
+            check.stdout.contains(
+                "log/2026.log:3:1: warning: this action repeats line 1 (logged twice?) [duplicate-action]"))
         #expect(check.stderr == "0 errors, 2 warnings in 6 files\n")
         let status = try HTLBinary.run(["status", "-C", warned.root] + Self.today)
         #expect(status.status == 0)
@@ -252,7 +268,9 @@ import Testing
         var found: [(String, [String])] = []
         for block in readme.components(separatedBy: "```").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropFirst()
-            guard let first = lines.first, first.hasPrefix("$ htl "), first.contains("-C goals-example") else { continue }
+            guard let first = lines.first, first.hasPrefix("$ htl "), first.contains("-C goals-example") else {
+                continue
+            }
             var shown: [String] = []
             for line in lines.dropFirst() {
                 if line == "..." || line.hasPrefix("$ ") { break }
@@ -270,7 +288,8 @@ import Testing
         for (command, shown) in examples {
             let arguments = command.dropFirst("$ htl ".count).split(separator: " ").map(String.init)
             let result = try HTLBinary.run(arguments, in: Paths.root.path, environment: ["HTL_TODAY": "2026-11-22"])
-            let printed = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let printed = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             #expect(Array(printed.prefix(shown.count)) == shown, "\(command)")
         }
     }

@@ -50,7 +50,9 @@ import Testing
         }
         let id = try #require(RuleID(rawValue: rule))
         #expect(result.status == (RuleRegistry.descriptor(id).severity == .error ? 1 : 0), "exit status of \(rule)")
-        #expect(result.stderr.hasSuffix("in 6 files\n") || result.stderr.hasSuffix("in 7 files\n"), "summary: \(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix("in 6 files\n") || result.stderr.hasSuffix("in 7 files\n"),
+            "summary: \(result.stderr)")
     }
 
     /// Every rule has a fixture, except log-rewrite, which needs git history
@@ -78,7 +80,9 @@ import Testing
     }
 
     @Test func goalsExampleChecksCleanOfErrors() throws {
-        let result = try HTLBinary.run(["check", "-C", Paths.root.appendingPathComponent("goals-example").path, "--today", Self.today])
+        let result = try HTLBinary.run([
+            "check", "-C", Paths.root.appendingPathComponent("goals-example").path, "--today", Self.today,
+        ])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains(": error:"))
     }

@@ -14,7 +14,10 @@ import Testing
         let home: String
         var environment: [String: String] {
             let bin = (HTLBinary.path as NSString).deletingLastPathComponent
-            return ["HOME": home, "ZDOTDIR": home, "TERM": "xterm", "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+            return [
+                "HOME": home, "ZDOTDIR": home, "TERM": "xterm",
+                "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            ]
         }
 
         init() throws {
@@ -25,7 +28,8 @@ import Testing
                 #expect(script.status == 0)
                 try script.stdout.write(toFile: home + "/htl." + shell, atomically: true, encoding: .utf8)
             }
-            try "autoload -U compinit; compinit -u\nsource \(home)/htl.zsh\nPS1='> '\n".write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+            try "autoload -U compinit; compinit -u\nsource \(home)/htl.zsh\nPS1='> '\n".write(
+                toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: home) }
@@ -34,10 +38,12 @@ import Testing
         /// What the terminal shows once every one of `expected` is on it
         /// (or a minute has passed: then the expectations fail).
         func type(_ keys: String, in shell: String, until expected: [String]) throws -> String {
-            let program = shell == "zsh" ? ["zsh", "-i"] : ["fish", "--no-config", "-i", "-C", "source \(home)/htl.fish"]
+            let program =
+                shell == "zsh" ? ["zsh", "-i"] : ["fish", "--no-config", "-i", "-C", "source \(home)/htl.fish"]
             let until = expected.map { "--until=" + $0 }
-            let typed = try Command.run("python3", [Paths.fixture("clients/type_in_terminal.py"), keys] + until + program,
-                                        in: ShellCompletionTests.example, environment: environment)
+            let typed = try Command.run(
+                "python3", [Paths.fixture("clients/type_in_terminal.py"), keys] + until + program,
+                in: ShellCompletionTests.example, environment: environment)
             return typed.stdout
         }
 
@@ -51,7 +57,8 @@ import Testing
                 _htl htl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
-            let result = try Command.run("bash", ["-c", script], in: ShellCompletionTests.example, environment: environment)
+            let result = try Command.run(
+                "bash", ["-c", script], in: ShellCompletionTests.example, environment: environment)
             return result.stdout.split(separator: "\n").map(String.init)
         }
     }

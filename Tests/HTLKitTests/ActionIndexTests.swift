@@ -1,8 +1,9 @@
-@testable import HTLProgress
 import HTLKit
 import HTLTestSupport
 import LedgerGenerator
 import Testing
+
+@testable import HTLProgress
 
 /// The index groups the log by linked goal and by tag in slices, on every
 /// core; what a goal counts must be what reading the log line by line gives.
@@ -27,7 +28,8 @@ import Testing
         let goalTags = goals.map { _ in tags.filter { _ in Bool.random(using: &random) } }
         var changes: [String: String?] = ["goals/run.md": nil]
         for (g, id) in goals.enumerated() {
-            changes["goals/\(id).md"] = "---\ntitle: \(id)\nstart: \(date(windows[g].start))\ntarget: \(date(windows[g].end))\n"
+            changes["goals/\(id).md"] =
+                "---\ntitle: \(id)\nstart: \(date(windows[g].start))\ntarget: \(date(windows[g].end))\n"
                 + "tags: [\(goalTags[g].joined(separator: ", "))]\n---\n## Action plan\n"
         }
         // Days are numbered from 2026-11-01 (1) to 2026-12-31 (61).
@@ -35,16 +37,20 @@ import Testing
         var lines: [(day: Int, tenths: Int, links: [String], tags: [String])] = []
         for _ in 0..<300 {
             let day = Int.random(in: 1...61, using: &random)
-            let tenths = Int.random(in: 0..<8, using: &random) == 0 ? -Int.random(in: 1...20, using: &random) : Int.random(in: 1...99, using: &random)
+            let tenths =
+                Int.random(in: 0..<8, using: &random) == 0
+                ? -Int.random(in: 1...20, using: &random) : Int.random(in: 1...99, using: &random)
             var links = goals.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
             if let first = links.first, Int.random(in: 0..<10, using: &random) == 0 { links.append(first) }
             let carried = tags.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
             lines.append((day, tenths, links, carried))
         }
-        changes["log/2026.log"] = lines.map { line in
-            let km = (line.tenths < 0 ? "-" : "") + "\(abs(line.tenths) / 10).\(abs(line.tenths) % 10)km"
-            return ([date(line.day), "Walk", km] + line.links.map { "+" + $0 } + line.tags.map { "#" + $0 }).joined(separator: " ")
-        }.joined(separator: "\n") + "\n"
+        changes["log/2026.log"] =
+            lines.map { line in
+                let km = (line.tenths < 0 ? "-" : "") + "\(abs(line.tenths) / 10).\(abs(line.tenths) % 10)km"
+                return ([date(line.day), "Walk", km] + line.links.map { "+" + $0 } + line.tags.map { "#" + $0 }).joined(
+                    separator: " ")
+            }.joined(separator: "\n") + "\n"
         let loaded = SampleLedger.load(SampleLedger.with(changes))
         #expect(loaded.ledger.actions.count == lines.count)
         let report = ProgressEngine.compute(loaded.ledger, today: today)
@@ -55,7 +61,8 @@ import Testing
             let counts = lines.indices.filter { i in
                 let line = lines[i]
                 return line.links.contains(id)
-                    || (windows[g].start...windows[g].end ~= line.day && line.tags.contains { goalTags[g].contains($0) })
+                    || (windows[g].start...windows[g].end ~= line.day
+                        && line.tags.contains { goalTags[g].contains($0) })
             }
             counting.append(counts)
             let progress = report.goal(id)!
@@ -67,11 +74,16 @@ import Testing
                 let from = Int.random(in: 0...62, using: &random)
                 let through = Int.random(in: from...62, using: &random)
                 let inDays = counts.filter { (from...through).contains(lines[$0].day) && lines[$0].day <= todayIndex }
-                let totals = progress.actions.totals(days: dayNumber(from)...dayNumber(through), measures: loaded.ledger.measures.measures.count)
+                let totals = progress.actions.totals(
+                    days: dayNumber(from)...dayNumber(through), measures: loaded.ledger.measures.measures.count)
                 #expect(totals.count == inDays.count, "goal \(id) days \(from)...\(through)")
-                #expect(totals.occurrences == inDays.filter { lines[$0].tenths > 0 }.count, "goal \(id) days \(from)...\(through)")
-                #expect(totals.amount(toward: km, catalog: loaded.ledger.measures)
-                        == ExactDecimal(inDays.reduce(0) { $0 + lines[$1].tenths }).divided(by: 10)!, "goal \(id) days \(from)...\(through)")
+                #expect(
+                    totals.occurrences == inDays.filter { lines[$0].tenths > 0 }.count,
+                    "goal \(id) days \(from)...\(through)")
+                #expect(
+                    totals.amount(toward: km, catalog: loaded.ledger.measures)
+                        == ExactDecimal(inDays.reduce(0) { $0 + lines[$1].tenths }).divided(by: 10)!,
+                    "goal \(id) days \(from)...\(through)")
                 #expect(progress.actions.any(days: dayNumber(from)...dayNumber(through)) == !inDays.isEmpty)
             }
         }
@@ -80,8 +92,13 @@ import Testing
             let chosen = goals.indices.filter { _ in Bool.random(using: &random) }
             let from = Int.random(in: 0...62, using: &random)
             let through = Int.random(in: from...62, using: &random)
-            let distinct = Set(chosen.flatMap { counting[$0] }.filter { (from...through).contains(lines[$0].day) && lines[$0].day <= todayIndex })
-            #expect(GoalActions.distinctCount(chosen.map { report.goal(goals[$0])!.actions }, days: dayNumber(from)...dayNumber(through))
+            let distinct = Set(
+                chosen.flatMap { counting[$0] }.filter {
+                    (from...through).contains(lines[$0].day) && lines[$0].day <= todayIndex
+                })
+            #expect(
+                GoalActions.distinctCount(
+                    chosen.map { report.goal(goals[$0])!.actions }, days: dayNumber(from)...dayNumber(through))
                     == distinct.count)
         }
         // And each action lists exactly the goals that count it.

@@ -1,7 +1,8 @@
-@testable import HTLCheck
 import HTLCore
 import LedgerGenerator
 import Testing
+
+@testable import HTLCheck
 
 /// The append-only rule's comparison of committed log text with the text
 /// now: hand-computed cases, and agreement with a line-by-line reference on
@@ -28,7 +29,9 @@ import Testing
 
     @Test func aCommittedLastLineWithoutABreakThatWasExtendedWasChanged() {
         // The bytes still begin the file, but the line itself is longer now.
-        #expect(finding("2026-11-20 Run 5km +r", "2026-11-20 Run 5km +run\n") == "1: committed log line 1 was changed; it was: 2026-11-20 Run 5km +r")
+        #expect(
+            finding("2026-11-20 Run 5km +r", "2026-11-20 Run 5km +run\n")
+                == "1: committed log line 1 was changed; it was: 2026-11-20 Run 5km +r")
         #expect(prefix(bytes("a\nb"), bytes("a\nbc\n")) == 1)
         #expect(prefix(bytes("a\nb"), bytes("a\nb\nc\n")) == 2)
     }
@@ -43,7 +46,9 @@ import Testing
 
     @Test func changedAndRemovedLinesAreNamedAtTheFirstOne() {
         let base = "2026-11-20 A\n2026-11-21 B\n2026-11-22 C\n2026-11-23 D\n"
-        #expect(finding(base, "2026-11-20 A\n2026-11-21 X\n2026-11-22 C\n2026-11-23 D\n") == "2: committed log line 2 was changed; it was: 2026-11-21 B")
+        #expect(
+            finding(base, "2026-11-20 A\n2026-11-21 X\n2026-11-22 C\n2026-11-23 D\n")
+                == "2: committed log line 2 was changed; it was: 2026-11-21 B")
         #expect(finding(base, "2026-11-20 A\n2026-11-21 B\n") == "2: committed log lines 3-4 were removed")
         #expect(finding(base, "2026-11-20 A\n2026-11-21 B\n2026-11-22 C\n") == "3: committed log line 4 was removed")
         #expect(finding(base, "") == "1: committed log lines 1-4 were removed")
@@ -60,7 +65,9 @@ import Testing
         return (n, n < old.count ? n + 1 : nil)
     }
 
-    static let pieces = ["2026-11-20", " ", "  ", "\t", "Run", "5km", "\"a  b\"", "\r", "\n", "\r\n", "#", "\u{FEFF}", "x"]
+    static let pieces = [
+        "2026-11-20", " ", "  ", "\t", "Run", "5km", "\"a  b\"", "\r", "\n", "\r\n", "#", "\u{FEFF}", "x",
+    ]
 
     static func text(_ rng: inout SeededGenerator) -> [UInt8] {
         (0..<Int.random(in: 0...14, using: &rng)).flatMap { _ in Array(pieces.randomElement(using: &rng)!.utf8) }

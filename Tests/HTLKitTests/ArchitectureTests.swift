@@ -8,17 +8,23 @@ import Testing
 @Suite struct ArchitectureTests {
     /// The library's layers, bottom first. A layer may import only layers
     /// before it (and the C modules its target declares).
-    static let layers = ["HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
-                         "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit", "HTLExchange", "HTLLanguageServer", "HTLMCP"]
+    static let layers = [
+        "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress",
+        "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender", "HTLEdit", "HTLExchange", "HTLLanguageServer", "HTLMCP",
+    ]
     /// Layers that stand side by side and must not use each other.
-    static let siblings: [Set<String>] = [["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
-                                          ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"],
-                                          ["HTLExchange", "HTLLanguageServer"], ["HTLExchange", "HTLMCP"]]
+    static let siblings: [Set<String>] = [
+        ["HTLSystem", "HTLParse"], ["HTLSystem", "HTLFormat"], ["HTLSystem", "HTLProgress"],
+        ["HTLFormat", "HTLProgress"], ["HTLRender", "HTLEdit"],
+        ["HTLExchange", "HTLLanguageServer"], ["HTLExchange", "HTLMCP"],
+    ]
     /// Modules from outside the library a layer may declare and import: the
     /// system's, and the MCP Swift SDK (`MCP`, from the package `swift-sdk`) for HTLMCP.
     /// and the logger type its transports state (`Logging`, from `swift-log`).
-    static let systemModules: Set<String> = ["Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "CHTLBytes", "MCP", "swift-sdk",
-                                             "Logging", "swift-log"]
+    static let systemModules: Set<String> = [
+        "Glibc", "Synchronization", "Dispatch", "CYaml", "CHTLSystem", "CHTLBytes", "MCP", "swift-sdk",
+        "Logging", "swift-log",
+    ]
     /// Single types a layer may import from a module it may not use whole:
     /// the bytes type the MCP SDK's `Transport` protocol speaks (htl itself
     /// never links HTLMCP, so it never loads Foundation).
@@ -34,7 +40,9 @@ import Testing
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
-            guard let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                words[..<i].allSatisfy({ $0.hasPrefix("@") })
+            else { return nil }
             // `import struct Module.Type` imports one type: named as Module.Type.
             let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
             return kinds.contains(words[i + 1]) && i + 2 < words.count ? String(words[i + 2]) : String(words[i + 1])
@@ -43,13 +51,17 @@ import Testing
 
     /// Target → its declared dependencies, read from Package.swift.
     static func declaredDependencies() throws -> [String: Set<String>] {
+        // One line, one space between words: a target's declaration reads the same however it is wrapped.
         let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "( ", with: "(")
         var result: [String: Set<String>] = [:]
         for chunk in manifest.components(separatedBy: ".target(name: \"").dropFirst() {
             let name = String(chunk.prefix { $0 != "\"" })
             let list = chunk.components(separatedBy: ")")[0]
-            let deps = list.components(separatedBy: "dependencies: [").dropFirst().first?.components(separatedBy: "]")[0] ?? ""
-            result[name] = Set(deps.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+            let deps =
+                list.components(separatedBy: "dependencies: [").dropFirst().first?.components(separatedBy: "]")[0] ?? ""
+            result[name] = Set(
+                deps.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
         }
         return result
     }
@@ -59,14 +71,20 @@ import Testing
         for (position, layer) in Self.layers.enumerated() {
             let below = Set(Self.layers[..<position])
             let deps = try #require(declared[layer], "\(layer) is not in Package.swift")
-            #expect(deps.subtracting(Self.systemModules).isSubset(of: below), "\(layer) declares \(deps.subtracting(below).sorted())")
+            #expect(
+                deps.subtracting(Self.systemModules).isSubset(of: below),
+                "\(layer) declares \(deps.subtracting(below).sorted())")
             for file in Self.swiftFiles(in: layer) {
-                for module in Self.imports(file) where !Self.systemModules.contains(module) && !(Self.singleTypes[layer]?.contains(module) ?? false) {
-                    #expect(below.contains(module) && deps.contains(module),
-                            "\(file.lastPathComponent) in \(layer) imports \(module), which \(layer) may not use")
+                for module in Self.imports(file)
+                where !Self.systemModules.contains(module) && !(Self.singleTypes[layer]?.contains(module) ?? false) {
+                    #expect(
+                        below.contains(module) && deps.contains(module),
+                        "\(file.lastPathComponent) in \(layer) imports \(module), which \(layer) may not use")
                 }
                 for module in Self.imports(file) where Self.systemModules.contains(module) && module.hasPrefix("C") {
-                    #expect(deps.contains(module), "\(file.lastPathComponent) imports \(module), which \(layer) does not declare")
+                    #expect(
+                        deps.contains(module),
+                        "\(file.lastPathComponent) imports \(module), which \(layer) does not declare")
                 }
             }
         }
@@ -102,7 +120,9 @@ import Testing
             #expect(Self.renderFolders[folder] != nil, "\(relative) is in no folder of HTLRender's layers")
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.split(separator: "\n") {
-                let words = line.split(separator: " ").filter { !["public", "package", "final", "private", "fileprivate"].contains($0) }
+                let words = line.split(separator: " ").filter {
+                    !["public", "package", "final", "private", "fileprivate"].contains($0)
+                }
                 if words.count > 1, ["struct", "enum", "class", "protocol"].contains(words[0]) {
                     declaredIn[String(words[1].prefix { $0.isLetter || $0.isNumber })] = folder
                 }
@@ -135,7 +155,9 @@ import Testing
             for layer in pair {
                 let other = pair.subtracting([layer]).first!
                 for file in Self.swiftFiles(in: layer) {
-                    #expect(!Self.imports(file).contains(other), "\(file.lastPathComponent) in \(layer) imports its sibling \(other)")
+                    #expect(
+                        !Self.imports(file).contains(other),
+                        "\(file.lastPathComponent) in \(layer) imports its sibling \(other)")
                 }
             }
         }
@@ -146,12 +168,17 @@ import Testing
         let declared = try Self.declaredDependencies()
         #expect(declared["HTLCommandLine"] == ["HTLCore"])
         for file in Self.swiftFiles(in: "HTLCommandLine") {
-            #expect(Self.imports(file).allSatisfy { $0 == "HTLCore" }, "\(file.lastPathComponent) imports \(Self.imports(file))")
+            #expect(
+                Self.imports(file).allSatisfy { $0 == "HTLCore" },
+                "\(file.lastPathComponent) imports \(Self.imports(file))")
         }
     }
 
     @Test func theLibraryNeverPrintsExitsOrReadsTheClock() throws {
-        let forbidden = ["print(", "exit(", "abort(", "import Foundation", "Date()", "time(nil)", "clock_gettime", "gettimeofday", "localtime"]
+        let forbidden = [
+            "print(", "exit(", "abort(", "import Foundation", "Date()", "time(nil)", "clock_gettime", "gettimeofday",
+            "localtime",
+        ]
         for layer in Self.layers + ["HTLCommandLine"] {
             for file in Self.swiftFiles(in: layer) {
                 let text = try String(contentsOf: file, encoding: .utf8)
@@ -180,7 +207,10 @@ import Testing
     ]
 
     @Test func unsafeCodeLivesInTheNamedFilesOnly() throws {
-        let constructs = ["Unsafe", "unsafe", "@unchecked", "exclusivity(unchecked)", "unsafeBitCast", "nonisolated(unsafe)", "Unmanaged"]
+        let constructs = [
+            "Unsafe", "unsafe", "@unchecked", "exclusivity(unchecked)", "unsafeBitCast", "nonisolated(unsafe)",
+            "Unmanaged",
+        ]
         var found: [String] = []
         let sources = Paths.root.appendingPathComponent("Sources")
         let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
@@ -201,7 +231,9 @@ import Testing
                 let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
                 for (start, length) in Self.functions(lines) where length > 80 {
                     let doc = lines[max(0, start - 6)..<start].joined(separator: "\n")
-                    #expect(doc.contains("/// A data table"), "\(target)/\(file.lastPathComponent):\(start + 1) is \(length) lines")
+                    #expect(
+                        doc.contains("/// A data table"),
+                        "\(target)/\(file.lastPathComponent):\(start + 1) is \(length) lines")
                 }
             }
         }
@@ -213,7 +245,8 @@ import Testing
         var found: [(Int, Int)] = []
         for (i, line) in lines.enumerated() {
             let code = line.trimmingCharacters(in: .whitespaces)
-            let isDeclaration = ["func ", "init(", "init?(", "var "].contains { code.contains($0) } && code.hasSuffix("{")
+            let isDeclaration =
+                ["func ", "init(", "init?(", "var "].contains { code.contains($0) } && code.hasSuffix("{")
                 && !code.hasPrefix("//") && !code.contains(" = ")
             guard isDeclaration else { continue }
             var depth = 0

@@ -6,11 +6,12 @@ import Testing
 /// Any bytes in any file give findings, never a crash, and every finding
 /// points at a real line and column of the file it names.
 @Suite struct BadInputPropertyTests {
-    static let pieces: [[UInt8]] = [
-        "---\n", "---", "\n", "\r\n", ": ", ":", "- ", "[", "]", "{", "}", "\"", "'", "#", " ", "\t", "title", "km",
-        "2026-11-20", "2026-02-30", "07:10", "5km", "+run", "#tag", "017", "yes", "&a", "*a", "!!str", "|", ">",
-        "é", "☕", "\u{FEFF}", "\0", "targets:\n  km: ", "values:\n  health: ", "\\",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+    static let pieces: [[UInt8]] =
+        [
+            "---\n", "---", "\n", "\r\n", ": ", ":", "- ", "[", "]", "{", "}", "\"", "'", "#", " ", "\t", "title", "km",
+            "2026-11-20", "2026-02-30", "07:10", "5km", "+run", "#tag", "017", "yes", "&a", "*a", "!!str", "|", ">",
+            "é", "☕", "\u{FEFF}", "\0", "targets:\n  km: ", "values:\n  health: ", "\\",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
 
     static func randomBytes(_ rng: inout SeededGenerator) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -39,16 +40,21 @@ import Testing
         return bytes
     }
 
-    static func assertPlaced(_ report: CheckReport, _ files: [SourceFile], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func assertPlaced(
+        _ report: CheckReport, _ files: [SourceFile], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         for d in report.diagnostics {
             guard let file = files.first(where: { $0.path == d.location.path }) else {
                 Issue.record("finding names a file that was not read: \(d.location)", sourceLocation: sourceLocation)
                 continue
             }
             let lines = lineLengths(file.bytes)
-            let ok = d.location.line >= 1 && d.location.line <= max(lines.count, 1)
+            let ok =
+                d.location.line >= 1 && d.location.line <= max(lines.count, 1)
                 && d.location.column >= 1 && d.location.column <= (lines.isEmpty ? 1 : lines[d.location.line - 1] + 1)
-            #expect(ok, "\(d.location) is outside \(file.path) (\(lines.count) lines): \(d.message)", sourceLocation: sourceLocation)
+            #expect(
+                ok, "\(d.location) is outside \(file.path) (\(lines.count) lines): \(d.message)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -75,7 +81,9 @@ import Testing
         return lengths
     }
 
-    @Test(arguments: ["htl.yaml", "measures.yaml", "values/health.md", "terms/term-1.md", "goals/run.md", "log/2026.log"])
+    @Test(arguments: [
+        "htl.yaml", "measures.yaml", "values/health.md", "terms/term-1.md", "goals/run.md", "log/2026.log",
+    ])
     func randomBytesInAnyFile(_ path: String) {
         var rng = SeededGenerator(seed: UInt64(path.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
         for _ in 0..<150 {
@@ -107,12 +115,13 @@ import Testing
     @Test func emptyFilesOfEveryKind() {
         let files = SampleLedger.files.keys.map { SourceFile(path: $0, bytes: []) }
         let report = Checker.check(LedgerParser.parse(files), today: SampleLedger.today)
-        #expect(report.diagnostics.map { "\($0.location) \($0.rule.rawValue)" } == [
-            "goals/run.md:1:1 yaml-syntax",
-            "htl.yaml:1:1 missing-field",
-            "terms/term-1.md:1:1 yaml-syntax",
-            "values/health.md:1:1 yaml-syntax",
-        ])
+        #expect(
+            report.diagnostics.map { "\($0.location) \($0.rule.rawValue)" } == [
+                "goals/run.md:1:1 yaml-syntax",
+                "htl.yaml:1:1 missing-field",
+                "terms/term-1.md:1:1 yaml-syntax",
+                "values/health.md:1:1 yaml-syntax",
+            ])
     }
 
     @Test func byteOrderMarkAndCRLFFrontMatter() {
@@ -125,14 +134,16 @@ import Testing
     }
 
     @Test func unclosedFrontMatterAndMissingOpening() {
-        let loaded = SampleLedger.load(SampleLedger.with([
-            "goals/run.md": "---\ntitle: Run\n",
-            "values/health.md": "title: Health\n",
-        ]))
-        #expect(loaded.findings.map(\.message) == [
-            "the front matter is not closed: no '---' line after line 1",
-            "the file must start with a '---' line that opens the front matter",
-        ])
+        let loaded = SampleLedger.load(
+            SampleLedger.with([
+                "goals/run.md": "---\ntitle: Run\n",
+                "values/health.md": "title: Health\n",
+            ]))
+        #expect(
+            loaded.findings.map(\.message) == [
+                "the front matter is not closed: no '---' line after line 1",
+                "the file must start with a '---' line that opens the front matter",
+            ])
     }
 
     @Test func tenMegabyteFrontMatterLine() {

@@ -11,11 +11,13 @@ import Testing
     /// line stays what it was (the golden was written before the export
     /// was made in pieces).
     @Test func goalsExampleActionsKeepTheirUUIDs() throws {
-        let request = LoadRequest(root: try LedgerRoot(Paths.root.appendingPathComponent("goals-example").path), today: SampleLedger.today)
+        let request = LoadRequest(
+            root: try LedgerRoot(Paths.root.appendingPathComponent("goals-example").path), today: SampleLedger.today)
         let export = AppCSVExport(try LedgerLoader.load(request))
         var text: [UInt8] = []
         export.write(.actions) { text += $0 }
-        Golden.check(String(decoding: text, as: UTF8.self), against: "Tests/Golden/export/goals-example-actions_export.csv")
+        Golden.check(
+            String(decoding: text, as: UTF8.self), against: "Tests/Golden/export/goals-example-actions_export.csv")
     }
 
     /// 8,000 actions of long descriptions are some 4 MB of CSV: handed on in several pieces,
@@ -45,7 +47,8 @@ import Testing
 
     /// A record left open is ended by `finish`: the next one starts a line of its own.
     @Test func finishEndsARecordLeftOpen() {
-        var writer = CSVWriter(), text: [UInt8] = []
+        var writer = CSVWriter()
+        var text: [UInt8] = []
         writer.field("a")
         writer.field(" b")
         writer.finish { text += $0 }
@@ -65,7 +68,8 @@ import Testing
         try "before\n".write(toFile: folder + "/actions_export.csv", atomically: true, encoding: .utf8)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try AtomicFile.writeOutput(to: folder + "/actions_export.csv", ledger: try LedgerRoot(ledger.root)) { write in
+            try AtomicFile.writeOutput(to: folder + "/actions_export.csv", ledger: try LedgerRoot(ledger.root)) {
+                write in
                 try write(Array(repeating: UInt8(ascii: "x"), count: 1 << 20))
                 throw Stop()
             }

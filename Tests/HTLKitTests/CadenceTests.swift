@@ -1,6 +1,6 @@
-import LedgerGenerator
 import HTLKit
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 /// FORMAT.md §8 "Cadence", clause by clause, on hand-computed calendars.
@@ -10,8 +10,10 @@ import Testing
 
     /// The goal `run` with `frontMatter`, `log` and optional settings; the
     /// ledger must check clean (so every case is a valid ledger).
-    func computed(_ frontMatter: String, log: String, today: String, settings: String = "htl: 1\n",
-                  body: String = "## Action plan\n- Run.\n") -> GoalProgress {
+    func computed(
+        _ frontMatter: String, log: String, today: String, settings: String = "htl: 1\n",
+        body: String = "## Action plan\n- Run.\n"
+    ) -> GoalProgress {
         let files = SampleLedger.with([
             "htl.yaml": settings,
             "goals/run.md": "---\ntitle: Run\n" + frontMatter + "values:\n  health: 8\n---\n" + body,
@@ -39,9 +41,10 @@ import Testing
     // MARK: Periods
 
     @Test func weeksStartOnMondayAndTheCurrentOneIsOpen() {
-        let c = cadence("start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\n",
-                        log: runs(["11-02", "11-04", "11-08", "11-10", "11-15", "11-16", "11-18", "11-20", "11-24"]),
-                        today: "2026-11-25")
+        let c = cadence(
+            "start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\n",
+            log: runs(["11-02", "11-04", "11-08", "11-10", "11-15", "11-16", "11-18", "11-20", "11-24"]),
+            today: "2026-11-25")
         #expect(strip(c) == "met missed met open")
         #expect([c.met, c.missed, c.excused, c.future, c.periods] == [2, 1, 0, 0, 4])
         #expect(c.ratio?.description == "0.5")  // 2 met of 4 periods
@@ -54,9 +57,10 @@ import Testing
 
     @Test func weeksStartOnSundayWhenTheLedgerSaysSo() {
         // Sunday weeks: 11-01..11-07 (clipped to 11-02..11-07: 6 of 7 days), 11-08..11-14, ...
-        let c = cadence("start: 2026-11-02\ntarget: 2026-11-21\ncadence:\n  actions: 3/week\n",
-                        log: runs(["11-02", "11-04", "11-08", "11-09", "11-10"]), today: "2026-11-12",
-                        settings: "htl: 1\nweek_start: sunday\n")
+        let c = cadence(
+            "start: 2026-11-02\ntarget: 2026-11-21\ncadence:\n  actions: 3/week\n",
+            log: runs(["11-02", "11-04", "11-08", "11-09", "11-10"]), today: "2026-11-12",
+            settings: "htl: 1\nweek_start: sunday\n")
         #expect(c.recent.map(\.days.start) == [day("2026-11-02"), day("2026-11-08")])
         #expect(c.recent[0].required.description == "2.571429")  // 3 × 6/7 = 18/7
         #expect(strip(c) == "missed met future")  // 2 < 18/7; 11-08, 11-09, 11-10 = 3
@@ -65,20 +69,23 @@ import Testing
 
     @Test func aPartialFirstWeekNeedsAProRatedAmount() {
         // Starts on Thursday 11-05: the first week has 4 of 7 days, so it needs 3 × 4/7 = 12/7 ≈ 1.714286.
-        let twoRuns = cadence("start: 2026-11-05\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\n",
-                              log: runs(["11-05", "11-08"]), today: "2026-11-10")
+        let twoRuns = cadence(
+            "start: 2026-11-05\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\n",
+            log: runs(["11-05", "11-08"]), today: "2026-11-10")
         #expect(twoRuns.recent[0].days == DateRange(start: day("2026-11-05"), end: day("2026-11-08")))
         #expect(twoRuns.recent[0].required.description == "1.714286")
         #expect(twoRuns.recent[0].status == .met)
-        let oneRun = cadence("start: 2026-11-05\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\n",
-                             log: runs(["11-05"]), today: "2026-11-10")
+        let oneRun = cadence(
+            "start: 2026-11-05\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\n",
+            log: runs(["11-05"]), today: "2026-11-10")
         #expect(oneRun.recent[0].status == .missed)
     }
 
     @Test func aPartialLastWeekIsProRatedToo() {
         // Ends on Wednesday 11-18: the last week has 3 of 7 days, 3 × 3/7 = 9/7 ≈ 1.285714.
-        let c = cadence("start: 2026-11-09\ntarget: 2026-11-18\ncadence:\n  actions: 3/week\n",
-                        log: runs(["11-09", "11-10", "11-11", "11-16", "11-17"]), today: "2026-11-20")
+        let c = cadence(
+            "start: 2026-11-09\ntarget: 2026-11-18\ncadence:\n  actions: 3/week\n",
+            log: runs(["11-09", "11-10", "11-11", "11-16", "11-17"]), today: "2026-11-20")
         #expect(c.recent.last?.days == DateRange(start: day("2026-11-16"), end: day("2026-11-18")))
         #expect(c.recent.last?.required.description == "1.285714")
         #expect(strip(c) == "met met")
@@ -86,8 +93,9 @@ import Testing
     }
 
     @Test func daysArePeriodsAndTheStreakCountsBackFromADecidedToday() {
-        let g = computed("start: 2026-11-16\ntarget: 2026-11-22\ncadence:\n  actions: 1/day\n",
-                         log: runs(["11-16", "11-17", "11-19", "11-20", "11-21", "11-22"]), today: "2026-11-22")
+        let g = computed(
+            "start: 2026-11-16\ntarget: 2026-11-22\ncadence:\n  actions: 1/day\n",
+            log: runs(["11-16", "11-17", "11-19", "11-20", "11-21", "11-22"]), today: "2026-11-22")
         let c = g.cadences[0]
         #expect(strip(c) == "met met missed met met met met")
         #expect([c.met, c.missed, c.periods] == [6, 1, 7])
@@ -104,7 +112,8 @@ import Testing
         #expect(strip(enough) == "met open future")
         #expect(enough.ratio?.description == "0.333333")  // 1 met of 3 months
         // 10.967741 × 31 = 339.999971 < 340: not enough; 10.967742 × 31 = 340.000002: enough.
-        #expect(cadence(front, log: "2026-10-20 Run 10.967741km +run\n", today: "2026-11-22").recent[0].status == .missed)
+        #expect(
+            cadence(front, log: "2026-10-20 Run 10.967741km +run\n", today: "2026-11-22").recent[0].status == .missed)
         #expect(cadence(front, log: "2026-10-20 Run 10.967742km +run\n", today: "2026-11-22").recent[0].status == .met)
     }
 
@@ -120,8 +129,9 @@ import Testing
     // MARK: Breaks
 
     @Test func aWeekWhollyInABreakIsExcusedAndTheStreakRunsThroughIt() {
-        let c = cadence("start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\nbreaks: [2026-11-09..2026-11-15]\n",
-                        log: runs(["11-02", "11-04", "11-06", "11-16", "11-17", "11-18"]), today: "2026-11-23")
+        let c = cadence(
+            "start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\nbreaks: [2026-11-09..2026-11-15]\n",
+            log: runs(["11-02", "11-04", "11-06", "11-16", "11-17", "11-18"]), today: "2026-11-23")
         #expect(strip(c) == "met excused met open")
         #expect([c.met, c.missed, c.excused, c.periods] == [2, 0, 1, 3])
         #expect(c.ratio?.description == "0.666667")
@@ -130,7 +140,8 @@ import Testing
 
     @Test func aWeekPartlyInABreakCountsItsOtherDaysAndBreakDayActions() {
         // Break 11-12..11-15: the week of 11-09 keeps 3 days and needs 3 × 3/7 = 9/7 ≈ 1.285714.
-        let front = "start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\nbreaks: [2026-11-12..2026-11-15]\n"
+        let front =
+            "start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\nbreaks: [2026-11-12..2026-11-15]\n"
         let one = cadence(front, log: runs(["11-10"]), today: "2026-11-20")
         #expect(one.recent[0].required.description == "1.285714")
         #expect(one.recent[0].status == .missed)
@@ -141,8 +152,10 @@ import Testing
 
     @Test func overlappingBreaksAreNotCountedTwice() {
         // Two breaks covering 11-10..11-13 together: 3 counted days, 9/7 needed (not less).
-        let c = cadence("start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\nbreaks: [2026-11-10..2026-11-12, 2026-11-11..2026-11-13]\n",
-                        log: runs(["11-09"]), today: "2026-11-20")
+        let c = cadence(
+            "start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 3/week\nbreaks: [2026-11-10..2026-11-12, "
+                + "2026-11-11..2026-11-13]\n",
+            log: runs(["11-09"]), today: "2026-11-20")
         #expect(c.recent[0].required.description == "1.285714")
     }
 
@@ -164,7 +177,9 @@ import Testing
     }
 
     @Test func atMostZeroMeansNever() {
-        let c = cadence("start: 2026-11-02\ntarget: 2026-11-15\ncadence:\n  actions: <=0/week\n", log: runs(["11-10"]), today: "2026-11-20")
+        let c = cadence(
+            "start: 2026-11-02\ntarget: 2026-11-15\ncadence:\n  actions: <=0/week\n", log: runs(["11-10"]),
+            today: "2026-11-20")
         #expect(strip(c) == "met missed")
     }
 
@@ -190,16 +205,18 @@ import Testing
     }
 
     @Test func anOpenEndedHabitIsNeverCompleteNorNearComplete() {
-        let g = computed("start: 2026-11-02\ncadence:\n  actions: 1/week\n",
-                         log: runs(["11-02", "11-09", "11-16"]), today: "2026-11-22")
+        let g = computed(
+            "start: 2026-11-02\ncadence:\n  actions: 1/week\n",
+            log: runs(["11-02", "11-09", "11-16"]), today: "2026-11-22")
         #expect(g.cadences[0].ratio == .one)
         #expect(g.progress == .one)
         #expect(g.state == .onTrack)
     }
 
     @Test func aDatedGoalCompletesWhenEveryPeriodIsMet() {
-        let g = computed("start: 2026-11-02\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n",
-                         log: runs(["11-02", "11-09"]), today: "2026-11-15")
+        let g = computed(
+            "start: 2026-11-02\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n",
+            log: runs(["11-02", "11-09"]), today: "2026-11-15")
         #expect(g.state == .completed)
     }
 
@@ -207,33 +224,41 @@ import Testing
 
     @Test func minutesCountTowardAnHoursCadence() {
         let front = "start: 2026-11-02\ntarget: 2026-11-08\ncadence:\n  hours: 2/week\n"
-        let enough = cadence(front, log: "2026-11-03 Lesson 90min +run\n2026-11-05 Lesson 30min +run\n", today: "2026-11-20")
+        let enough = cadence(
+            front, log: "2026-11-03 Lesson 90min +run\n2026-11-05 Lesson 30min +run\n", today: "2026-11-20")
         #expect(enough.recent[0].amount.description == "2")
         #expect(enough.recent[0].status == .met)
-        let short = cadence(front, log: "2026-11-03 Lesson 90min +run\n2026-11-05 Lesson 29min +run\n", today: "2026-11-20")
+        let short = cadence(
+            front, log: "2026-11-03 Lesson 90min +run\n2026-11-05 Lesson 29min +run\n", today: "2026-11-20")
         #expect(short.recent[0].amount.description == "1.983333")
         #expect(short.recent[0].status == .missed)
     }
 
     @Test func actionsCountLinesWithoutQuantitiesButNotCorrections() {
-        let g = computed("start: 2026-11-02\ntarget: 2026-11-08\ntargets:\n  actions: 4\ntags: [running]\ncadence:\n  actions: 3/week\n",
-                         log: "2026-11-02 Stretching +run\n2026-11-03 Run 5km +run\n2026-11-04 Run 4km #running\n2026-11-05 Watch over-counted -0.8km +run\n",
-                         today: "2026-11-20")
+        let g = computed(
+            "start: 2026-11-02\ntarget: 2026-11-08\ntargets:\n  actions: 4\ntags: [running]\ncadence:\n  actions: "
+                + "3/week\n",
+            log:
+                "2026-11-02 Stretching +run\n2026-11-03 Run 5km +run\n2026-11-04 Run 4km #running\n2026-11-05 Watch "
+                + "over-counted -0.8km +run\n",
+            today: "2026-11-20")
         #expect(g.cadences[0].recent[0].amount.description == "3")
         #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["actions 3"])
     }
 
     @Test func futureActionsDoNotCountYet() {
-        let c = cadence("start: 2026-11-16\ntarget: 2026-11-29\ncadence:\n  actions: 2/week\n",
-                        log: runs(["11-23", "11-25", "11-26"]), today: "2026-11-24")
+        let c = cadence(
+            "start: 2026-11-16\ntarget: 2026-11-29\ncadence:\n  actions: 2/week\n",
+            log: runs(["11-23", "11-25", "11-26"]), today: "2026-11-24")
         #expect(c.current?.amount.description == "1")
         #expect(c.current?.status == .open)
         #expect(c.actual.description == "1")
     }
 
     @Test func linkedActionsOutsideTheWindowAreInNoPeriod() {
-        let c = cadence("start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n",
-                        log: runs(["11-03", "11-20"]), today: "2026-11-22")
+        let c = cadence(
+            "start: 2026-11-09\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n",
+            log: runs(["11-03", "11-20"]), today: "2026-11-22")
         #expect(strip(c) == "missed")
         #expect(c.actual.description == "0")
     }
@@ -242,13 +267,15 @@ import Testing
 
     @Test func withoutAStartTheWindowOpensWithTheEarliestCommittedTerm() {
         // The sample's term 1 starts on 2026-11-02.
-        let c = cadence("term: 1\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n", log: runs(["11-03"]), today: "2026-11-22")
+        let c = cadence(
+            "term: 1\ntarget: 2026-11-15\ncadence:\n  actions: 1/week\n", log: runs(["11-03"]), today: "2026-11-22")
         #expect(c.windowStart == day("2026-11-02"))
         #expect(strip(c) == "met missed")
     }
 
     @Test func beforeTheWindowEveryPeriodIsToCome() {
-        let g = computed("start: 2026-12-07\ntarget: 2026-12-20\ncadence:\n  actions: 1/week\n", log: "", today: "2026-11-22")
+        let g = computed(
+            "start: 2026-12-07\ntarget: 2026-12-20\ncadence:\n  actions: 1/week\n", log: "", today: "2026-11-22")
         #expect(g.cadences[0].current == nil)
         #expect(g.cadences[0].upcoming == [.future, .future])
         #expect(g.state == .notStarted)
@@ -265,7 +292,8 @@ import Testing
     @Test func aMissBeforeALongBreakStillCountsAsTheLatestDecidedPeriod() {
         // Daily from 11-01, runs on 11-01...11-09, the 10th missed, then a 51-day break:
         // far more periods than a strip shows, yet the latest decided one is still the miss.
-        let front = "start: 2026-11-01\ntarget: 2027-01-31\ncadence:\n  actions: 1/day\nbreaks: [2026-11-11..2026-12-31]\n"
+        let front =
+            "start: 2026-11-01\ntarget: 2027-01-31\ncadence:\n  actions: 1/day\nbreaks: [2026-11-11..2026-12-31]\n"
         let log = runs((1...9).map { "11-0\($0)" })
         for today in ["2026-11-20", "2026-12-10", "2026-12-31"] {
             let g = computed(front, log: log, today: today)
@@ -283,24 +311,28 @@ import Testing
     @Test func withCadencesAndAChecklistButNoTargetsPaceFollowsTheChecklist() {
         // Day 60 of 70 with 1 of 4 items done: the checklist is far below the line, so behind,
         // though every week of the rhythm was kept.
-        let g = computed("start: 2026-09-14\ntarget: 2026-11-22\ncadence:\n  actions: 1/week\n",
-                         log: runs(["09-14", "09-21", "09-28", "10-05", "10-12", "10-19", "10-26", "11-02", "11-09", "11-12"]),
-                         today: "2026-11-12", body: "## Action plan\n- [x] One\n- [ ] Two\n- [ ] Three\n- [ ] Four\n")
+        let g = computed(
+            "start: 2026-09-14\ntarget: 2026-11-22\ncadence:\n  actions: 1/week\n",
+            log: runs(["09-14", "09-21", "09-28", "10-05", "10-12", "10-19", "10-26", "11-02", "11-09", "11-12"]),
+            today: "2026-11-12", body: "## Action plan\n- [x] One\n- [ ] Two\n- [ ] Three\n- [ ] Four\n")
         #expect(g.cadences[0].latestDecided?.status == .met)
         #expect(g.state == .behind)
         #expect(g.paceDays != nil)
     }
 
     @Test func aHabitWhosePeriodsWereAllMissedIsBehindNotNotStarted() {
-        let g = computed("start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\n", log: runs(["11-03"]), today: "2026-11-18")
+        let g = computed(
+            "start: 2026-11-02\ntarget: 2026-11-29\ncadence:\n  actions: 3/week\n", log: runs(["11-03"]),
+            today: "2026-11-18")
         #expect(g.progress == .zero)
         #expect(g.state == .behind)
     }
 
     @Test func cadenceRatiosJoinTheProgressMean() {
         // km 50/100 = 0.5; cadence 1 met of 2 weeks = 0.5; mean 0.5.
-        let g = computed("start: 2026-11-02\ntarget: 2026-11-15\ntargets:\n  km: 100\ncadence:\n  actions: 2/week\n",
-                         log: "2026-11-02 Run 25km +run\n2026-11-03 Run 25km +run\n", today: "2026-11-20")
+        let g = computed(
+            "start: 2026-11-02\ntarget: 2026-11-15\ntargets:\n  km: 100\ncadence:\n  actions: 2/week\n",
+            log: "2026-11-02 Run 25km +run\n2026-11-03 Run 25km +run\n", today: "2026-11-20")
         #expect(g.progress?.description == "0.5")
     }
 }
@@ -314,7 +346,8 @@ import Testing
         let base = CivilDate(year: 2026, month: 9, day: 1)!
         for round in 0..<300 {
             let start = base.adding(days: Int.random(in: 0...90, using: &rng))
-            let target: CivilDate? = Bool.random(using: &rng) ? start.adding(days: Int.random(in: 0...120, using: &rng)) : nil
+            let target: CivilDate? =
+                Bool.random(using: &rng) ? start.adding(days: Int.random(in: 0...120, using: &rng)) : nil
             let today = start.adding(days: Int.random(in: -20...150, using: &rng))
             let period = ["day", "week", "month"].randomElement(using: &rng)!
             let atMost = Int.random(in: 0..<4, using: &rng) == 0
@@ -327,7 +360,9 @@ import Testing
                 let from = start.adding(days: Int.random(in: -10...120, using: &rng))
                 breaks.append((from, from.adding(days: Int.random(in: 0...20, using: &rng))))
             }
-            if !breaks.isEmpty { front += "breaks: [" + breaks.map { "\($0.0)..\($0.1)" }.joined(separator: ", ") + "]\n" }
+            if !breaks.isEmpty {
+                front += "breaks: [" + breaks.map { "\($0.0)..\($0.1)" }.joined(separator: ", ") + "]\n"
+            }
             var log = ""
             var dates: [CivilDate] = []
             for _ in 0..<Int.random(in: 0...60, using: &rng) {
@@ -335,11 +370,12 @@ import Testing
                 dates.append(d)
                 log += "\(d) Run +run\n"
             }
-            let loaded = SampleLedger.load(SampleLedger.with([
-                "htl.yaml": "htl: 1\nweek_start: \(weekdays[weekStart])\n",
-                "goals/run.md": "---\ntitle: Run\n" + front + "---\n",
-                "log/2026.log": log,
-            ]))
+            let loaded = SampleLedger.load(
+                SampleLedger.with([
+                    "htl.yaml": "htl: 1\nweek_start: \(weekdays[weekStart])\n",
+                    "goals/run.md": "---\ntitle: Run\n" + front + "---\n",
+                    "log/2026.log": log,
+                ]))
             let g = ProgressEngine.compute(loaded.ledger, today: today).goal("run")!
             let c = try #require(g.cadences.first, "round \(round)")
 
@@ -374,23 +410,31 @@ import Testing
             let target = start.adding(days: Int.random(in: 0...70, using: &rng))
             let today = start.adding(days: Int.random(in: -5...90, using: &rng))
             let period = ["day", "week", "month"].randomElement(using: &rng)!
-            let front = "start: \(start)\ntarget: \(target)\ntags: [running]\ncadence:\n  hours: \(Int.random(in: 1...4, using: &rng))/\(period)\n"
+            let front =
+                "start: \(start)\ntarget: \(target)\ntags: [running]\ncadence:\n  hours: "
+                + "\(Int.random(in: 1...4, using: &rng))/\(period)\n"
             var log = ""
             var logged: [(day: CivilDate, minutes: Int, halfHours: Int)] = []
             for _ in 0..<Int.random(in: 0...40, using: &rng) {
                 let d = start.adding(days: Int.random(in: -5...80, using: &rng))
-                let (minutes, halfHours) = (Int.random(in: 0...3, using: &rng) == 0 ? 0 : Int.random(in: 1...95, using: &rng),
-                                            Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...4, using: &rng) : 0)
+                let (minutes, halfHours) = (
+                    Int.random(in: 0...3, using: &rng) == 0 ? 0 : Int.random(in: 1...95, using: &rng),
+                    Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...4, using: &rng) : 0
+                )
                 let source = ["+run", "#running", "+run #running"].randomElement(using: &rng)!
-                log += "\(d) Practice" + (minutes > 0 ? " \(minutes)min" : "") + (halfHours > 0 ? " \(halfHours * 5 / 10).\(halfHours * 5 % 10)hours" : "")
+                log +=
+                    "\(d) Practice" + (minutes > 0 ? " \(minutes)min" : "")
+                    + (halfHours > 0 ? " \(halfHours * 5 / 10).\(halfHours * 5 % 10)hours" : "")
                     + " \(source)\n"
                 logged.append((d, minutes, halfHours))
             }
-            let loaded = SampleLedger.load(SampleLedger.with([
-                "goals/run.md": "---\ntitle: Run\n" + front + "---\n",
-                "log/2026.log": log,
-            ]))
-            let c = try #require(ProgressEngine.compute(loaded.ledger, today: today).goal("run")?.cadences.first, "round \(round)")
+            let loaded = SampleLedger.load(
+                SampleLedger.with([
+                    "goals/run.md": "---\ntitle: Run\n" + front + "---\n",
+                    "log/2026.log": log,
+                ]))
+            let c = try #require(
+                ProgressEngine.compute(loaded.ledger, today: today).goal("run")?.cadences.first, "round \(round)")
             func amount(from first: CivilDate, to last: CivilDate) -> ExactDecimal {
                 let inside = logged.filter { first <= $0.day && $0.day <= last && $0.day <= today }
                 let minutes = ExactDecimal(inside.reduce(0) { $0 + $1.minutes })
@@ -418,7 +462,9 @@ import Testing
 
     func lastDay(ofPeriodHolding date: CivilDate, _ period: String, weekStart: Int) -> CivilDate {
         var day = date
-        while key(day.adding(days: 1), period, weekStart: weekStart) == key(date, period, weekStart: weekStart) { day = day.adding(days: 1) }
+        while key(day.adding(days: 1), period, weekStart: weekStart) == key(date, period, weekStart: weekStart) {
+            day = day.adding(days: 1)
+        }
         return day
     }
 }

@@ -8,8 +8,10 @@ import Testing
         #expect(CivilDate.parse("2000-02-29") != nil)
     }
 
-    @Test(arguments: ["2026-02-30", "2025-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01",
-                      "2026-1-01", "26-11-20", "2026/11/20", "2026-11-20x", ""])
+    @Test(arguments: [
+        "2026-02-30", "2025-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01",
+        "2026-1-01", "26-11-20", "2026/11/20", "2026-11-20x", "",
+    ])
     func rejectsImpossibleOrMalformedDates(_ text: String) {
         #expect(CivilDate.parse(text) == nil)
     }
@@ -25,7 +27,10 @@ import Testing
             if expected.day > daysIn(expected.month, expected.year) {
                 expected.day = 1
                 expected.month += 1
-                if expected.month > 12 { expected.month = 1; expected.year += 1 }
+                if expected.month > 12 {
+                    expected.month = 1
+                    expected.year += 1
+                }
             }
         }
     }

@@ -33,15 +33,18 @@ import Testing
 
     /// A small tree in the shape of htl's: options shared by commands, a
     /// repeated argument, a text argument that takes unknown dashes, a group.
-    static let root = CommandSpec("tool", abstract: "A tool.", subcommands: [
-        CommandSpec("check", abstract: "Check things.",
-                    options: [Check.ledger.spec, Check.format.spec, Check.term.spec, Check.strict.spec],
-                    arguments: [Check.paths.spec]),
-        CommandSpec("log", abstract: "Log a line.", options: [Log.dryRun.spec], arguments: [Log.text.spec]),
-        CommandSpec("new", abstract: "Make one.", arguments: [New.kind.spec, New.id.spec]),
-        CommandSpec("hook", abstract: "Hooks.", subcommands: [CommandSpec("install", abstract: "Install it.")]),
-        CommandSpec("__secret", abstract: "Hidden.", isHidden: true),
-    ])
+    static let root = CommandSpec(
+        "tool", abstract: "A tool.",
+        subcommands: [
+            CommandSpec(
+                "check", abstract: "Check things.",
+                options: [Check.ledger.spec, Check.format.spec, Check.term.spec, Check.strict.spec],
+                arguments: [Check.paths.spec]),
+            CommandSpec("log", abstract: "Log a line.", options: [Log.dryRun.spec], arguments: [Log.text.spec]),
+            CommandSpec("new", abstract: "Make one.", arguments: [New.kind.spec, New.id.spec]),
+            CommandSpec("hook", abstract: "Hooks.", subcommands: [CommandSpec("install", abstract: "Install it.")]),
+            CommandSpec("__secret", abstract: "Hidden.", isHidden: true),
+        ])
 
     static func parse(_ words: [String]) throws(UsageError) -> ParsedCommand {
         guard case .run(let parsed) = try CommandLineParser(root).parse(words) else {
@@ -73,7 +76,9 @@ import Testing
     }
 
     @Test func valuesComeInEveryUsualSpelling() throws {
-        for words in [["check", "--ledger", "dir"], ["check", "--ledger=dir"], ["check", "-C", "dir"], ["check", "-Cdir"]] {
+        for words in [
+            ["check", "--ledger", "dir"], ["check", "--ledger=dir"], ["check", "-C", "dir"], ["check", "-Cdir"],
+        ] {
             #expect(try Self.read(Check.ledger, words) == "dir", "\(words)")
         }
         let words = ["check", "a.md", "--format", "json", "--strict", "b", "--format=text", "--", "--strict", "-C"]
@@ -135,38 +140,56 @@ import Testing
     }
 
     @Test func usageErrorsSayWhatIsWrongAndWhereHelpIs() throws {
-        #expect(Self.error(["check", "--bogus"]) == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
-        #expect(Self.error(["check", "--bogus=1"]) == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
-        #expect(Self.error(["check", "-x"]) == "unknown option '-x' for tool check (tool check --help lists what it takes)")
-        #expect(Self.error(["chekc"]) == "unknown command 'chekc' (did you mean 'check'?); tool help lists the commands")
-        #expect(Self.error(["hook", "uninstall"]) == "unknown command 'uninstall' (did you mean 'install'?); tool hook --help lists the commands")
+        #expect(
+            Self.error(["check", "--bogus"])
+                == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
+        #expect(
+            Self.error(["check", "--bogus=1"])
+                == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
+        #expect(
+            Self.error(["check", "-x"]) == "unknown option '-x' for tool check (tool check --help lists what it takes)")
+        #expect(
+            Self.error(["chekc"]) == "unknown command 'chekc' (did you mean 'check'?); tool help lists the commands")
+        #expect(
+            Self.error(["hook", "uninstall"])
+                == "unknown command 'uninstall' (did you mean 'install'?); tool hook --help lists the commands")
         #expect(Self.error(["--bogus"]) == "unknown option '--bogus' for tool (tool --help lists what it takes)")
         #expect(Self.error(["check", "--format"]) == "--format needs a value: --format <format>")
-        #expect(HelpText.usage(Self.root.subcommand("log")!, path: ["tool", "log"]) == "tool log [<options>] [<text> ...]")
+        #expect(
+            HelpText.usage(Self.root.subcommand("log")!, path: ["tool", "log"]) == "tool log [<options>] [<text> ...]")
         #expect(Self.error(["check", "--ledger", "--strict"]) == "--ledger needs a value: -C, --ledger <dir>")
         #expect(Self.error(["check", "-C"]) == "-C needs a value: -C, --ledger <dir>")
         #expect(Self.error(["check", "--format", "xml"]) == "--format takes text or json, not 'xml'")
         #expect(Self.error(["check", "--strict=yes"]) == "--strict takes no value")
         #expect(Self.error(["new", "goal"]) == "tool new needs <id>: its id. (tool new --help)")
-        #expect(Self.error(["new", "goal", "a", "b"]) == "unexpected argument 'b' for tool new (tool new --help lists what it takes)")
+        #expect(
+            Self.error(["new", "goal", "a", "b"])
+                == "unexpected argument 'b' for tool new (tool new --help lists what it takes)")
         #expect(Self.error(["check", "--term", "x"]) == "--term takes a whole number, not 'x'")
         #expect(Self.error(["check", "--term", "x", "--term", "1"]) == nil)  // the last one counts
-        #expect(Self.error(["check", "--term", "x", "--bogus"])  // the other mistakes come first
+        #expect(
+            Self.error(["check", "--term", "x", "--bogus"])  // the other mistakes come first
                 == "unknown option '--bogus' for tool check (tool check --help lists what it takes)")
     }
 
     @Test func helpAndVersionWinWhereverTheyStand() throws {
         let parser = CommandLineParser(Self.root)
-        for (words, path) in [([], ["tool"]), (["--help"], ["tool"]), (["check", "-h"], ["tool", "check"]),
-                              (["check", "--bogus", "--help"], ["tool", "check"]), (["help", "hook", "install"], ["tool", "hook", "install"]),
-                              (["hook"], ["tool", "hook"])] {
+        for (words, path) in [
+            ([], ["tool"]), (["--help"], ["tool"]), (["check", "-h"], ["tool", "check"]),
+            (["check", "--bogus", "--help"], ["tool", "check"]),
+            (["help", "hook", "install"], ["tool", "hook", "install"]),
+            (["hook"], ["tool", "hook"]),
+        ] {
             guard case .help(let shown, _) = try parser.parse(words) else {
                 Issue.record("\(words) shows no help")
                 continue
             }
             #expect(shown == path, "\(words)")
         }
-        guard case .version = try parser.parse(["check", "--version"]) else { Issue.record("no version"); return }
+        guard case .version = try parser.parse(["check", "--version"]) else {
+            Issue.record("no version")
+            return
+        }
         guard case .run(var parsed) = try parser.parse(["check", "--", "--help"]) else {
             Issue.record("-- --help is an argument")
             return
@@ -177,45 +200,51 @@ import Testing
 
     @Test func helpListsArgumentsOptionsAndSubcommandsWrapped() {
         let check = Self.root.subcommand("check")!
-        #expect(HelpText.render(check, path: ["tool", "check"]) == """
-            OVERVIEW: Check things.
+        #expect(
+            HelpText.render(check, path: ["tool", "check"]) == """
+                OVERVIEW: Check things.
 
-            USAGE: tool check [<options>] [<paths> ...]
+                USAGE: tool check [<options>] [<paths> ...]
 
-            ARGUMENTS:
-              <paths>                 Paths.
+                ARGUMENTS:
+                  <paths>                 Paths.
 
-            OPTIONS:
-              -C, --ledger <dir>      The folder.
-              --format <format>       The format. (values: text, json; default: text)
-              --term <term>           A term.
-              --strict                Strict.
-              -h, --help              Show help information.
+                OPTIONS:
+                  -C, --ledger <dir>      The folder.
+                  --format <format>       The format. (values: text, json; default: text)
+                  --term <term>           A term.
+                  --strict                Strict.
+                  -h, --help              Show help information.
 
-            """)
-        #expect(HelpText.render(Self.root, path: ["tool"]) == """
-            OVERVIEW: A tool.
+                """)
+        #expect(
+            HelpText.render(Self.root, path: ["tool"]) == """
+                OVERVIEW: A tool.
 
-            USAGE: tool <subcommand>
+                USAGE: tool <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              check                   Check things.
-              log                     Log a line.
-              new                     Make one.
-              hook                    Hooks.
+                SUBCOMMANDS:
+                  check                   Check things.
+                  log                     Log a line.
+                  new                     Make one.
+                  hook                    Hooks.
 
-              See 'tool help <subcommand>' for detailed help.
+                  See 'tool help <subcommand>' for detailed help.
 
-            """)
-        let long = CommandSpec("x", abstract: String(repeating: "word ", count: 30), options: [
-            .value("a-very-long-option-name", valueName: "value", help: String(repeating: "help ", count: 12)),
-        ])
+                """)
+        let long = CommandSpec(
+            "x", abstract: String(repeating: "word ", count: 30),
+            options: [
+                .value("a-very-long-option-name", valueName: "value", help: String(repeating: "help ", count: 12))
+            ])
         #expect(HelpText.render(long, path: ["tool", "x"]).split(separator: "\n").allSatisfy { $0.count <= 80 })
-        #expect(HelpText.render(long, path: ["tool", "x"]).contains("\n  --a-very-long-option-name <value>\n                          help help"))
+        #expect(
+            HelpText.render(long, path: ["tool", "x"]).contains(
+                "\n  --a-very-long-option-name <value>\n                          help help"))
     }
 
     static func complete(_ words: [String]) -> CompletionAnswer {
@@ -228,7 +257,8 @@ import Testing
         #expect(Self.complete(["help", "h"]) == .words(["hook"]))
         #expect(Self.complete(["hook", ""]) == .words(["install"]))
         #expect(Self.complete(["check", "--s"]) == .words(["--strict"]))
-        #expect(Self.complete(["check", "-"]) == .words(["--ledger", "-C", "--format", "--term", "--strict", "--help"]))
+        #expect(
+            Self.complete(["check", "-"]) == .words(["--ledger", "-C", "--format", "--term", "--strict", "--help"]))
         #expect(Self.complete(["check", "--format", ""]) == .words(["text", "json"]))
         #expect(Self.complete(["check", "--format=j"]) == .words(["--format=json"]))
         #expect(Self.complete(["check", "--format", "=", "j"]) == .words(["json"]))  // bash splits at '='
@@ -250,14 +280,20 @@ import Testing
     }
 
     @Test func theManualPageEscapesWhatRoffWouldRead() {
-        let page = ManualPage.render(Self.root, version: "1.0", date: "2026-11-25", sections: [ManualPage.Section("Exit status", ["0: ok."])])
-        #expect(page.hasPrefix(".TH \"TOOL\" 1 \"2026\\-11\\-25\" \"tool 1.0\" \"tool manual\"\n.SH NAME\ntool \\- A tool.\n"))
+        let page = ManualPage.render(
+            Self.root, version: "1.0", date: "2026-11-25", sections: [ManualPage.Section("Exit status", ["0: ok."])])
+        #expect(
+            page.hasPrefix(
+                ".TH \"TOOL\" 1 \"2026\\-11\\-25\" \"tool 1.0\" \"tool manual\"\n.SH NAME\ntool \\- A tool.\n"))
         #expect(page.contains(".SS \"tool check [<options>] [<paths> ...]\"\nCheck things.\n"))
         #expect(page.contains(".TP\n\\fB\\-C\\fR, \\fB\\-\\-ledger\\fR \\fIdir\\fR\nThe folder.\n"))
         #expect(page.contains(".SS \"tool hook install\"\nInstall it.\n"))
         #expect(!page.contains("__secret"))
         #expect(page.hasSuffix(".SH EXIT STATUS\n0: ok.\n"))
-        let odd = CommandSpec("t", abstract: "x", subcommands: [CommandSpec("c", abstract: ".starts with a dot \\ and a backslash")])
-        #expect(ManualPage.render(odd, version: "1", date: "d", sections: []).contains("\n\\&.starts with a dot \\e and a backslash\n"))
+        let odd = CommandSpec(
+            "t", abstract: "x", subcommands: [CommandSpec("c", abstract: ".starts with a dot \\ and a backslash")])
+        #expect(
+            ManualPage.render(odd, version: "1", date: "d", sections: []).contains(
+                "\n\\&.starts with a dot \\e and a backslash\n"))
     }
 }

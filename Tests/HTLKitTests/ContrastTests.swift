@@ -1,4 +1,6 @@
 import HTLKit
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLEdit
@@ -9,7 +11,6 @@ import HTLKit
 @testable import HTLProgress
 @testable import HTLRender
 @testable import HTLSystem
-import Testing
 
 /// WCAG 2 contrast of every text colour on every background the report uses,
 /// in the light and dark schemes and their raised-contrast variants.
@@ -77,7 +78,9 @@ import Testing
     static var textPairs: [(selector: String, text: Token, background: Token)] {
         var pairs: [(String, Token, Token)] = []
         for rule in ReportStylesheet.allRules where !rule.textOn.isEmpty {
-            guard let value = rule.value(of: "color") ?? rule.value(of: "fill"), let text = token(in: value) else { continue }
+            guard let value = rule.value(of: "color") ?? rule.value(of: "fill"), let text = token(in: value) else {
+                continue
+            }
             for background in rule.textOn { pairs.append((rule.selector, text, background)) }
         }
         return pairs
@@ -98,7 +101,9 @@ import Testing
 
     /// The worst contrast of `text` on `background`; translucent backgrounds
     /// are composited over everything they can cover.
-    static func worstRatio(_ text: Token, on background: Token, _ scheme: Scheme) -> (ratio: Double, under: ReportColor?) {
+    static func worstRatio(_ text: Token, on background: Token, _ scheme: Scheme) -> (
+        ratio: Double, under: ReportColor?
+    ) {
         let fg = ReportPalette.color(text, scheme)
         let bg = ReportPalette.color(background, scheme)
         if bg.isOpaque { return (Contrast.ratio(fg, bg), nil) }
@@ -132,8 +137,12 @@ import Testing
         for (selector, text, background) in Self.textPairs {
             let (ratio, under) = Self.worstRatio(text, on: background, scheme)
             checked += 1
-            #expect(ratio >= required,
-                    "\(scheme): \(selector) --\(text.name) on --\(background.name)\(under.map { " over \($0.css)" } ?? ""): \(ratio)")
+            #expect(
+                ratio >= required,
+                Comment(
+                    rawValue: "\(scheme): \(selector) --\(text.name) on "
+                        + "--\(background.name)\(under.map { " over \($0.css)" } ?? ""): \(ratio)")
+            )
         }
         #expect(checked > 0)
     }

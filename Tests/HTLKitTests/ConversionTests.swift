@@ -1,4 +1,8 @@
 import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLEdit
@@ -9,9 +13,6 @@ import HTLKit
 @testable import HTLProgress
 @testable import HTLRender
 @testable import HTLSystem
-import HTLTestSupport
-import LedgerGenerator
-import Testing
 
 /// Conversions along `equals` chains: exact, bounded, never trapping.
 @Suite struct ConversionTests {
@@ -40,14 +41,18 @@ import Testing
         #expect((-ExactDecimal(millionths: .min)).millionths == .max)
         #expect((ExactDecimal(millionths: .min) - ExactDecimal.one).millionths == .min)
         #expect(ExactDecimal(millionths: .max).rounded(toFractionDigits: 2) == ExactDecimal(millionths: .max))
-        #expect(ExactDecimal(millionths: .min).formatted(fractionDigits: 2).hasPrefix("-170141183460469231731687303715884"))
+        #expect(
+            ExactDecimal(millionths: .min).formatted(fractionDigits: 2).hasPrefix("-170141183460469231731687303715884"))
     }
 
     @Test func conversionChainsTooLargeAreFindings() {
-        let measures = "d:\n  type: count\nc:\n  type: count\n  equals: 999999999999999 d\nb:\n  type: count\n  equals: 999999999999999 c\n"
+        let measures =
+            "d:\n  type: count\nc:\n  type: count\n  equals: 999999999999999 d\nb:\n  type: count\n  equals: "
+            + "999999999999999 c\n"
         let loaded = SampleLedger.load(SampleLedger.with(["measures.yaml": measures, "log/2026.log": ""]))
         let findings = loaded.findings.filter { $0.rule == .badConversion }
-        #expect(findings.map(\.message) == ["the conversions from 'b' multiply to a factor too large to compute exactly"])
+        #expect(
+            findings.map(\.message) == ["the conversions from 'b' multiply to a factor too large to compute exactly"])
         #expect(findings.first?.location == SourceLocation(path: "measures.yaml", line: 8, column: 11))
     }
 }

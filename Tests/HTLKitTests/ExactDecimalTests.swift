@@ -1,8 +1,9 @@
 import HTLKit
-@testable import HTLCore
 import HTLTestSupport
 import LedgerGenerator
 import Testing
+
+@testable import HTLCore
 
 @Suite struct ExactDecimalTests {
     func d(_ s: String) -> ExactDecimal { try! ExactDecimal.parse(s).get() }
@@ -23,18 +24,25 @@ import Testing
     /// `isSpelled(by:)` says whether the text is `description` exactly:
     /// for every spelling the grammar reads, over random values.
     @Test func aValueIsSpelledByItsDescriptionOnly() {
-        for (text, spelled) in [("5", true), ("5.8", true), ("0.5", true), ("-0.8", true), ("10", true), ("0.000001", true),
-                                ("05", false), ("5.80", false), ("5.0", false), ("00.5", false), ("-0.80", false), ("0", true),
-                                ("-0", false), ("0.0", false), ("-0.0", false), ("100.050", false), ("100.05", true)] {
+        for (text, spelled) in [
+            ("5", true), ("5.8", true), ("0.5", true), ("-0.8", true), ("10", true), ("0.000001", true),
+            ("05", false), ("5.80", false), ("5.0", false), ("00.5", false), ("-0.80", false), ("0", true),
+            ("-0", false), ("0.0", false), ("-0.0", false), ("100.050", false), ("100.05", true),
+        ] {
             #expect(d(text).isSpelled(by: Array(text.utf8).span) == spelled, "\(text)")
         }
         var random = SeededGenerator(seed: 11)
         for _ in 0..<2000 {
             let whole = String(Int.random(in: 0...99_999, using: &random))
             let zeros = String(repeating: "0", count: Int.random(in: 0...1, using: &random))
-            let fraction = Bool.random(using: &random) ? "" : "." + String((0..<Int.random(in: 1...6, using: &random)).map { _ in
-                Character(String(Int.random(in: 0...9, using: &random)))
-            })
+            let fraction =
+                Bool.random(using: &random)
+                ? ""
+                : "."
+                    + String(
+                        (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                            Character(String(Int.random(in: 0...9, using: &random)))
+                        })
             let text = (Bool.random(using: &random) ? "-" : "") + zeros + whole + fraction
             let bytes = Array(text.utf8)
             let spelled = d(text).isSpelled(by: bytes.span)
@@ -88,7 +96,9 @@ import Testing
                 let whole = Int.random(in: -99_999...99_999, using: &rng)
                 let fraction = Int.random(in: 0...999_999, using: &rng)
                 let negative = whole < 0 || (whole == 0 && Bool.random(using: &rng))
-                let text = (negative && whole == 0 ? "-" : "") + "\(whole).\(String(repeating: "0", count: 6 - String(fraction).count))\(fraction)"
+                let text =
+                    (negative && whole == 0 ? "-" : "")
+                    + "\(whole).\(String(repeating: "0", count: 6 - String(fraction).count))\(fraction)"
                 let magnitude = Int128(abs(whole)) * 1_000_000 + Int128(fraction)
                 values.append((text, negative ? -magnitude : magnitude))
             }
@@ -108,12 +118,16 @@ import Testing
         let alphabet = Array("0123456789.-".utf8) + [UInt8(ascii: "x")]
         var texts: [[UInt8]] = (0..<6_000).map { _ in
             (0..<Int.random(in: 0...24, using: &random)).map { _ in
-                Int.random(in: 0..<4, using: &random) == 0 ? alphabet.randomElement(using: &random)! : UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random)
+                Int.random(in: 0..<4, using: &random) == 0
+                    ? alphabet.randomElement(using: &random)!
+                    : UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random)
             }
         }
         for whole in [1, 14, 15, 16] {
             for decimals in [0, 1, 6, 7] {
-                let digits = String(repeating: "9", count: whole) + (decimals > 0 ? "." + String(repeating: "9", count: decimals) : "")
+                let digits =
+                    String(repeating: "9", count: whole)
+                    + (decimals > 0 ? "." + String(repeating: "9", count: decimals) : "")
                 texts += [Array(digits.utf8), Array(("-" + digits).utf8), Array(("000" + digits).utf8)]
             }
         }

@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
-@testable import HTLCore
 import HTLKit
-@testable import HTLSystem
 import HTLTestSupport
 import Testing
+
+@testable import HTLCore
+@testable import HTLSystem
 
 /// A file is read in one call when it holds what fstat said; a file that
 /// grew or shrank since is still read whole, to its end.
@@ -45,7 +46,9 @@ import Testing
         let long = String(repeating: "2026-11-20 Run 5km\n", count: 1000)
         for size in [19_000, 10] {
             try withFile(long) { fd in
-                #expect(throws: HTLError.self) { try FileSystem.read(fd, shown: "log/2026.log", size: size, atMost: 5000) }
+                #expect(throws: HTLError.self) {
+                    try FileSystem.read(fd, shown: "log/2026.log", size: size, atMost: 5000)
+                }
             }
         }
     }
@@ -58,9 +61,10 @@ import Testing
         #expect(truncate(ledger.root + "/log/2025.log", 2 << 30) == 0)
         let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
         #expect(read.files.map(\.path) == ["htl.yaml", "log/2026.log"])
-        #expect(read.findings.map { "\($0.rule.rawValue) \($0.message)" } == [
-            "bad-entry log/2025.log is larger than 1024 MiB, more than htl reads from one file; split it",
-        ])
+        #expect(
+            read.findings.map { "\($0.rule.rawValue) \($0.message)" } == [
+                "bad-entry log/2025.log is larger than 1024 MiB, more than htl reads from one file; split it"
+            ])
     }
 
     /// A long log's bytes, every line different from its neighbours (a
@@ -73,8 +77,10 @@ import Testing
     /// A long log is read whole, in order, alongside the other files of the ledger.
     @Test func aLongLogIsReadWholeAmongTheOtherFiles() throws {
         let long = Self.longLog(megabytes: 9)
-        let ledger = try TemporaryLedger(["htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
-                                          "goals/g1.md": "---\ntitle: G\n---\n"])
+        let ledger = try TemporaryLedger([
+            "htl.yaml": "", "log/2026.log": long, "log/2025.log": "2025-01-01 Run 1km\n",
+            "goals/g1.md": "---\ntitle: G\n---\n",
+        ])
         defer { ledger.remove() }
         let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
         #expect(read.findings.isEmpty)
@@ -87,8 +93,10 @@ import Testing
     /// mapped or open (so no lease or mapping can make another program's
     /// write wait, and no file cut short can make a read fail later).
     @Test func aLoadedLedgerHoldsNoFileOpenOrMapped() throws {
-        let ledger = try TemporaryLedger(["htl.yaml": "htl: 1\n", "log/2026.log": Self.longLog(megabytes: 3),
-                                          "goals/g1.md": "---\ntitle: G\n---\n"])
+        let ledger = try TemporaryLedger([
+            "htl.yaml": "htl: 1\n", "log/2026.log": Self.longLog(megabytes: 3),
+            "goals/g1.md": "---\ntitle: G\n---\n",
+        ])
         defer { ledger.remove() }
         var request = LoadRequest(root: try LedgerRoot(ledger.root), today: SampleLedger.today)
         request.computeProgress = true

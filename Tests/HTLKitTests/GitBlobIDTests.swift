@@ -1,14 +1,17 @@
 import Foundation
-@testable import HTLSystem
 import HTLTestSupport
 import Testing
+
+@testable import HTLSystem
 
 /// A blob's id computed by htl is the one git computes (`git hash-object`),
 /// on either path (the processor's SHA instructions or the portable code),
 /// at every length where the padding changes shape: the header and the
 /// bytes ending just before, at and after a block's last 8 bytes and its end.
 @Suite struct GitBlobIDTests {
-    static let lengths = [0, 1, 2, 47, 48, 49, 55, 56, 57, 63, 64, 65, 110, 111, 112, 119, 120, 121, 128, 1000, 4096, 100_003]
+    static let lengths = [
+        0, 1, 2, 47, 48, 49, 55, 56, 57, 63, 64, 65, 110, 111, 112, 119, 120, 121, 128, 1000, 4096, 100_003,
+    ]
 
     func gitsID(_ bytes: [UInt8]) throws -> String {
         let path = NSTemporaryDirectory() + "htl-blob-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -34,9 +37,11 @@ import Testing
         let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
         let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
         #if arch(x86_64)
-        #expect(GitBlobID.usesHardware == (flags.contains("sha_ni") && flags.contains("sse4_1") && flags.contains("ssse3")))
+            #expect(
+                GitBlobID.usesHardware
+                    == (flags.contains("sha_ni") && flags.contains("sse4_1") && flags.contains("ssse3")))
         #else
-        #expect(!GitBlobID.usesHardware)
+            #expect(!GitBlobID.usesHardware)
         #endif
     }
 

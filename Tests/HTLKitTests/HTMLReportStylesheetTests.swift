@@ -1,5 +1,8 @@
 import Foundation
 import HTLKit
+import HTLTestSupport
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLEdit
@@ -10,8 +13,6 @@ import HTLKit
 @testable import HTLProgress
 @testable import HTLRender
 @testable import HTLSystem
-import HTLTestSupport
-import Testing
 
 /// The emitted stylesheet: design tokens as custom properties, and rules
 /// that use nothing but those tokens for colours, spacing and radii.
@@ -44,10 +45,15 @@ import Testing
                     let declarations = buffer.split(separator: ";").compactMap { part -> (String, String)? in
                         let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
                         guard !text.isEmpty, let colon = text.firstIndex(of: ":") else { return nil }
-                        return (String(text[..<colon]).trimmingCharacters(in: .whitespaces),
-                                String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+                        return (
+                            String(text[..<colon]).trimmingCharacters(in: .whitespaces),
+                            String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                        )
                     }
-                    blocks.append(Block(media: media, selector: s, declarations: declarations.map { (property: $0.0, value: $0.1) }))
+                    blocks.append(
+                        Block(
+                            media: media, selector: s, declarations: declarations.map { (property: $0.0, value: $0.1) })
+                    )
                     selector = nil
                 } else {
                     media = nil
@@ -69,10 +75,14 @@ import Testing
     static func literal(in value: String) -> String? {
         let lower = value.lowercased()
         if let r = lower.range(of: #"#[0-9a-f]{3,8}\b"#, options: .regularExpression) { return String(lower[r]) }
-        for function in ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklch(", "color("] where lower.contains(function) {
+        for function in ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklch(", "color("]
+        where lower.contains(function) {
             return function
         }
-        let named = ["white", "black", "red", "orange", "yellow", "green", "blue", "purple", "gray", "grey", "silver", "navy", "pink"]
+        let named = [
+            "white", "black", "red", "orange", "yellow", "green", "blue", "purple", "gray", "grey", "silver", "navy",
+            "pink",
+        ]
         for word in lower.split(whereSeparator: { !$0.isLetter && $0 != "-" }) where named.contains(String(word)) {
             return String(word)
         }
@@ -111,7 +121,8 @@ import Testing
         for block in Self.ruleBlocks {
             for d in block.declarations {
                 if let literal = Self.literal(in: d.value) {
-                    Issue.record("\(block.media.map { "@media \($0) " } ?? "")\(block.selector) { \(d.property): \(d.value) } has the literal \(literal)")
+                    let media = block.media.map { "@media \($0) " } ?? ""
+                    Issue.record("\(media)\(block.selector) { \(d.property): \(d.value) } has the literal \(literal)")
                 }
             }
         }
@@ -119,8 +130,11 @@ import Testing
 
     @Test func theTokenBlocksDefineEveryTokenInBothSchemes() {
         let blocks = Self.tokenBlocks
-        #expect(blocks.map(\.media) == [nil, "(prefers-color-scheme: dark)", "(prefers-contrast: more)",
-                                        "(prefers-contrast: more) and (prefers-color-scheme: dark)"])
+        #expect(
+            blocks.map(\.media) == [
+                nil, "(prefers-color-scheme: dark)", "(prefers-contrast: more)",
+                "(prefers-contrast: more) and (prefers-color-scheme: dark)",
+            ])
         let light = Set(blocks[0].declarations.map(\.property))
         let dark = Set(blocks[1].declarations.map(\.property))
         for token in ReportPalette.Token.interface + ReportPalette.Token.sceneTokens {
@@ -132,9 +146,11 @@ import Testing
         }
         #expect(ReportStylesheet.spacing.map(\.1) == [4, 8, 12, 16, 24, 32, 48])
         #expect(ReportStylesheet.radii.map(\.1) == [4, 8, 12, 16, 20])
-        for (name, color) in [("color-actions", "#ff3b30"), ("color-goals", "#ff9500"), ("color-values", "#007aff"),
-                              ("color-terms", "#af52de"), ("color-success", "#34c759"), ("color-warning", "#ff9500"),
-                              ("color-error", "#ff3b30"), ("color-info", "#007aff")] {
+        for (name, color) in [
+            ("color-actions", "#ff3b30"), ("color-goals", "#ff9500"), ("color-values", "#007aff"),
+            ("color-terms", "#af52de"), ("color-success", "#34c759"), ("color-warning", "#ff9500"),
+            ("color-error", "#ff3b30"), ("color-info", "#007aff"),
+        ] {
             #expect(blocks[0].declarations.contains { $0.property == "--" + name && $0.value == color }, "--\(name)")
         }
     }
@@ -158,7 +174,9 @@ import Testing
 
     @Test func glassOnlyOnTheHeader() {
         let glassy = Self.ruleBlocks.filter { block in
-            block.declarations.contains { ($0.property == "backdrop-filter" && $0.value != "none") || $0.value == "var(--glass)" }
+            block.declarations.contains {
+                ($0.property == "backdrop-filter" && $0.value != "none") || $0.value == "var(--glass)"
+            }
         }
         #expect(glassy.map(\.selector) == [".bar"])
         #expect(glassy.first?.media == nil)
@@ -170,8 +188,12 @@ import Testing
     @Test func preferencesAreHonoured() {
         func rules(_ media: String) -> [Block] { Self.ruleBlocks.filter { $0.media == media } }
         let opaque = rules("(prefers-reduced-transparency: reduce)")
-        #expect(opaque.contains { $0.selector == ".bar" && $0.declarations.contains { $0.property == "backdrop-filter" && $0.value == "none" }
-            && $0.declarations.contains { $0.property == "background" && $0.value == "var(--surface)" } })
+        #expect(
+            opaque.contains {
+                $0.selector == ".bar"
+                    && $0.declarations.contains { $0.property == "backdrop-filter" && $0.value == "none" }
+                    && $0.declarations.contains { $0.property == "background" && $0.value == "var(--surface)" }
+            })
         let still = rules("(prefers-reduced-motion: reduce)")
         #expect(still.contains { $0.declarations.contains { $0.property == "animation" && $0.value == "none" } })
         #expect(still.contains { $0.declarations.contains { $0.property == "transition" && $0.value == "none" } })
@@ -179,7 +201,11 @@ import Testing
         #expect(!rules("print").isEmpty)
         // Nothing animates in the first place.
         #expect(!Self.css.contains("@keyframes"))
-        #expect(!Self.ruleBlocks.contains { $0.media == nil && $0.declarations.contains { $0.property == "animation" || $0.property == "transition" } })
+        #expect(
+            !Self.ruleBlocks.contains {
+                $0.media == nil
+                    && $0.declarations.contains { $0.property == "animation" || $0.property == "transition" }
+            })
     }
 
     @Test func inlineStylesAreOnlyProportions() {

@@ -1,5 +1,9 @@
 import Foundation
 import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLEdit
@@ -10,9 +14,6 @@ import HTLKit
 @testable import HTLProgress
 @testable import HTLRender
 @testable import HTLSystem
-import HTLTestSupport
-import LedgerGenerator
-import Testing
 
 /// The HTML DSL, and the report page built with it (structure, escaping,
 /// accessibility, the background rule, limits).
@@ -48,7 +49,9 @@ import Testing
         #expect(HTMLEscape.text("a < b && c > \"d\" 'e'") == "a &lt; b &amp;&amp; c &gt; \"d\" 'e'")
         #expect(HTMLEscape.attribute("x\"y' <z> & w") == "x&quot;y&#39; &lt;z&gt; &amp; w")
         let node = HTMLNode.el("p", [("title", "\"><script>")], text: "</p><script>alert(1)</script>")
-        #expect(node.serialized() == "<p title=\"&quot;&gt;&lt;script&gt;\">&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
+        #expect(
+            node.serialized()
+                == "<p title=\"&quot;&gt;&lt;script&gt;\">&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
     }
 
     @Test func controlCharactersNeverReachThePage() {
@@ -61,37 +64,50 @@ import Testing
     }
 
     @Test func blockElementsGetLinesAndInlineContentStaysTogether() {
-        let node = HTMLNode.el("ul", [], [
-            .el("li", [], [.el("p", [], text: "one")]),
-            .el("li", [], [.text("two "), .el("b", [], text: "bold")]),
-        ])
-        #expect(node.serialized() == """
-            <ul>
-              <li>
-                <p>one</p>
-              </li>
-              <li>two <b>bold</b></li>
-            </ul>
+        let node = HTMLNode.el(
+            "ul", [],
+            [
+                .el("li", [], [.el("p", [], text: "one")]),
+                .el("li", [], [.text("two "), .el("b", [], text: "bold")]),
+            ])
+        #expect(
+            node.serialized() == """
+                <ul>
+                  <li>
+                    <p>one</p>
+                  </li>
+                  <li>two <b>bold</b></li>
+                </ul>
 
-            """)
+                """)
     }
 
     @Test func structuralContainersPutInlineChildrenOnLinesButNeverText() {
-        let node = HTMLNode.el("body", [], [
-            .el("a", [("href", "#main")], text: "Skip"),
-            .el("main", [("id", "main")], [.el("p", [], text: "x")]),
-        ])
-        #expect(node.serialized() == "<body>\n  <a href=\"#main\">Skip</a>\n  <main id=\"main\">\n    <p>x</p>\n  </main>\n</body>\n")
+        let node = HTMLNode.el(
+            "body", [],
+            [
+                .el("a", [("href", "#main")], text: "Skip"),
+                .el("main", [("id", "main")], [.el("p", [], text: "x")]),
+            ])
+        #expect(
+            node.serialized()
+                == "<body>\n  <a href=\"#main\">Skip</a>\n  <main id=\"main\">\n    <p>x</p>\n  </main>\n</body>\n")
         let withText = HTMLNode.el("section", [], [.text("a "), .el("b", [], text: "b")])
         #expect(withText.serialized() == "<section>a <b>b</b></section>\n")
     }
 
     @Test func voidAndSVGLeafElements() {
-        let node = HTMLNode.el("div", [], [
-            .el("meta", [("charset", "utf-8")]),
-            .el("svg", [("viewBox", "0 0 1 1")], [.el("circle", [("r", "1")])]),
-        ])
-        #expect(node.serialized() == "<div>\n  <meta charset=\"utf-8\">\n  <svg viewBox=\"0 0 1 1\">\n    <circle r=\"1\"/>\n  </svg>\n</div>\n")
+        let node = HTMLNode.el(
+            "div", [],
+            [
+                .el("meta", [("charset", "utf-8")]),
+                .el("svg", [("viewBox", "0 0 1 1")], [.el("circle", [("r", "1")])]),
+            ])
+        #expect(
+            node.serialized()
+                == "<div>\n  <meta charset=\"utf-8\">\n  <svg viewBox=\"0 0 1 1\">\n    <circle r=\"1\"/>\n  "
+                + "</svg>\n</div>\n"
+        )
     }
 
     // MARK: The page
@@ -122,7 +138,8 @@ import Testing
         var rest = Substring(html)
         while let r = rest.range(of: "<h") {
             let next = rest[r.upperBound...]
-            if let digit = next.first?.wholeNumberValue, next.dropFirst().first == " " || next.dropFirst().first == ">" {
+            if let digit = next.first?.wholeNumberValue, next.dropFirst().first == " " || next.dropFirst().first == ">"
+            {
                 levels.append(digit)
             }
             rest = next
@@ -181,7 +198,10 @@ import Testing
         #expect(!bars.isEmpty)
         for bar in bars {
             let tag = bar.prefix { $0 != ">" }
-            for attribute in ["aria-label=\"", "aria-valuemin=\"0\"", "aria-valuemax=\"100\"", "aria-valuenow=\"", "aria-valuetext=\""] {
+            for attribute in [
+                "aria-label=\"", "aria-valuemin=\"0\"", "aria-valuemax=\"100\"", "aria-valuenow=\"",
+                "aria-valuetext=\"",
+            ] {
                 #expect(tag.contains(attribute), "\(attribute) missing in \(tag)")
             }
         }
@@ -223,7 +243,8 @@ import Testing
         // Health has an active goal with an action 19 days ago: neglected.
         #expect(html.contains("<a href=\"#value-health\">Health</a><span class=\"pill tone-orange\">neglected</span>"))
         let fresh = render(SampleLedger.with(["log/2026.log": "2026-11-20 Run 5km +run\n"]))
-        #expect(!fresh.contains("<a href=\"#value-health\">Health</a><span class=\"pill tone-orange\">neglected</span>"))
+        #expect(
+            !fresh.contains("<a href=\"#value-health\">Health</a><span class=\"pill tone-orange\">neglected</span>"))
     }
 
     @Test func noActiveTermSaysSo() {
@@ -259,7 +280,9 @@ import Testing
     @Test func earlierActionsAreCapped() {
         var log = ""
         for day in 1...30 {
-            log += "2026-09-\(day < 10 ? "0" : "")\(day) Morning 1km +run\n2026-09-\(day < 10 ? "0" : "")\(day) Evening 1km +run\n"
+            log +=
+                "2026-09-\(day < 10 ? "0" : "")\(day) Morning 1km +run\n2026-09-\(day < 10 ? "0" : "")\(day) Evening "
+                + "1km +run\n"
         }
         let html = render(SampleLedger.with(["log/2026.log": log]))
         let section = html.components(separatedBy: "<section id=\"actions\"")[1]
@@ -287,19 +310,29 @@ import Testing
         // Nothing logged: distant peak.
         #expect(ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": ""]))) == .distantPeak)
         // No goals at all: distant peak.
-        #expect(ReportScene.choose(for: report(SampleLedger.with(["goals/run.md": nil, "log/2026.log": ""]))) == .distantPeak)
+        #expect(
+            ReportScene.choose(for: report(SampleLedger.with(["goals/run.md": nil, "log/2026.log": ""])))
+                == .distantPeak)
         // Some progress: climbing path.
         #expect(ReportScene.choose(for: report(SampleLedger.files)) == .climbingPath)
         // Mean progress of 75 % or more: approaching the summit.
-        #expect(ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 75km +run\n"]))) == .approachingSummit)
-        #expect(ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 74.9km +run\n"]))) == .climbingPath)
+        #expect(
+            ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 75km +run\n"])))
+                == .approachingSummit)
+        #expect(
+            ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 74.9km +run\n"])))
+                == .climbingPath)
         // Everything completed: bloom.
-        #expect(ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 100km +run\n"]))) == .bloom)
+        #expect(
+            ReportScene.choose(for: report(SampleLedger.with(["log/2026.log": "2026-11-03 Run 100km +run\n"])))
+                == .bloom)
         // Any overdue goal wins: storm clearing (the states fixture has one).
         let states = LedgerParser.parse(try LedgerDirectory.readFiles(root: Paths.fixture("states")))
         #expect(ReportScene.choose(for: ProgressEngine.compute(states.ledger, today: today)) == .stormClearing)
         // Dropped goals do not count.
-        let dropped = SampleLedger.with(["goals/old.md": "---\ntitle: Old\ntarget: 2026-10-01\nstatus: dropped\n---\n## Action plan\n- [ ] a\n"])
+        let dropped = SampleLedger.with([
+            "goals/old.md": "---\ntitle: Old\ntarget: 2026-10-01\nstatus: dropped\n---\n## Action plan\n- [ ] a\n"
+        ])
         #expect(ReportScene.choose(for: report(dropped)) == .climbingPath)
     }
 
@@ -309,7 +342,11 @@ import Testing
         // Nothing drawn behind or between the cards: an empty layer with a gradient.
         #expect(html.contains("<div class=\"scene\" aria-hidden=\"true\"></div>"))
         #expect(!html.contains("rainbow") && !html.contains("cloud") && !html.contains("scene-art"))
-        #expect(html.contains(".scene { position: fixed; inset: 0; z-index: -1; background: var(--scene-sky-bottom); background-image: linear-gradient(var(--scene-sky-top), var(--scene-sky-bottom) 70%); }"))
+        #expect(
+            html.contains(
+                ".scene { position: fixed; inset: 0; z-index: -1; background: var(--scene-sky-bottom); "
+                    + "background-image: linear-gradient(var(--scene-sky-top), var(--scene-sky-bottom) 70%); }"
+            ))
         // No unexplained pill: the tint is said in the legend.
         #expect(!html.contains("Climbing path"))
         #expect(html.contains("<p class=\"facts\">Background tint: blue: work under way.</p>"))

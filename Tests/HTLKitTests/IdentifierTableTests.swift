@@ -1,5 +1,6 @@
-@testable import HTLCore
 import Testing
+
+@testable import HTLCore
 
 @Suite struct IdentifierTableTests {
     /// Numbers in the order first added; the same name keeps its number.
@@ -17,7 +18,9 @@ import Testing
     /// Through many growths, long and non-ASCII names, every name is found
     /// under its number and no other name is.
     @Test func findsEveryNameAfterGrowing() {
-        let names = (0..<5000).map { $0 % 3 == 0 ? "g\($0)" : $0 % 3 == 1 ? "tag-ünïcode-\($0)" : String(repeating: "x", count: 40) + "\($0)" }
+        let names = (0..<5000).map {
+            $0 % 3 == 0 ? "g\($0)" : $0 % 3 == 1 ? "tag-ünïcode-\($0)" : String(repeating: "x", count: 40) + "\($0)"
+        }
         var table = IdentifierTable(names)
         #expect(table.count == 5000)
         for (k, name) in names.enumerated() {
@@ -40,7 +43,9 @@ import Testing
             for position in 0..<length {
                 var changed = name
                 changed[position] = "#"
-                #expect(IdentifierTable.hash(String(name)) != IdentifierTable.hash(String(changed)), "\(length) \(position)")
+                #expect(
+                    IdentifierTable.hash(String(name)) != IdentifierTable.hash(String(changed)), "\(length) \(position)"
+                )
             }
             #expect(IdentifierTable.hash(String(name)) != IdentifierTable.hash(String(name) + "\u{0}"), "\(length)")
         }

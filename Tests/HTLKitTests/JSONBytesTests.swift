@@ -1,8 +1,9 @@
 import HTLKit
-@testable import HTLJSON
-@testable import HTLRender
 import LedgerGenerator
 import Testing
+
+@testable import HTLJSON
+@testable import HTLRender
 
 /// Numbers and dates written straight into a JSON document's bytes.
 @Suite struct JSONBytesTests {
@@ -20,7 +21,9 @@ import Testing
         #expect(out.text == "0 5.8 -0.8 0.000001 -12.5 100 123456789012345.123456 \"07:05\"\"23:59\"")
         var rng = SeededGenerator(seed: 14)
         for _ in 0..<5000 {
-            let value = ExactDecimal(millionths: Int128(Int64.random(in: -10_000_000_000_000 ... 10_000_000_000_000, using: &rng)) / Int128([1, 10, 1000, 1_000_000].randomElement(using: &rng)!))
+            let value = ExactDecimal(
+                millionths: Int128(Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng))
+                    / Int128([1, 10, 1000, 1_000_000].randomElement(using: &rng)!))
             var one = JSONBytes()
             one.append(value)
             #expect(one.text == value.description)
@@ -49,7 +52,10 @@ import Testing
             #expect(one.text == String(n))
         }
         let wide = Int128(UInt64.max)
-        for millionths in [wide - 1, wide, wide + 1, -wide, -wide - 1, Int128(Int64.min), .max, .min + 1, 1_000_000 * Int128(UInt64.max)] {
+        for millionths in [
+            wide - 1, wide, wide + 1, -wide, -wide - 1, Int128(Int64.min), .max, .min + 1,
+            1_000_000 * Int128(UInt64.max),
+        ] {
             let value = ExactDecimal(millionths: millionths)
             var one = JSONBytes()
             one.append(value)
@@ -63,11 +69,16 @@ import Testing
         let here = SourceLocation(path: "measures.yaml", line: 1, column: 1)
         let km = Measure(id: "km", location: here)
         let minutes = Measure(id: "min", location: here)
-        let quantity = Action.Quantity(measureIndex: 0, amount: try! ExactDecimal.parse("5.8").get(), column: 30, written: nil)
-        let action = Action(path: "log/2026.log", line: 3, date: CivilDate(year: 2026, month: 11, day: 20)!, time: ClockTime(hour: 7, minute: 5),
-                            description: "Morning \"run\"", quantities: [quantity], links: [Action.Link(goal: "run-100km", column: 40)], tags: ["outdoors"])
+        let quantity = Action.Quantity(
+            measureIndex: 0, amount: try! ExactDecimal.parse("5.8").get(), column: 30, written: nil)
+        let action = Action(
+            path: "log/2026.log", line: 3, date: CivilDate(year: 2026, month: 11, day: 20)!,
+            time: ClockTime(hour: 7, minute: 5),
+            description: "Morning \"run\"", quantities: [quantity], links: [Action.Link(goal: "run-100km", column: 40)],
+            tags: ["outdoors"])
         func written(_ catalog: [Measure]) -> String {
-            ReportJSON.action(action, goals: ["run-100km", "move"], measures: MeasureCatalog(measures: catalog)).serialized()
+            ReportJSON.action(action, goals: ["run-100km", "move"], measures: MeasureCatalog(measures: catalog))
+                .serialized()
         }
         let expected = """
             {
@@ -101,8 +112,9 @@ import Testing
         for (y, m, d) in [(2026, 11, 23), (1, 1, 1), (9999, 12, 31), (987, 2, 9)] {
             out.appendQuoted(CivilDate(year: y, month: m, day: d)!)
         }
-        #expect(out.text == "0 7 10 99 100 2026 -1 -450 9223372036854775807 -9223372036854775808 "
-            + "\"2026-11-23\"\"0001-01-01\"\"9999-12-31\"\"0987-02-09\"")
+        #expect(
+            out.text == "0 7 10 99 100 2026 -1 -450 9223372036854775807 -9223372036854775808 "
+                + "\"2026-11-23\"\"0001-01-01\"\"9999-12-31\"\"0987-02-09\"")
     }
 
     /// A date is written as its description, quoted, at both ends of the
@@ -128,8 +140,10 @@ import Testing
         }
         var random = SeededGenerator(seed: 61)
         for _ in 0..<2_000 {
-            var bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
-                .filter { $0 != 0x22 && $0 != 0x5C }
+            var bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                UInt8.random(in: 0x20...0x7E, using: &random)
+            }
+            .filter { $0 != 0x22 && $0 != 0x5C }
             if !bytes.isEmpty, Bool.random(using: &random) {
                 bytes[Int.random(in: 0..<bytes.count, using: &random)] = special.randomElement(using: &random)!
             }
@@ -139,7 +153,10 @@ import Testing
         out.appendQuoted("plain text, longer than a word")
         out.appendQuoted("a quote \" at byte nine")
         out.appendQuoted("tab\tand a line\u{2028}separator")
-        #expect(out.text == "\"plain text, longer than a word\"\"a quote \\\" at byte nine\"\"tab\\tand a line\\u2028separator\"")
+        #expect(
+            out.text
+                == "\"plain text, longer than a word\"\"a quote \\\" at byte nine\"\"tab\\tand a line\\u2028separator\""
+        )
         // C0, DEL, C1 and U+2029 escaped; characters that only share a lead byte with them kept.
         var more = JSONBytes()
         more.appendQuoted("\u{1}\u{7F}\u{85}\u{9F}\u{A0}é—\u{2029}\\\r")
@@ -156,10 +173,14 @@ import Testing
         let tree: JSON = .object([
             ("id", .string("run-100km")), ("title", .string("A \"quoted\"\ttitle")), ("none", .null),
             ("count", .int(-3)), ("missing", .null), ("amount", .decimal(amount)), ("day", .date(day)),
-            ("no_day", .null), ("done", .bool(true)), ("empty_list", .array([])), ("numbers", .array([.int(1), .int(2)])),
+            ("no_day", .null), ("done", .bool(true)), ("empty_list", .array([])),
+            ("numbers", .array([.int(1), .int(2)])),
             ("words", .array([.string("a"), .string("b\\")])), ("no_objects", .array([])),
             ("objects", .array([.object([("n", .int(1))]), .object([])])), ("empty", .object([])),
-            ("nested", .object([("inner", .object([("deep", .bool(false))])), ("tree", .array([.object([("x", .null)])]))])),
+            (
+                "nested",
+                .object([("inner", .object([("deep", .bool(false))])), ("tree", .array([.object([("x", .null)])]))])
+            ),
         ])
         @Sendable func members(_ out: inout JSONBytes, indent: Int) {
             var o = JSONObjectWriter(&out, indent: indent)
@@ -190,7 +211,9 @@ import Testing
         members(&top, indent: 0)
         top.append("\n")
         #expect(top.text == tree.serialized())
-        let inList = JSON.object([("goals", .array([.int(0), .writtenObject { out, indent in members(&out, indent: indent) }]))])
+        let inList = JSON.object([
+            ("goals", .array([.int(0), .writtenObject { out, indent in members(&out, indent: indent) }]))
+        ])
         #expect(inList.serialized() == JSON.object([("goals", .array([.int(0), tree]))]).serialized())
         #expect(top.text.contains("\"empty_list\": [],\n  \"numbers\": [1, 2],") && top.text.contains("\"empty\": {},"))
     }

@@ -6,7 +6,11 @@ import Testing
     func framed(_ body: String) -> [UInt8] { MessageFramer.frame(body) }
 
     @Test func messagesArriveWholeWhateverThePieces() throws {
-        let stream = framed(#"{"a":1}"#) + Array("content-length: 10\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"b\":\"é\"}".utf8)
+        let stream =
+            framed(#"{"a":1}"#)
+            + Array(
+                "content-length: 10\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"b\":\"é\"}"
+                    .utf8)
         for size in [1, 2, 3, 7, 50, stream.count] {
             var framer = MessageFramer()
             var bodies: [String] = []
@@ -33,7 +37,10 @@ import Testing
     }
 
     @Test func jsonReadsWhatLSPSends() throws {
-        let value = try JSONParser.parse(Array(#" {"id": 12, "s": "a\"b\\c\n\u00e9\ud83d\ude00", "n": -1.5e3, "l": [true, false, null], "o": {}} "#.utf8))
+        let value = try JSONParser.parse(
+            Array(
+                #" {"id": 12, "s": "a\"b\\c\n\u00e9\ud83d\ude00", "n": -1.5e3, "l": [true, false, null], "o": {}} "#
+                    .utf8))
         #expect(value["id"]?.int == 12)
         #expect(value["s"]?.string == "a\"b\\c\né😀")
         #expect(value["n"] == .number("-1.5e3"))
@@ -43,8 +50,10 @@ import Testing
     }
 
     @Test func badJSONIsAnErrorNeverACrash() {
-        let cases = ["", "{", "[1,]", "{\"a\" 1}", "01x", "\"\\x\"", "\"\\ud800\"", "\"\u{1}\"", "1 2", "nul", "-", "1.", "1e",
-                     String(repeating: "[", count: 100_000)]
+        let cases = [
+            "", "{", "[1,]", "{\"a\" 1}", "01x", "\"\\x\"", "\"\\ud800\"", "\"\u{1}\"", "1 2", "nul", "-", "1.", "1e",
+            String(repeating: "[", count: 100_000),
+        ]
         for text in cases {
             #expect(throws: JSONParser.Failure.self, "\(text.prefix(20))") { try JSONParser.parse(Array(text.utf8)) }
         }
@@ -98,7 +107,8 @@ import Testing
         let text = Array(#"{"a":"x\ud800y","b":"\udc00","c":"\ud83d\u0041"}"#.utf8)
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
         let read = try JSONParser.parse(text, replacingUnpairedSurrogates: true)
-        #expect(read["a"]?.string == "x\u{FFFD}y" && read["b"]?.string == "\u{FFFD}" && read["c"]?.string == "\u{FFFD}A")
+        #expect(
+            read["a"]?.string == "x\u{FFFD}y" && read["b"]?.string == "\u{FFFD}" && read["c"]?.string == "\u{FFFD}A")
     }
 
     @Test func fileURIsArePercentEncoded() {

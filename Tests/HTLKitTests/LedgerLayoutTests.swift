@@ -14,7 +14,8 @@ import Testing
             ("goals/läufe.md", .goal), ("Goals/x.md", nil), ("goals/.md", nil),
             // Folder and extension exactly (compared as packed bytes): nearly right is nil.
             ("goals/x.md", .goal), ("log/x.log", .log), ("log/.log", nil), ("goal/x.md", nil), ("goalss/x.md", nil),
-            ("valuesvalues/x.md", nil), ("reviews2/x.md", nil), ("goals/x.MD", nil), ("log/x.lo", nil), ("log/xlog", nil),
+            ("valuesvalues/x.md", nil), ("reviews2/x.md", nil), ("goals/x.MD", nil), ("log/x.lo", nil),
+            ("log/xlog", nil),
         ]
         for (path, kind) in cases {
             #expect(LedgerLayout.kind(of: path) == kind, "\(path)")

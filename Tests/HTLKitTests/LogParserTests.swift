@@ -1,13 +1,14 @@
 import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLFormat
 @testable import HTLModel
 @testable import HTLParse
 @testable import HTLRender
-import HTLTestSupport
-import LedgerGenerator
-import Testing
 
 @Suite struct LogParserTests {
     /// A report asks neither for repeated lines nor for fmt's verdict: its
@@ -17,19 +18,27 @@ import Testing
     @Test func aParseThatJudgesNothingReadsTheSameActions() {
         var rng = SeededGenerator(seed: 61)
         let measures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
-        let items = ["Run", "5km", "+run", "#Tag", "\"a  quote\"", "café", "\t", "  ", "30min", "\u{7F}", "+nope", "5 km", "0km", "é"]
+        let items = [
+            "Run", "5km", "+run", "#Tag", "\"a  quote\"", "café", "\t", "  ", "30min", "\u{7F}", "+nope", "5 km", "0km",
+            "é",
+        ]
         var lines: [String] = []
         for _ in 0..<300 {
             let day = ["2026-11-03", "2026-11-04", "2026-11-3x"].randomElement(using: &rng)!
             // Up to nine items: lines on both sides of 64 bytes (the survey notes the spaces of the first 64).
-            lines.append(day + " " + (0..<Int.random(in: 1...9, using: &rng)).map { _ in items.randomElement(using: &rng)! }.joined(separator: " "))
+            lines.append(
+                day + " "
+                    + (0..<Int.random(in: 1...9, using: &rng)).map { _ in items.randomElement(using: &rng)! }.joined(
+                        separator: " "))
         }
         let file = SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n")
         let full = LogParser(measures: measures, findsRepeats: false, judgesFormat: true)
         let bare = LogParser(measures: measures, findsRepeats: false, judgesFormat: false)
         for size in [200, Int.max] {
             let (a, b) = (full.parse(file, pieceSize: size), bare.parse(file, pieceSize: size))
-            #expect(a.actions == b.actions && a.findings == b.findings && a.rejectedLinks.map(\.goal) == b.rejectedLinks.map(\.goal))
+            #expect(
+                a.actions == b.actions && a.findings == b.findings
+                    && a.rejectedLinks.map(\.goal) == b.rejectedLinks.map(\.goal))
             #expect(a.actions.count > 50 && !a.findings.isEmpty)
             #expect(b.isCanonical == nil)
         }
@@ -50,7 +59,9 @@ import Testing
         #expect(parse.actions.map(\.line) == [1_200_001])
         #expect(parse.findings.isEmpty)
         let formatted = try #require(Formatter.canonical(SourceFile(path: "log/2026.log", bytes: bytes)))
-        #expect(String(decoding: formatted, as: UTF8.self) == String(repeating: "\n", count: 1_200_000) + "2026-11-03 Run 5km +run\n")
+        #expect(
+            String(decoding: formatted, as: UTF8.self) == String(repeating: "\n", count: 1_200_000)
+                + "2026-11-03 Run 5km +run\n")
     }
 
     /// Comment lines, empty lines and blank CRLF lines reserve no room: a
@@ -73,11 +84,15 @@ import Testing
     /// a date that is no day is still reported, right after a real one.
     @Test func eachLineGetsTheDayItsOwnBytesName() {
         var random = SeededGenerator(seed: 47)
-        let days = ["2026-11-03", "2026-11-03", "2026-11-04", "2026-11-30", "2026-02-30", "2026-11-3", "2026-11-03x", "2028-02-29"]
+        let days = [
+            "2026-11-03", "2026-11-03", "2026-11-04", "2026-11-30", "2026-02-30", "2026-11-3", "2026-11-03x",
+            "2028-02-29",
+        ]
         var lines: [String] = []
         for _ in 0..<400 { lines.append(days.randomElement(using: &random)! + " Run 5km +run") }
         let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
-        let parse = parser.parse(SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n"), pieceSize: 600)
+        let parse = parser.parse(
+            SourceFile(path: "log/2026.log", text: lines.joined(separator: "\n") + "\n"), pieceSize: 600)
         var next = 0
         for (index, line) in lines.enumerated() {
             let day = CivilDate.parse(String(line.prefix { $0 != " " }))
@@ -104,10 +119,13 @@ import Testing
         for _ in 0..<2_000 {
             var bytes: [UInt8] = Int.random(in: 0..<20, using: &random) == 0 ? [0xEF, 0xBB, 0xBF] : []
             for _ in 0..<Int.random(in: 0...8, using: &random) {
-                var line = Array(((0..<Int.random(in: 0...4, using: &random)).map { _ in words.randomElement(using: &random)! })
-                    .joined(separator: " ").utf8)
+                var line = Array(
+                    ((0..<Int.random(in: 0...4, using: &random)).map { _ in words.randomElement(using: &random)! })
+                        .joined(separator: " ").utf8)
                 if Int.random(in: 0..<4, using: &random) == 0 {
-                    line.insert(contentsOf: odd.randomElement(using: &random)!, at: Int.random(in: 0...line.count, using: &random))
+                    line.insert(
+                        contentsOf: odd.randomElement(using: &random)!,
+                        at: Int.random(in: 0...line.count, using: &random))
                 }
                 bytes += line + [0x0A]
             }
@@ -120,7 +138,9 @@ import Testing
                     #expect(verdict == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
                     decided += 1
                 } else {
-                    #expect(Self.hasLineThatIsNotText(bytes), "undecided: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    #expect(
+                        Self.hasLineThatIsNotText(bytes),
+                        "undecided: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 }
             }
         }
@@ -141,13 +161,19 @@ import Testing
     @Test func canonicalHashAgreesWithTheCanonicalForm() {
         func both(_ text: String) -> ([UInt8], UInt64) {
             let bytes = Array(text.utf8)
-            return (CanonicalLogLine.of(bytes.span, 0..<bytes.count), CanonicalLogLine.hash(bytes.span, 0..<bytes.count))
+            return (
+                CanonicalLogLine.of(bytes.span, 0..<bytes.count), CanonicalLogLine.hash(bytes.span, 0..<bytes.count)
+            )
         }
-        let lines = ["2026-11-03 Run 5km +run", "  2026-11-03\tRun   5km  +run ", "2026-11-03 \"a  b\" 5km", "2026-11-03 \"a b\" 5km",
-                     "# comment  kept  ", "2026-11-03 \"x\\\"  y\" z", "", "   "]
+        let lines = [
+            "2026-11-03 Run 5km +run", "  2026-11-03\tRun   5km  +run ", "2026-11-03 \"a  b\" 5km",
+            "2026-11-03 \"a b\" 5km",
+            "# comment  kept  ", "2026-11-03 \"x\\\"  y\" z", "", "   ",
+        ]
         for a in lines {
             for b in lines {
-                let (fa, ha) = both(a), (fb, hb) = both(b)
+                let (fa, ha) = both(a)
+                let (fb, hb) = both(b)
                 #expect((fa == fb) == (ha == hb), "\(a.debugDescription) / \(b.debugDescription)")
             }
         }
@@ -159,17 +185,25 @@ import Testing
     /// canonical form. Lines are long enough to cross eight-byte words.
     @Test func canonicalHashAndPlainLinesAgreeWithTheCanonicalForm() {
         var rng = SeededGenerator(seed: 29)
-        let pieces = ["2026-11-03", " ", "  ", "\t", "Morning", "run", "5.8km", "+run-100km", "#outdoors", "\"a  b\"", "\"x\\\"y\"",
-                      "#", "\r", "é", "longer-words-here"]
+        let pieces = [
+            "2026-11-03", " ", "  ", "\t", "Morning", "run", "5.8km", "+run-100km", "#outdoors", "\"a  b\"",
+            "\"x\\\"y\"",
+            "#", "\r", "é", "longer-words-here",
+        ]
         var seen: [[UInt8]: UInt64] = [:]
         for _ in 0..<3000 {
-            let bytes = Array((0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let bytes = Array(
+                (0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
             let line = bytes.span
             let canonical = CanonicalLogLine.of(line, 0..<line.count)
             let canonicalHash = CanonicalLogLine.hash(canonical.span, 0..<canonical.count)
-            let (hash, plain) = (CanonicalLogLine.hash(line, 0..<line.count), CanonicalLogLine.isPlain(line, 0..<line.count))
+            let (hash, plain) = (
+                CanonicalLogLine.hash(line, 0..<line.count), CanonicalLogLine.isPlain(line, 0..<line.count)
+            )
             #expect(hash == canonicalHash, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
-            if plain { #expect(canonical == bytes, "\(String(decoding: bytes, as: UTF8.self).debugDescription) taken as plain") }
+            if plain {
+                #expect(canonical == bytes, "\(String(decoding: bytes, as: UTF8.self).debugDescription) taken as plain")
+            }
             if let earlier = seen[canonical] { #expect(earlier == hash) }
             seen[canonical] = hash
         }
@@ -185,12 +219,17 @@ import Testing
     /// does not make its first space a double one).
     @Test func lineSurveyAgreesWithTheQuestionsItReplaces() {
         var rng = SeededGenerator(seed: 31)
-        let pieces = ["2026-11-03", " ", "  ", "\t", "run", "5km", "\"a  b\"", "\r", "é", "\u{1}", "\u{7F}", "x", "#", "longer-word"]
+        let pieces = [
+            "2026-11-03", " ", "  ", "\t", "run", "5km", "\"a  b\"", "\r", "é", "\u{1}", "\u{7F}", "x", "#",
+            "longer-word",
+        ]
         for _ in 0..<4000 {
-            let bytes = Array((0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let bytes = Array(
+                (0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
             let text = String(decoding: bytes, as: UTF8.self).debugDescription
             // Alone in its buffer, and followed by a line break and more (read past as whole words).
-            let after = [0x0A] + (0..<Int.random(in: 0...9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let after =
+                [0x0A] + (0..<Int.random(in: 0...9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let before = Array(repeating: UInt8(0x20), count: Int.random(in: 1...17, using: &rng))
             for (buffer, start) in [(bytes, 0), (bytes + after, 0), (before + bytes + after, before.count)] {
                 do {
@@ -201,7 +240,9 @@ import Testing
                     #expect(survey.isPrintableASCII == line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text)")
                     #expect(survey.isPlain == CanonicalLogLine.isPlain(all, range), "\(text)")
                     #expect(survey.hash == WordHash.hash(line), "\(text)")
-                    let spaces = line.indices.prefix(64).reduce(UInt64(0)) { line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0 }
+                    let spaces = line.indices.prefix(64).reduce(UInt64(0)) {
+                        line[$1] == 0x20 ? $0 | (1 << UInt64($1)) : $0
+                    }
                     #expect(survey.spaces == spaces, "\(text)")
                 }
             }
@@ -252,11 +293,14 @@ import Testing
         let split = parser.parse(file, pieceSize: 200)
         #expect(split.actions == whole.actions)
         #expect(split.findings == whole.findings)
-        #expect(split.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+        #expect(
+            split.rejectedLinks.map { "\($0.location) \($0.goal)" }
+                == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
         // Hand-checked: line 3 (case 1, k = 1) is the first of its kind; line 4 formats to it;
         // line 5 warns, and line 17 (k = 15, case 3) repeats it after its own warning.
         let repeats = whole.findings.filter { $0.rule == .duplicateAction }
-        #expect(repeats.first.map { "\($0.location.line) \($0.message)" } == "4 this action repeats line 3 (logged twice?)")
+        #expect(
+            repeats.first.map { "\($0.location.line) \($0.message)" } == "4 this action repeats line 3 (logged twice?)")
         let line17 = whole.findings.filter { $0.location.line == 17 }.map(\.rule)
         #expect(line17 == [.spacedQuantity, .duplicateAction])
         #expect(repeats.count == 19 + 20 + 19 + 19)  // cases 1, 2, 3 and 7
@@ -270,10 +314,13 @@ import Testing
         let fragments: [[UInt8]] = [
             Array("2026-11-03 Run 5km +run-100km".utf8), Array("2026-11-03  Run 5km  +run-100km".utf8),
             Array("2026-11-04 Swim 5 km #Pool".utf8), Array("2026-11-05 \"open quote 3km".utf8),
-            Array("2026-02-30 bad day".utf8), Array("# comment".utf8), [], Array("2026-11-06 caf\u{E9} 1session +x".utf8),
-            [0x32, 0x30, 0x32, 0x36, 0xFF, 0xFE], Array("2026-11-07 tab\there 1km".utf8) + [0x01], Array("2026-11-08 a\r".utf8),
+            Array("2026-02-30 bad day".utf8), Array("# comment".utf8), [],
+            Array("2026-11-06 caf\u{E9} 1session +x".utf8),
+            [0x32, 0x30, 0x32, 0x36, 0xFF, 0xFE], Array("2026-11-07 tab\there 1km".utf8) + [0x01],
+            Array("2026-11-08 a\r".utf8),
             Array("2026-11-09 ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 700) + Array(" 2km".utf8),
-            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8), Array(" \t ".utf8),
+            Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8),
+            Array(" \t ".utf8),
         ]
         let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
         var rng = SeededGenerator(seed: 14)
@@ -290,7 +337,9 @@ import Testing
                 let split = parser.parse(file, pieceSize: size)
                 #expect(split.actions == whole.actions, "round \(round), pieces of \(size)")
                 #expect(split.findings == whole.findings, "round \(round), pieces of \(size)")
-                #expect(split.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+                #expect(
+                    split.rejectedLinks.map { "\($0.location) \($0.goal)" }
+                        == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
             }
         }
     }
@@ -302,7 +351,8 @@ import Testing
     @Test func rereadingFromTheFirstChangeGivesTheWholeReading() {
         let fragments: [[UInt8]] = [
             Array("2026-11-03 Run 5km +run-100km".utf8), Array("2026-11-03  Run 5km  +run-100km".utf8),
-            Array("2026-11-04 Swim 5 km #Pool".utf8), Array("2026-11-05 \"open quote 3km".utf8), Array("# comment".utf8), [],
+            Array("2026-11-04 Swim 5 km #Pool".utf8), Array("2026-11-05 \"open quote 3km".utf8),
+            Array("# comment".utf8), [],
             Array("2026-11-06 caf\u{E9} 1session +x".utf8), [0x32, 0x30, 0xFF], Array("2026-11-08 a\r".utf8),
             Array("2026-11-10 3furlongs +nowhere #t".utf8), Array("\u{FEFF}2026-11-11 bom 1km".utf8), Array("\n".utf8),
         ]
@@ -324,18 +374,24 @@ import Testing
             case 3: new.replaceSubrange(at..<min(old.count, at + 3), with: log())
             default: new = old.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(old.dropFirst(3)) : [0xEF, 0xBB, 0xBF] + old
             }
-            let before = SourceFile(path: "log/2026.log", bytes: old), after = SourceFile(path: "log/2026.log", bytes: new)
+            let before = SourceFile(path: "log/2026.log", bytes: old)
+            let after = SourceFile(path: "log/2026.log", bytes: new)
             let whole = parser.parse(after)
             let reread = parser.parse(after, after: (old, parser.parse(before)))
             #expect(reread.actions == whole.actions, "round \(round)")
             #expect(reread.findings == whole.findings, "round \(round)")
-            #expect(reread.rejectedLinks.map { "\($0.location) \($0.goal)" } == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
+            #expect(
+                reread.rejectedLinks.map { "\($0.location) \($0.goal)" }
+                    == whole.rejectedLinks.map { "\($0.location) \($0.goal)" })
         }
         // Hand-checked: a line typed at the end that repeats a kept line is still a repeat.
         let old = Array("2026-11-03 Run 5km +run-100km\n# note\n".utf8)
         let typed = SourceFile(path: "log/2026.log", bytes: old + Array("2026-11-03 Run  5km +run-100km\n".utf8))
         let reread = parser.parse(typed, after: (old, parser.parse(SourceFile(path: "log/2026.log", bytes: old))))
-        #expect(reread.findings.map { "\($0.location.line) \($0.message)" } == ["3 this action repeats line 1 (logged twice?)"])
+        #expect(
+            reread.findings.map { "\($0.location.line) \($0.message)" } == [
+                "3 this action repeats line 1 (logged twice?)"
+            ])
         #expect(reread.actions.map(\.line) == [1, 3])
     }
 
@@ -344,13 +400,14 @@ import Testing
     /// kept lines point into the new version of the file, not the old one.
     @Test func descriptionsPointIntoTheLogAndFollowItsEdits() {
         let parser = LogParser(measures: SampleLedger.load(SampleLedger.with([:])).ledger.measures)
-        let old = Array("""
-        2026-11-03 Morning run 5km +run-100km
-        2026-11-04 "Run, #2" 5km
-        2026-11-05 Run 5km  easy
-        2026-11-06 5km +run-100km
+        let old = Array(
+            """
+            2026-11-03 Morning run 5km +run-100km
+            2026-11-04 "Run, #2" 5km
+            2026-11-05 Run 5km  easy
+            2026-11-06 5km +run-100km
 
-        """.utf8)
+            """.utf8)
         let parsed = parser.parse(SourceFile(path: "log/2026.log", bytes: old))
         #expect(parsed.actions.map(\.description) == ["Morning run", "Run, #2", "Run easy", ""])
         #expect(parsed.actions[0].text == ActionText("Morning run"))
@@ -372,13 +429,14 @@ import Testing
     let sampleMeasures = SampleLedger.load(SampleLedger.with([:])).ledger.measures
 
     @Test func specExampleLines() {
-        let (actions, diagnostics) = parse("""
-        # 2026
-        2026-11-20 07:10 Morning run around the lake 5.8km 35min +run #outdoors
-        2026-11-21 Long run 12km 1session #Running
-        2026-11-21 Correction for the "20th" -0.8km +run
+        let (actions, diagnostics) = parse(
+            """
+            # 2026
+            2026-11-20 07:10 Morning run around the lake 5.8km 35min +run #outdoors
+            2026-11-21 Long run 12km 1session #Running
+            2026-11-21 Correction for the "20th" -0.8km +run
 
-        """)
+            """)
         #expect(diagnostics.isEmpty)
         #expect(actions.count == 3)
         let a = actions[0]
@@ -386,7 +444,10 @@ import Testing
         #expect(a.date.description == "2026-11-20")
         #expect(a.time?.description == "07:10")
         #expect(a.description == "Morning run around the lake")
-        #expect(a.quantities.map { "\($0.amount) \($0.measure(in: sampleMeasures)) @\($0.column)" } == ["5.8 km @46", "35 min @52"])
+        #expect(
+            a.quantities.map { "\($0.amount) \($0.measure(in: sampleMeasures)) @\($0.column)" } == [
+                "5.8 km @46", "35 min @52",
+            ])
         #expect(a.links.map(\.goal) == ["run"])
         #expect(a.links.first?.column == 58)
         #expect(a.tags == ["outdoors"])
@@ -399,8 +460,10 @@ import Testing
     /// A quantity keeps its token as written (`5.80km`, `05km`, an alias)
     /// even though most are rebuilt from amount and measure instead of kept.
     @Test func everyQuantityIsWrittenAsInTheLog() {
-        let tokens = ["5.8km", "5.80km", "05km", "0.5km", "00.5km", "12km", "-0.8km", "-0.80km", "3min", "1session", "2sessions",
-                      "5kilometres", "0.000001km", "1.000000km", "10km", "100.5km", "7.0min"]
+        let tokens = [
+            "5.8km", "5.80km", "05km", "0.5km", "00.5km", "12km", "-0.8km", "-0.80km", "3min", "1session", "2sessions",
+            "5kilometres", "0.000001km", "1.000000km", "10km", "100.5km", "7.0min",
+        ]
         let (actions, diagnostics) = parse(tokens.map { "2026-11-20 Run \($0) +run" }.joined(separator: "\n") + "\n")
         #expect(diagnostics.isEmpty)
         #expect(actions.flatMap { $0.quantities.map { $0.written(in: sampleMeasures) } } == tokens)
@@ -427,7 +490,10 @@ import Testing
         ("2026-11-20 Came 2nx", .unknownUnit, 18, "unknown unit 'nx'"),
         ("2026-11-20 Run 5KM", .unknownUnit, 17, "unknown unit 'KM' (did you mean 'km'?)"),
         ("2026-02-30 Run", .badLogLine, 1, "2026-02-30 is not a real date: February 2026 has 28 days"),
-        ("20/11/2026 Run", .badLogLine, 1, "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026'"),
+        (
+            "20/11/2026 Run", .badLogLine, 1,
+            "a log line must start with a date YYYY-MM-DD (or '#' for a comment), found '20/11/2026'"
+        ),
         ("2026-11-20 7:10 Run", .badLogLine, 12, "invalid time '7:10': write HH:MM (24-hour)"),
         ("2026-11-20 24:00 Run", .badLogLine, 12, "invalid time '24:00': write HH:MM (24-hour)"),
         ("2026-11-20 Read \"Dune", .badLogLine, 17, "unterminated quote: add a closing '\"'"),
@@ -436,7 +502,10 @@ import Testing
         ("2026-11-20 07:10 #running", .emptyAction, 1, "the action has no description, quantity or link"),
         ("2026-11-20", .emptyAction, 1, "the action has no description, quantity or link"),
         ("2026-11-20 Run 0km", .zeroQuantity, 16, "a quantity of 0 km counts for nothing; remove it"),
-        ("2026-11-20 Runs 5km 2kilometre", .duplicateQuantity, 21, "a second quantity of km in one action (first at column 17)"),
+        (
+            "2026-11-20 Runs 5km 2kilometre", .duplicateQuantity, 21,
+            "a second quantity of km in one action (first at column 17)"
+        ),
         ("2026-11-20 Run 1.1234567km", .badQuantity, 16, "quantity '1.1234567km' has more than 6 decimal places"),
         ("2026-11-20 Run\u{0}5km", .badLogLine, 15, "control character U+0000 in a log line"),
         // Found by make fuzz: a control character after a non-ASCII one is at its scalar column.
@@ -470,7 +539,9 @@ import Testing
         #expect(actions.isEmpty)
         #expect(diagnostics.map(\.rule) == [.badQuantity])
         #expect(diagnostics.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 17))
-        #expect(diagnostics.first?.message == "'\(token)' is almost a quantity, but its number is not written as htl reads numbers")
+        #expect(
+            diagnostics.first?.message
+                == "'\(token)' is almost a quantity, but its number is not written as htl reads numbers")
         #expect(diagnostics.first?.help == help + " (or quote it to keep it as text: \"\(token)\")")
     }
 
@@ -481,12 +552,15 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(actions.first?.description == "Came 1st, 2nd 3rd 10th 21st 1ST; did 3x 12x sets")
         #expect(actions.first?.quantities.map { $0.measure(in: sampleMeasures) } == ["km"])
-        let stones = SampleLedger.load(SampleLedger.with([
-            "measures.yaml": "km:\n  type: distance\nst:\n  title: Stone\n  type: mass\n",
-            "log/2026.log": "2026-11-20 Weighed 12st +run\n",
-        ]))
+        let stones = SampleLedger.load(
+            SampleLedger.with([
+                "measures.yaml": "km:\n  type: distance\nst:\n  title: Stone\n  type: mass\n",
+                "log/2026.log": "2026-11-20 Weighed 12st +run\n",
+            ]))
         #expect(stones.findings.isEmpty)
-        #expect(stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure(in: stones.ledger.measures))" } == ["12 st"])
+        #expect(
+            stones.ledger.actions.first?.quantities.map { "\($0.amount) \($0.measure(in: stones.ledger.measures))" }
+                == ["12 st"])
     }
 
     @Test func columnsCountUnicodeScalarsNotBytes() {
@@ -495,7 +569,9 @@ import Testing
     }
 
     @Test func crlfBomTabsAndBlankLines() {
-        let log = "\u{FEFF}# head\r\n\r\n   \t\r\n2026-11-20\t07:10\tRun\t5km   +run\r\n  # indented comment\r\n2026-11-21 Walk 2km"
+        let log =
+            "\u{FEFF}# head\r\n\r\n   \t\r\n2026-11-20\t07:10\tRun\t5km   +run\r\n  # indented comment\r\n2026-11-21 "
+            + "Walk 2km"
         let (actions, diagnostics) = parse(log)
         #expect(diagnostics.isEmpty)
         #expect(actions.map(\.line) == [4, 6])
@@ -505,20 +581,23 @@ import Testing
     }
 
     @Test func invalidUTF8IsAnEncodingFindingOnItsLine() {
-        let bytes: [UInt8] = Array("2026-11-20 Run 5km\n2026-11-21 Caf".utf8) + [0xE9] + Array(" 2km\n2026-11-22 Walk 1km\n".utf8)
-        let loaded = LedgerParser.parse(SampleLedger.files.filter { $0.key != "log/2026.log" }.map { SourceFile(path: $0.key, text: $0.value) }
-                                        + [SourceFile(path: "log/2026.log", bytes: bytes)])
+        let bytes: [UInt8] =
+            Array("2026-11-20 Run 5km\n2026-11-21 Caf".utf8) + [0xE9] + Array(" 2km\n2026-11-22 Walk 1km\n".utf8)
+        let loaded = LedgerParser.parse(
+            SampleLedger.files.filter { $0.key != "log/2026.log" }.map { SourceFile(path: $0.key, text: $0.value) }
+                + [SourceFile(path: "log/2026.log", bytes: bytes)])
         #expect(loaded.findings.map(\.rule) == [.encoding])
         #expect(loaded.findings.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 15))
         #expect(loaded.ledger.actions.map(\.line) == [1, 3])
     }
 
     @Test func filesAreReadInPathByteOrder() {
-        let loaded = SampleLedger.load(SampleLedger.with([
-            "log/2026.log": "2026-11-03 B 1km\n",
-            "log/2025.log": "2025-11-03 A 1km\n",
-            "log/a/2026.log": "2026-11-04 C 1km\n",
-        ]))
+        let loaded = SampleLedger.load(
+            SampleLedger.with([
+                "log/2026.log": "2026-11-03 B 1km\n",
+                "log/2025.log": "2025-11-03 A 1km\n",
+                "log/a/2026.log": "2026-11-04 C 1km\n",
+            ]))
         #expect(loaded.ledger.actions.map(\.path) == ["log/2025.log", "log/2026.log", "log/a/2026.log"])
     }
 
@@ -552,20 +631,24 @@ import Testing
     /// sums up the rest, counted exactly, whichever rules interleave (past
     /// its share, a finding is counted without its message being made).
     @Test func eachRepeatableRuleIsCappedOnItsOwn() {
-        let line = "2026-11-20 x 5km" + String(repeating: " 5km", count: 8) + String(repeating: " 0km", count: 7)
-            + String(repeating: " 1,5km", count: 6) + String(repeating: " 3 km", count: 7) + String(repeating: " 1zz 2.1234567km", count: 9) + "\n"
+        let line =
+            "2026-11-20 x 5km" + String(repeating: " 5km", count: 8) + String(repeating: " 0km", count: 7)
+            + String(repeating: " 1,5km", count: 6) + String(repeating: " 3 km", count: 7)
+            + String(repeating: " 1zz 2.1234567km", count: 9) + "\n"
         let (actions, diagnostics) = parse(line)
         #expect(actions.isEmpty)
         var kept: [RuleID: Int] = [:]
         for d in diagnostics where !d.message.hasPrefix("and ") { kept[d.rule, default: 0] += 1 }
-        #expect(kept == [.duplicateQuantity: 5, .zeroQuantity: 5, .badQuantity: 5, .spacedQuantity: 5, .unknownUnit: 5])
-        #expect(diagnostics.filter { $0.message.hasPrefix("and ") }.map(\.message).sorted() == [
-            "and 10 more bad-quantity findings on this line",
-            "and 2 more spaced-quantity findings on this line",
-            "and 2 more zero-quantity findings on this line",
-            "and 3 more duplicate-quantity findings on this line",
-            "and 4 more unknown-unit findings on this line",
-        ])
+        #expect(
+            kept == [.duplicateQuantity: 5, .zeroQuantity: 5, .badQuantity: 5, .spacedQuantity: 5, .unknownUnit: 5])
+        #expect(
+            diagnostics.filter { $0.message.hasPrefix("and ") }.map(\.message).sorted() == [
+                "and 10 more bad-quantity findings on this line",
+                "and 2 more spaced-quantity findings on this line",
+                "and 2 more zero-quantity findings on this line",
+                "and 3 more duplicate-quantity findings on this line",
+                "and 4 more unknown-unit findings on this line",
+            ])
         // The summary points at the first one left out: the sixth repeat of 5km (column 14), at 14 + 4 * 6.
         #expect(diagnostics.first { $0.message.hasPrefix("and 3 more") }?.location.column == 38)
     }
@@ -587,7 +670,8 @@ import Testing
             var lines: [[UInt8]] = []
             for _ in 0..<900 {
                 let count = Int.random(in: 1...3, using: &rng)
-                lines.append(Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
+                lines.append(
+                    Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
             }
             let text = Array(lines.map { $0 + [0x0A] }.joined())
             do {
@@ -600,14 +684,20 @@ import Testing
                 for (k, line) in lines.enumerated() {
                     let canonical = CanonicalLogLine.of(buffer, offset..<(offset + line.count))
                     all.append(RepeatSearch.ActionLine(line: k + 1, start: offset, hash: hashing(canonical)))
-                    if let first = firstLine[canonical] { if k >= seedCount { expected.append((k + 1, first)) } } else { firstLine[canonical] = k + 1 }
+                    if let first = firstLine[canonical] {
+                        if k >= seedCount { expected.append((k + 1, first)) }
+                    } else {
+                        firstLine[canonical] = k + 1
+                    }
                     offset += line.count + 1
                 }
                 let seeds = Array(all[..<seedCount])
                 let lists = [Array(all[seedCount..<350]), [], Array(all[350..<351]), Array(all[351...])]
                 for perBucket in [1, 7, 64, RepeatSearch.linesPerBucket] {
                     let found = RepeatSearch.repeats(lists, seeds: seeds, text, linesPerBucket: perBucket)
-                    let flat = zip(lists, found).flatMap { list, repeats in repeats.map { (list[$0.position].line, $0.earlier) } }
+                    let flat = zip(lists, found).flatMap { list, repeats in
+                        repeats.map { (list[$0.position].line, $0.earlier) }
+                    }
                     #expect(flat.map(\.0) == expected.map(\.line), "\(name), \(perBucket) per bucket")
                     #expect(flat.map(\.1) == expected.map(\.earlier), "\(name), \(perBucket) per bucket")
                 }
@@ -634,7 +724,8 @@ import Testing
             var lines: [[UInt8]] = []
             for _ in 0..<600 {
                 let count = Int.random(in: 1...3, using: &rng)
-                lines.append(Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
+                lines.append(
+                    Array((0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8))
             }
             let text = lines.map { $0 + [0x0A] }.joined()
             var repeats = RepeatedLines(capacity: 0)

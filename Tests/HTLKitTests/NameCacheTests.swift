@@ -1,7 +1,8 @@
-@testable import HTLCore
-@testable import HTLParse
 import LedgerGenerator
 import Testing
+
+@testable import HTLCore
+@testable import HTLParse
 
 /// Long goal ids and tags are made into Strings once per piece of a log.
 @Suite struct NameCacheTests {
@@ -22,7 +23,10 @@ import Testing
             near[k] = near[k] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
             names.append(near)
         }
-        names += [Array("fifteen-bytes-x".utf8), Array("sixteen-bytes-xy".utf8), base, Array("LEARN-spanish-a2-and-more".utf8)]
+        names += [
+            Array("fifteen-bytes-x".utf8), Array("sixteen-bytes-xy".utf8), base,
+            Array("LEARN-spanish-a2-and-more".utf8),
+        ]
         // Each name twice, the second time later in the text.
         let text = names + names.shuffled(using: &random)
         var bytes: [UInt8] = []
@@ -37,7 +41,10 @@ import Testing
         do {
             let buffer = bytes
             for (name, range) in zip(text, ranges) {
-                let link = links.string(buffer, range) { made += 1; return RawBytes.string($0) }
+                let link = links.string(buffer, range) {
+                    made += 1
+                    return RawBytes.string($0)
+                }
                 #expect(Array(link.utf8) == name)
                 let tag = tags.string(buffer, range) { String(lowercasingASCII: $0) }
                 #expect(tag == String(decoding: name, as: UTF8.self).lowercased())

@@ -1,10 +1,11 @@
-@testable import HTLCheck
 import HTLCore
 import HTLModel
-@testable import HTLFormat
-@testable import HTLParse
 import LedgerGenerator
 import Testing
+
+@testable import HTLCheck
+@testable import HTLFormat
+@testable import HTLParse
 
 /// `unformatted` is decided on the tree the parser built for a file's front
 /// matter. It must be the verdict a fresh parse gives, on any text: front
@@ -13,12 +14,16 @@ import Testing
 @Suite struct ParseOnceTests {
     static let goals = [
         RuleExample.goal(),
-        "---\n# why\ntitle: Run   100 km  # a note\ntargets: {km: 100}\nvalues:\n  health: 9\n---\n## Action plan\n- Go.\n",
+        "---\n# why\ntitle: Run   100 km  # a note\ntargets: {km: 100}\nvalues:\n  health: 9\n---\n## Action plan\n- "
+            + "Go.\n",
         "---\r\ntitle: Run\r\ntargets:\r\n  km: 5\r\n---\r\nbody\r\n",
         "\u{FEFF}---\ntitle: \"Quoted\"\ntags: [a,b]\n---\n",
         "---\ntitle: x\n---\r\r\nkm: 5\n---\nbody\n",
     ]
-    static let pieces = ["\r", "\r\n", "\n", "---", "---\r\r\n", "\u{FEFF}", "#", " ", "  ", "\t", ": ", "- ", "[", "]", "\"", "title: y\n", "km: 5\n"]
+    static let pieces = [
+        "\r", "\r\n", "\n", "---", "---\r\r\n", "\u{FEFF}", "#", " ", "  ", "\t", ": ", "- ", "[", "]", "\"",
+        "title: y\n", "km: 5\n",
+    ]
 
     static func mutate(_ text: String, _ rng: inout SeededGenerator) -> [UInt8] {
         var bytes = Array(text.utf8)
@@ -38,11 +43,14 @@ import Testing
         var reused = 0
         for round in 0..<4000 {
             let text = Self.goals[round % Self.goals.count]
-            let file = SourceFile(path: "goals/g.md", bytes: round < Self.goals.count ? Array(text.utf8) : Self.mutate(text, &rng))
+            let file = SourceFile(
+                path: "goals/g.md", bytes: round < Self.goals.count ? Array(text.utf8) : Self.mutate(text, &rng))
             let parsed = YAMLFile.readFrontMatter(file).frontMatter
             let fresh = Formatter.canonical(file, verify: false)
             #expect(Formatter.canonical(file, verify: false, parsed: parsed) == fresh, "\(Array(file.bytes))")
-            #expect(RuleDescriptor.unformattedFinding(file, parsed: parsed)?.location == RuleDescriptor.unformattedFinding(file)?.location)
+            #expect(
+                RuleDescriptor.unformattedFinding(file, parsed: parsed)?.location
+                    == RuleDescriptor.unformattedFinding(file)?.location)
             if parsed != nil, fresh != nil { reused += 1 }
         }
         // Most texts still parse: the shortcut is exercised, not skipped.
@@ -53,10 +61,12 @@ import Testing
     /// cache: a judge that answers something else shows which one was read.
     /// A canonical log's verdict is kept by the parse as well.
     @Test func theCheckerReadsTheVerdictMadeWhileParsing() {
-        let marker = Finding(.unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
+        let marker = Finding(
+            .unformatted, SourceLocation(path: "goals/run.md", line: 1, column: 1), "made while parsing")
         let cache = ParseCache(judge: { _, _ in FormatVerdict(finding: marker, isCanonical: false) })
         // The rules' clean example ledger: no errors, so `unformatted` is reported.
-        let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
+        let files =
+            RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
             + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8))]
         let parsed = LedgerParser.parse(files, cache: cache)
         let markdown = files.filter { $0.path.hasSuffix(".md") }
@@ -65,7 +75,8 @@ import Testing
         #expect(log.map { cache.keptVerdict($0)?.isCanonical } == [true])
         let report = Checker.check(parsed, today: RuleExample.today, cache: cache)
         // Every Markdown file's verdict came from the parse (the marker names one place).
-        #expect(report.diagnostics.filter { $0.rule == .unformatted }.map(\.message)
+        #expect(
+            report.diagnostics.filter { $0.rule == .unformatted }.map(\.message)
                 == Array(repeating: "made while parsing", count: markdown.count))
     }
 
@@ -75,13 +86,16 @@ import Testing
     @Test func fmtKnowsWhichFilesTheParseFoundCanonical() {
         let cache = ParseCache(judge: Checker.judgeOnParse)
         let messy = SourceFile(path: "goals/messy.md", bytes: Array("---\ntags: [a]\ntitle: Messy\n---\n".utf8))
-        let files = RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
+        let files =
+            RuleExample.base.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
             + [SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8)), messy]
         let parsed = LedgerParser.parse(files, cache: cache)
         _ = Checker.check(parsed, today: RuleExample.today, cache: cache)
         let known = files.filter { Checker.isKnownCanonical($0, cache: cache) }.map(\.path)
         #expect(known == files.map(\.path).filter { $0 != "goals/messy.md" })
-        #expect(!Checker.isKnownCanonical(SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8) + [0x0A]), cache: cache))
+        #expect(
+            !Checker.isKnownCanonical(
+                SourceFile(path: "goals/run.md", bytes: Array(RuleExample.goal().utf8) + [0x0A]), cache: cache))
     }
 
     /// A log's parse is kept for the measures it was read against, told
@@ -90,8 +104,10 @@ import Testing
     @Test func aKeptLogParseIsForTheSameMeasuresOnly() {
         let cache = ParseCache()
         func measureOfTheQuantity(_ measures: String) -> [String] {
-            let files = [SourceFile(path: "measures.yaml", bytes: Array(measures.utf8)),
-                         SourceFile(path: "log/2026.log", bytes: Array("2026-11-20 Run 1b\n".utf8))]
+            let files = [
+                SourceFile(path: "measures.yaml", bytes: Array(measures.utf8)),
+                SourceFile(path: "log/2026.log", bytes: Array("2026-11-20 Run 1b\n".utf8)),
+            ]
             let ledger = LedgerParser.parse(files, cache: cache).ledger
             return ledger.actions.flatMap { $0.quantities.map { $0.measure(in: ledger.measures) } }
         }

@@ -1,8 +1,9 @@
-@testable import HTLProgress
 import HTLKit
 import HTLTestSupport
 import LedgerGenerator
 import Testing
+
+@testable import HTLProgress
 
 @Suite struct ProgressEngineTests {
     let today = SampleLedger.today  // 2026-11-22
@@ -43,7 +44,11 @@ import Testing
         let (ledger, report) = report(changes)
         let table = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
         let listed = (0..<ledger.actions.count).map { a in table.goals(of: a).map { report.goals[Int($0)].id } }
-        #expect(listed == [many.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, few.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }])
+        #expect(
+            listed == [
+                many.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                few.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+            ])
         #expect(listed.first?.first == "g")
         #expect(listed.first?.count == 20)
     }
@@ -63,16 +68,19 @@ import Testing
     /// action once (found by binary search at both ends of the tag's run).
     @Test func aTagsWindowIncludesItsFirstAndLastDays() {
         let log = """
-        2026-10-31 Before 1km #edge
-        2026-11-01 First 1km #edge
-        2026-11-02 Linked and tagged 1km #edge +edgy
-        2026-11-05 Linked only 1km +edgy
-        2026-11-10 Last 1km #edge
-        2026-11-11 After 1km #edge
+            2026-10-31 Before 1km #edge
+            2026-11-01 First 1km #edge
+            2026-11-02 Linked and tagged 1km #edge +edgy
+            2026-11-05 Linked only 1km +edgy
+            2026-11-10 Last 1km #edge
+            2026-11-11 After 1km #edge
 
-        """
-        let (_, r) = report(["log/2026.log": log,
-                             "goals/edgy.md": goal("title: Edgy\nstart: 2026-11-01\ntarget: 2026-11-10\ntargets:\n  km: 100\ntags: [edge]\n")])
+            """
+        let (_, r) = report([
+            "log/2026.log": log,
+            "goals/edgy.md": goal(
+                "title: Edgy\nstart: 2026-11-01\ntarget: 2026-11-10\ntargets:\n  km: 100\ntags: [edge]\n"),
+        ])
         #expect(r.goal("edgy")?.actionIndices == [1, 2, 3, 4])
         #expect(r.goal("edgy")?.targets.first?.actual.description == "4")
     }
@@ -83,15 +91,16 @@ import Testing
     /// do not count yet). Then an action carrying both tags counts once.
     @Test func totalsOfTwoTagsAndLinksCountEachActionOnce() {
         let log = """
-        2026-11-01 Linked 2km +two
-        2026-11-02 First tag 3km 20min #t1
-        2026-11-03 Correction -1km #t2
-        2026-11-04 First tag again 4km #t1
-        2026-11-23 Tomorrow 9km #t2
-        2026-11-24 Linked later 7km +two
+            2026-11-01 Linked 2km +two
+            2026-11-02 First tag 3km 20min #t1
+            2026-11-03 Correction -1km #t2
+            2026-11-04 First tag again 4km #t1
+            2026-11-23 Tomorrow 9km #t2
+            2026-11-24 Linked later 7km +two
 
-        """
-        let two = goal("title: Two\nstart: 2026-10-30\ntargets:\n  km: 100\n  min: 100\n  actions: 10\ntags: [t1, t2]\n")
+            """
+        let two = goal(
+            "title: Two\nstart: 2026-10-30\ntargets:\n  km: 100\n  min: 100\n  actions: 10\ntags: [t1, t2]\n")
         let (_, r) = report(["log/2026.log": log, "goals/two.md": two])
         let g = r.goal("two")!
         #expect(g.actionIndices == [0, 1, 2, 3])
@@ -105,7 +114,9 @@ import Testing
     }
 
     @Test func taggedActionOutsideTheWindowDoesNotCount() {
-        let (_, r) = report(["log/2026.log": "2026-10-01 Early 4km #running\n2026-11-03 In 5km #running\n2027-02-01 Late 6km #RUNNING\n"])
+        let (_, r) = report([
+            "log/2026.log": "2026-10-01 Early 4km #running\n2026-11-03 In 5km #running\n2027-02-01 Late 6km #RUNNING\n"
+        ])
         #expect(r.goal("run")?.targets.first?.actual.description == "5")
         #expect(r.goal("run")?.actionIndices == [1])
     }
@@ -116,16 +127,19 @@ import Testing
     /// pass over the counted ones (a correction adjusts km, is no occurrence).
     @Test func aGoalsActionsSplitByDayAndEveryTargetReadsOnePass() {
         let log = """
-        2026-10-20 Old 3km +split
-        2026-10-24 First recent day 2km 30min #split-tag
-        2026-11-20 Linked and tagged 4km +split #split-tag
-        2026-11-21 Correction -1km +split
-        2026-11-22 Today 1km 1hours #split-tag
-        2026-11-23 Tomorrow 9km +split #split-tag
+            2026-10-20 Old 3km +split
+            2026-10-24 First recent day 2km 30min #split-tag
+            2026-11-20 Linked and tagged 4km +split #split-tag
+            2026-11-21 Correction -1km +split
+            2026-11-22 Today 1km 1hours #split-tag
+            2026-11-23 Tomorrow 9km +split #split-tag
 
-        """
-        let (_, r) = report(["log/2026.log": log, "goals/split.md": goal(
-            "title: Split\nstart: 2026-10-01\ntargets:\n  km: 20\n  min: 600\n  actions: 10\ntags: [split-tag]\n")])
+            """
+        let (_, r) = report([
+            "log/2026.log": log,
+            "goals/split.md": goal(
+                "title: Split\nstart: 2026-10-01\ntargets:\n  km: 20\n  min: 600\n  actions: 10\ntags: [split-tag]\n"),
+        ])
         let g = r.goal("split")!
         #expect(g.actionIndices == [0, 1, 2, 3, 4])
         #expect(g.upcomingActionIndices == [5])
@@ -147,11 +161,17 @@ import Testing
             log += i % 2 == 0 ? "\(day) Run 1km \(10 + i)min \(i + 1)sessions +multi\n" : "\(day) Run 3km +multi\n"
         }
         log += "2026-11-17 Correction -1km -6min +multi\n"
-        let (_, r) = report(["log/2026.log": log, "goals/multi.md": goal(
-            "title: Multi\nstart: 2026-11-01\ntargets:\n  km: 100\n  min: 1000\n  sessions: 100\n  actions: 100\n")])
+        let (_, r) = report([
+            "log/2026.log": log,
+            "goals/multi.md": goal(
+                "title: Multi\nstart: 2026-11-01\ntargets:\n  km: 100\n  min: 1000\n  sessions: 100\n  actions: 100\n"),
+        ])
         // km: 8 × 1 + 8 × 3 - 1 = 31; min: 8 × 10 + (0 + 2 + … + 14) - 6 = 130;
         // sessions: 8 + (0 + 2 + … + 14) = 64; actions: 16 (the correction is none).
-        #expect(r.goal("multi")?.targets.map { "\($0.measure) \($0.actual)" } == ["km 31", "min 130", "sessions 64", "actions 16"])
+        #expect(
+            r.goal("multi")?.targets.map { "\($0.measure) \($0.actual)" } == [
+                "km 31", "min 130", "sessions 64", "actions 16",
+            ])
     }
 
     @Test func anActionLinkedAndTaggedCountsOnce() {
@@ -162,7 +182,8 @@ import Testing
     @Test func minutesTowardAnHoursTarget() {
         let (_, r) = report([
             "goals/run.md": goal("title: Study\ntargets:\n  hours: 30\n  min: 120\n"),
-            "log/2026.log": "2026-11-03 Lesson 90min +run\n2026-11-04 Lesson 1hours +run\n2026-11-05 Lesson 20minutes +run\n",
+            "log/2026.log":
+                "2026-11-03 Lesson 90min +run\n2026-11-04 Lesson 1hours +run\n2026-11-05 Lesson 20minutes +run\n",
         ])
         let g = r.goal("run")!
         // min: 90 + 20 = 110 → 1.833333 hours; plus 1 hour = 2.833333 hours.
@@ -195,7 +216,8 @@ import Testing
     }
 
     @Test func checklistProgressWithoutTargets() {
-        let (_, r) = report(["goals/run.md": goal("title: Tidy\n", body: "## Action plan\n- [x] a\n- [X] b\n- [ ] c\n")])
+        let (_, r) = report(["goals/run.md": goal("title: Tidy\n", body: "## Action plan\n- [x] a\n- [X] b\n- [ ] c\n")]
+        )
         let g = r.goal("run")!
         #expect(g.progress?.description == "0.666667")
         #expect((g.checklistDone, g.checklistTotal) == (2, 3))
@@ -217,18 +239,25 @@ import Testing
                 "log/2026.log": "2026-11-03 Run \(km)km +run\n",
             ]).1.goal("run")?.state
         }
-        #expect(state("59") == .behind)     // 0.59 + 0.1 < 0.7
-        #expect(state("60") == .onTrack)    // 0.60 + 0.1 = 0.7, not less
+        #expect(state("59") == .behind)  // 0.59 + 0.1 < 0.7
+        #expect(state("60") == .onTrack)  // 0.60 + 0.1 = 0.7, not less
         #expect(state("75") == .nearComplete)
     }
 
     @Test func urgencyOrderBreaksTiesByTargetThenProgressThenID() {
         let onTrack = { (id: String, target: String?, km: Int?) -> (String, String?) in
-            (id, "---\ntitle: \(id)\nstart: 2026-11-02\n" + (target.map { "target: \($0)\n" } ?? "") + (km.map { _ in "targets:\n  km: 100\n" } ?? "") + "---\n")
+            (
+                id,
+                "---\ntitle: \(id)\nstart: 2026-11-02\n" + (target.map { "target: \($0)\n" } ?? "")
+                    + (km.map { _ in "targets:\n  km: 100\n" } ?? "") + "---\n"
+            )
         }
         var changes: [String: String?] = ["goals/run.md": nil]
-        let goals = [onTrack("b-late", "2027-03-01", 30), onTrack("a-late", "2027-03-01", 30), onTrack("c-early", "2027-01-01", 40),
-                     onTrack("d-late-less", "2027-03-01", 20), onTrack("e-open", nil, 10), onTrack("f-open-none", nil, nil)]
+        let goals = [
+            onTrack("b-late", "2027-03-01", 30), onTrack("a-late", "2027-03-01", 30),
+            onTrack("c-early", "2027-01-01", 40),
+            onTrack("d-late-less", "2027-03-01", 20), onTrack("e-open", nil, 10), onTrack("f-open-none", nil, nil),
+        ]
         var log = ""
         for (id, text) in goals {
             changes["goals/\(id).md"] = text
@@ -240,7 +269,8 @@ import Testing
         }
         changes["log/2026.log"] = log
         let (_, r) = report(changes)
-        #expect(r.attentionOrdered.map(\.id) == ["c-early", "d-late-less", "a-late", "b-late", "e-open", "f-open-none"])
+        #expect(
+            r.attentionOrdered.map(\.id) == ["c-early", "d-late-less", "a-late", "b-late", "e-open", "f-open-none"])
         #expect(Set(r.goals.map(\.state)) == [.onTrack])
     }
 
@@ -282,9 +312,11 @@ import Testing
     /// once: with a few names (compared in place) and with many (a Set).
     @Test func aTermNamedTwiceByAGoalListsItOnce() {
         for terms in ["[1, 1]", "[" + Array(repeating: "1", count: 12).joined(separator: ", ") + "]"] {
-            let (_, r) = report(["goals/run.md": goal("title: Run\nterm: \(terms)\ntargets:\n  km: 100\n"),
-                                 "goals/swim.md": goal("title: Swim\nterm: 1\ntargets:\n  km: 10\n"),
-                                 "log/2026.log": "2026-11-03 Run 35km +run\n"])
+            let (_, r) = report([
+                "goals/run.md": goal("title: Run\nterm: \(terms)\ntargets:\n  km: 100\n"),
+                "goals/swim.md": goal("title: Swim\nterm: 1\ntargets:\n  km: 10\n"),
+                "log/2026.log": "2026-11-03 Run 35km +run\n",
+            ])
             #expect(r.terms[0].goals == ["run", "swim"])
             // (0.35 + 0) / 2; counted twice it would be (0.35 + 0.35 + 0) / 3.
             #expect(r.terms[0].meanProgress?.description == "0.175")
@@ -329,7 +361,9 @@ import Testing
                 let millionths = Int128(Int.random(in: -5_000_000...20_000_000, using: &rng))
                 if millionths == 0 { continue }
                 expected += millionths
-                log += "2026-11-\(10 + Int.random(in: 0...12, using: &rng)) Run \(ExactDecimal(millionths: millionths))km +run\n"
+                log +=
+                    "2026-11-\(10 + Int.random(in: 0...12, using: &rng)) Run "
+                    + "\(ExactDecimal(millionths: millionths))km +run\n"
             }
             let (_, r) = report(["log/2026.log": log])
             let g = r.goal("run")!
@@ -349,7 +383,9 @@ import Testing
                     #expect(g.state == .completed || g.targets.contains { $0.actual == .zero }, "seed \(seed): \(g.id)")
                 }
             }
-            #expect(r.goals.contains { $0.goal.target.map { $0 >= today } == true && $0.state != .completed }, "seed \(seed)")
+            #expect(
+                r.goals.contains { $0.goal.target.map { $0 >= today } == true && $0.state != .completed },
+                "seed \(seed)")
             #expect(Checker.check(loaded, today: today).diagnostics.isEmpty)
         }
     }
@@ -361,12 +397,15 @@ import Testing
         let loaded = LedgerParser.parse(files.map { SourceFile(path: $0.path, text: $0.text) })
         let text = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: today))
         guard case .object(let fields) = try JSONParser.parse(Array(text.utf8)),
-              case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1 else {
+            case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1
+        else {
             Issue.record("no actions array")
             return
         }
         let lines = actions.map { action -> String? in
-            guard case .object(let members) = action, case .number(let line)? = members.first(where: { $0.0 == "line" })?.1 else { return nil }
+            guard case .object(let members) = action,
+                case .number(let line)? = members.first(where: { $0.0 == "line" })?.1
+            else { return nil }
             return line
         }
         #expect(loaded.ledger.actions.count > 8 * 1024 * 2)
@@ -381,7 +420,9 @@ import Testing
     @Test func exportWritesEachActionsOwnPathAndDescriptionAcrossStores() throws {
         var files = SyntheticLedger.files(goals: 20, logLines: 6000).map { SourceFile(path: $0.path, text: $0.text) }
         let own = (1...300).map { k in
-            k % 3 == 0 ? "2026-03-0\(k % 9 + 1) \"Swim, \\\"fast\\\" \(k)\" 1km\n" : "2026-03-0\(k % 9 + 1) Walk no\(k) 2km then home\r\n"
+            k % 3 == 0
+                ? "2026-03-0\(k % 9 + 1) \"Swim, \\\"fast\\\" \(k)\" 1km\n"
+                : "2026-03-0\(k % 9 + 1) Walk no\(k) 2km then home\r\n"
         }.joined()
         files.append(SourceFile(path: "log/2026-b.log", text: own))
         files.append(SourceFile(path: "log/2026-c.log", text: "2026-03-02 Read é 3pages\n2026-03-03 \"Read\" 4pages\n"))
@@ -390,12 +431,15 @@ import Testing
         #expect(Set(loaded.ledger.actions.map(\.path)).count == 3)
         let text = ReportJSON.export(loaded.ledger, report: ProgressEngine.compute(loaded.ledger, today: today))
         guard case .object(let fields) = try JSONParser.parse(Array(text.utf8)),
-              case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1 else {
+            case .array(let actions)? = fields.first(where: { $0.0 == "actions" })?.1
+        else {
             Issue.record("no actions array")
             return
         }
         func member(_ name: String, _ action: JSON) -> String? {
-            guard case .object(let members) = action, case .string(let value)? = members.first(where: { $0.0 == name })?.1 else { return nil }
+            guard case .object(let members) = action,
+                case .string(let value)? = members.first(where: { $0.0 == name })?.1
+            else { return nil }
             return value
         }
         #expect(actions.map { member("path", $0) } == loaded.ledger.actions.map(\.path))
@@ -404,12 +448,17 @@ import Testing
     }
 
     @Test func diffCountsAddedActionsByFileAndCanonicalText() {
-        let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"]))
-        let after = SampleLedger.load(SampleLedger.with([
-            "log/2026.log": "\u{FEFF}2026-11-03 Run 5km +run\n2026-11-04 Run 6km +run\n2026-11-04 Run 6km +run\n2026-11-05 Walk 2km +run\n",
-        ]))
-        let diff = ProgressDiff(from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
-                                to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
+        let before = SampleLedger.load(
+            SampleLedger.with(["log/2026.log": "2026-11-03 Run 5km +run\r\n2026-11-04  Run   6km +run"]))
+        let after = SampleLedger.load(
+            SampleLedger.with([
+                "log/2026.log":
+                    "\u{FEFF}2026-11-03 Run 5km +run\n2026-11-04 Run 6km +run\n2026-11-04 Run 6km +run\n2026-11-05 "
+                    + "Walk 2km +run\n"
+            ]))
+        let diff = ProgressDiff(
+            from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
+            to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
         // Reformatting is not adding; the repeated line and the walk are.
         #expect(diff.actionsAdded == 2)
         #expect(diff.goals.map(\.change) == [.changed])

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
-@testable import HTLCore
-@testable import HTLSystem
 import HTLTestSupport
 import Testing
+
+@testable import HTLCore
+@testable import HTLSystem
 
 /// Ledger files are opened below the root's handle, where the kernel keeps
 /// every step of the path inside the root; whatever it will not promise
@@ -16,10 +17,15 @@ import Testing
         defer { ledger.remove() }
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: ledger.root + "/goals/relative.md", withDestinationPath: "run.md")
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/up-and-in.md", withDestinationPath: "../notes/inside.txt")
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/absolute.md", withDestinationPath: ledger.root + "/goals/run.md")
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/out.md", withDestinationPath: outside.root + "/secret.txt")
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/up-and-out.md", withDestinationPath: "../../" + URL(fileURLWithPath: outside.root).lastPathComponent + "/secret.txt")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/up-and-in.md", withDestinationPath: "../notes/inside.txt")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/absolute.md", withDestinationPath: ledger.root + "/goals/run.md")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/out.md", withDestinationPath: outside.root + "/secret.txt")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/up-and-out.md",
+            withDestinationPath: "../../" + URL(fileURLWithPath: outside.root).lastPathComponent + "/secret.txt")
         #expect(mkfifo(ledger.root + "/goals/pipe.md", 0o644) == 0)
         let root = try #require(FileSystem.openFolderHandle(ledger.root))
         defer { close(root) }
@@ -27,7 +33,9 @@ import Testing
         func contents(_ path: String) -> String? {
             guard let opened = FileSystem.openRegularBeneath(root, path) else { return nil }
             defer { close(opened.fd) }
-            return (try? FileSystem.read(opened.fd, shown: path, size: opened.size)).map { String(decoding: $0, as: UTF8.self) }
+            return (try? FileSystem.read(opened.fd, shown: path, size: opened.size)).map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
         #expect(contents("goals/run.md") == "run\n")
         #expect(contents("goals/relative.md") == "run\n")
@@ -48,14 +56,17 @@ import Testing
         let ledger = try TemporaryLedger(["htl.yaml": "", "goals/run.md": "---\ntitle: Run\n---\n"])
         defer { ledger.remove() }
         let fm = FileManager.default
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/absolute.md", withDestinationPath: ledger.root + "/goals/run.md")
-        try fm.createSymbolicLink(atPath: ledger.root + "/goals/out.md", withDestinationPath: outside.root + "/secret.txt")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/absolute.md", withDestinationPath: ledger.root + "/goals/run.md")
+        try fm.createSymbolicLink(
+            atPath: ledger.root + "/goals/out.md", withDestinationPath: outside.root + "/secret.txt")
         let read = try LedgerDirectory.read(LedgerRoot(ledger.root))
         #expect(read.files.map(\.path) == ["goals/absolute.md", "goals/run.md", "htl.yaml"])
         #expect(read.files.allSatisfy { !String(decoding: $0.bytes, as: UTF8.self).contains("must-not-leak") })
         #expect(String(decoding: read.files[0].bytes, as: UTF8.self) == "---\ntitle: Run\n---\n")
-        #expect(read.findings.map(\.message) == [
-            "goals/out.md leads outside the ledger (a symbolic link); htl reads nothing outside \(ledger.root)",
-        ])
+        #expect(
+            read.findings.map(\.message) == [
+                "goals/out.md leads outside the ledger (a symbolic link); htl reads nothing outside \(ledger.root)"
+            ])
     }
 }

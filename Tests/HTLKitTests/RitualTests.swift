@@ -1,9 +1,10 @@
+import HTLTestSupport
+import Testing
+
 @testable import HTLCore
 @testable import HTLModel
 @testable import HTLProgress
 @testable import HTLRender
-import HTLTestSupport
-import Testing
 
 /// `htl next` and `htl due` on hand-made goals: the documented thresholds.
 @Suite struct RitualTests {
@@ -31,9 +32,10 @@ import Testing
         ])
         let matrix = Eisenhower.matrix(r)
         #expect(matrix.map(\.quadrant) == [.doNow, .schedule, .keepUp, .letGo])
-        #expect(matrix.map { $0.goals.map(\.id).sorted() } == [
-            ["both-six", "due-in-seven"], ["important-only"], ["past-due", "urgent-only"], ["neither"],
-        ])
+        #expect(
+            matrix.map { $0.goals.map(\.id).sorted() } == [
+                ["both-six", "due-in-seven"], ["important-only"], ["past-due", "urgent-only"], ["neither"],
+            ])
     }
 
     @Test func nextStepPrefersTheChecklistThenThePaceThenTheCadence() throws {
@@ -45,7 +47,9 @@ import Testing
         ])
         #expect(NextStep(try #require(r.goal("list"))) == .checklist("First step"))
         // 100 km in 22 days from today (the 22nd to 13 December, both included): 100 × 7 / 22 = 31.818182 a week.
-        #expect(NextStep(try #require(r.goal("pace"))) == .thisWeek(amount: ExactDecimal(millionths: 31_818_182), measure: "km"))
+        #expect(
+            NextStep(try #require(r.goal("pace")))
+                == .thisWeek(amount: ExactDecimal(millionths: 31_818_182), measure: "km"))
         #expect(NextText.words(NextStep(try #require(r.goal("pace")))) == "31.82 km this week")
         #expect(NextStep(try #require(r.goal("late"))) == .remaining(amount: ExactDecimal(10), measure: "km"))
         // The week of Monday the 16th ends Sunday the 22nd: 3 more.
@@ -84,19 +88,23 @@ import Testing
         // Monday 4 January 2027 starts 2027-W01.
         #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2027, 1, 4))).name == "2027-W01")
         // A term: its number.
-        #expect(try #require(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22), span: .term(1))).name == "term-1")
+        #expect(
+            try #require(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22), span: .term(1))).name
+                == "term-1")
         #expect(Self.review(SampleLedger.files, today: Self.day(2026, 11, 22), span: .term(9)) == nil)
     }
 
     @Test func doneMovedAndStalledFromTheLogDates() throws {
-        let files = SampleLedger.with(["log/2026.log": """
+        let files = SampleLedger.with([
+            "log/2026.log": """
             2026-11-03 Run 5km +run
             2026-11-16 Run 10km 50min +run
             2026-11-18 Run 15km +run
             2026-11-19 Fix -1km +run
             2026-11-23 Run 30km +run
 
-            """])
+            """
+        ])
         let r = try #require(Self.review(files, today: Self.day(2026, 11, 22)))
         #expect(r.period == DateRange(start: Self.day(2026, 11, 16), end: Self.day(2026, 11, 22)))
         // Two runs count (the correction is not one more action; the 23rd is to come).

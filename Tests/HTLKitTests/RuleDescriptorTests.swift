@@ -34,8 +34,9 @@ import Testing
         let listed = example.findings.map(\.mark)
         #expect(listed.count >= 2, "\(id): a failing example holds several cases")
         #expect(listed == (0..<listed.count).map { RuleExample.mark($0 + 1) }, "\(id): marks \(listed)")
-        #expect(example.writtenMarks.map(\.symbol).sorted() == listed.sorted(),
-                "\(id): the marks written and those listed differ")
+        #expect(
+            example.writtenMarks.map(\.symbol).sorted() == listed.sorted(),
+            "\(id): the marks written and those listed differ")
         #expect(example.findings.contains { $0.expected.rule == nil }, "\(id): no case of the rule itself")
     }
 

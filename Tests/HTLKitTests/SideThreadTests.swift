@@ -1,6 +1,7 @@
 import Glibc
-@testable import HTLCore
 import Testing
+
+@testable import HTLCore
 
 /// Work handed to a side thread runs beside its caller, and its result is
 /// the caller's once asked for.

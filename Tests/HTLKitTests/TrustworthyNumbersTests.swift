@@ -19,13 +19,18 @@ import Testing
     /// Amounts on both sides of 64 bits of millionths and the largest htl
     /// reads: each amount, its token as written and the total are exact.
     @Test func amountsPast64BitsOfMillionthsStayExact() {
-        let amounts = ["9223372036854.775807", "9223372036854.775808", "-9223372036854.775808", "-9223372036854.775809",
-                       "999999999999999.999999", "5.80", "0.000001"]
+        let amounts = [
+            "9223372036854.775807", "9223372036854.775808", "-9223372036854.775808", "-9223372036854.775809",
+            "999999999999999.999999", "5.80", "0.000001",
+        ]
         let (parsed, r) = load(["log/2026.log": amounts.map { "2026-11-20 Run \($0)km +run\n" }.joined()])
         let quantities = parsed.ledger.actions.map { $0.quantities[0] }
         #expect(quantities.map { $0.written(in: parsed.ledger.measures) } == amounts.map { $0 + "km" })
-        #expect(quantities.map(\.amount.description) == ["9223372036854.775807", "9223372036854.775808", "-9223372036854.775808",
-                                                          "-9223372036854.775809", "999999999999999.999999", "5.8", "0.000001"])
+        #expect(
+            quantities.map(\.amount.description) == [
+                "9223372036854.775807", "9223372036854.775808", "-9223372036854.775808",
+                "-9223372036854.775809", "999999999999999.999999", "5.8", "0.000001",
+            ])
         // -0.000002 from the first four, then 999999999999999.999999 + 5.8 + 0.000001.
         #expect(r.goal("run")?.targets[0].actual.description == "1000000000000005.799998")
     }
@@ -40,7 +45,9 @@ import Testing
         // Listed (under "Later"), with the goal it will count toward.
         let listed = ActionFilter(goal: "run").apply(parsed.ledger, r)
         #expect(listed == [1, 0])
-        #expect(ActionsText.render(listed, ledger: parsed.ledger, report: r).hasPrefix("Later\n  2026-11-29        Race  10km  +run\n"))
+        #expect(
+            ActionsText.render(listed, ledger: parsed.ledger, report: r).hasPrefix(
+                "Later\n  2026-11-29        Race  10km  +run\n"))
         // On its day it counts.
         let then = ProgressEngine.compute(parsed.ledger, today: CivilDate(year: 2026, month: 11, day: 29)!)
         #expect(then.goal("run")?.targets[0].actual.description == "15")
@@ -90,8 +97,11 @@ import Testing
     }
 
     @Test func droppedGoalsStayOutOfTheirTerm() {
-        let dropped = goal("old", "start: 2026-11-02\ntarget: 2027-01-10\nterm: 1\nstatus: dropped\ntargets:\n  km: 10\n")
-        let (parsed, r) = load([dropped.0: dropped.1, "log/2026.log": "2026-11-03 Run 25km +run\n2026-11-03 Walk 9km +old\n"])
+        let dropped = goal(
+            "old", "start: 2026-11-02\ntarget: 2027-01-10\nterm: 1\nstatus: dropped\ntargets:\n  km: 10\n")
+        let (parsed, r) = load([
+            dropped.0: dropped.1, "log/2026.log": "2026-11-03 Run 25km +run\n2026-11-03 Walk 9km +old\n",
+        ])
         let term = r.terms[0]
         #expect(term.goals == ["run"])
         #expect(term.droppedGoals == ["old"])
@@ -106,8 +116,9 @@ import Testing
     @Test func diffPointsAddUp() {
         let before = SampleLedger.load(SampleLedger.with(["log/2026.log": "# none\n"]))
         let after = SampleLedger.load(SampleLedger.with(["log/2026.log": "# none\n2026-11-03 Run 14.6km +run\n"]))
-        let diff = ProgressDiff(from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
-                                to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
+        let diff = ProgressDiff(
+            from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
+            to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
         let text = DiffText.render(diff, from: "HEAD", to: "the working tree", today: today)
         #expect(text.contains("0% → 14%  +14 pts\n"))
     }
@@ -119,7 +130,9 @@ import Testing
             "goals/run.md": nil,
             goal("a-calm", "urgency: 3\n" + common).0: goal("a-calm", "urgency: 3\n" + common).1,
             goal("b-urgent", "urgency: 9\n" + common).0: goal("b-urgent", "urgency: 9\n" + common).1,
-            goal("c-important", "importance: 10\nurgency: 3\n" + common).0: goal("c-important", "importance: 10\nurgency: 3\n" + common).1,
+            goal("c-important", "importance: 10\nurgency: 3\n" + common).0: goal(
+                "c-important", "importance: 10\nurgency: 3\n" + common
+            ).1,
             "log/2026.log": "2026-11-03 Run 30km +a-calm +b-urgent +c-important\n",
         ])
         #expect(r.attentionOrdered.map(\.id) == ["b-urgent", "c-important", "a-calm"])
@@ -129,7 +142,9 @@ import Testing
     @Test func onlyImportanceThatStandsOutIsMarked() {
         let (parsed, r) = load([
             goal("nine", "importance: 9\n").0: goal("nine", "importance: 9\n").1,
-            goal("ten-dropped", "importance: 10\nstatus: dropped\n").0: goal("ten-dropped", "importance: 10\nstatus: dropped\n").1,
+            goal("ten-dropped", "importance: 10\nstatus: dropped\n").0: goal(
+                "ten-dropped", "importance: 10\nstatus: dropped\n"
+            ).1,
         ])
         #expect(r.goals.map { "\($0.id) \($0.standsOut)" } == ["nine true", "run false", "ten-dropped false"])
         let html = HTMLReport.render(ledger: parsed.ledger, report: r)
@@ -140,14 +155,22 @@ import Testing
 
     /// A goal has one colour, its state's: not started and dropped differ.
     @Test func oneColourPerGoal() {
-        #expect(GoalState.allCases.map(\.hue.rawValue)
-            == ["overdue red", "behind orange", "not_started gray", "on_track green", "near_complete green", "completed blue", "dropped purple"]
-            .map { String($0.split(separator: " ")[1]) })
-        #expect(GoalState.allCases.map(\.rawValue) == ["overdue", "behind", "not_started", "on_track", "near_complete", "completed", "dropped"])
+        #expect(
+            GoalState.allCases.map(\.hue.rawValue)
+                == [
+                    "overdue red", "behind orange", "not_started gray", "on_track green", "near_complete green",
+                    "completed blue", "dropped purple",
+                ]
+                .map { String($0.split(separator: " ")[1]) })
+        #expect(
+            GoalState.allCases.map(\.rawValue) == [
+                "overdue", "behind", "not_started", "on_track", "near_complete", "completed", "dropped",
+            ])
         // On track at 5 %: green everywhere, never a red bar beside it.
         let (_, r) = load(["log/2026.log": "2026-11-21 Run 25km +run\n"])
-        let status = StatusText.render(r, ledger: SampleLedger.load(SampleLedger.files).ledger, term: r.currentTerm,
-                                       goals: r.attentionOrdered, width: 80, style: TerminalStyle(enabled: true))
+        let status = StatusText.render(
+            r, ledger: SampleLedger.load(SampleLedger.files).ledger, term: r.currentTerm,
+            goals: r.attentionOrdered, width: 80, style: TerminalStyle(enabled: true))
         #expect(status.contains("\u{1B}[32m"))
         #expect(!status.contains("\u{1B}[31m"))
     }
@@ -180,18 +203,25 @@ import Testing
         #expect(s.today(at: .day(CivilDate(year: 2026, month: 11, day: 23)!)).description == "2026-11-23")
         #expect(Settings().today(at: night).description == "2026-11-23")
         // week_start moves "This week": Sunday 2026-11-22 starts it.
-        #expect(ActionsText.group(of: CivilDate(year: 2026, month: 11, day: 22)!, today: CivilDate(year: 2026, month: 11, day: 24)!,
-                                  weekStart: s.weekStart) == .thisWeek)
-        #expect(ActionsText.group(of: CivilDate(year: 2026, month: 11, day: 21)!, today: CivilDate(year: 2026, month: 11, day: 24)!,
-                                  weekStart: s.weekStart) == .lastWeek)
+        #expect(
+            ActionsText.group(
+                of: CivilDate(year: 2026, month: 11, day: 22)!, today: CivilDate(year: 2026, month: 11, day: 24)!,
+                weekStart: s.weekStart) == .thisWeek)
+        #expect(
+            ActionsText.group(
+                of: CivilDate(year: 2026, month: 11, day: 21)!, today: CivilDate(year: 2026, month: 11, day: 24)!,
+                weekStart: s.weekStart) == .lastWeek)
     }
 
     @Test func badDayStartAndWeekStartAreFindings() {
-        let parsed = SampleLedger.load(SampleLedger.with(["htl.yaml": "htl: 1\nday_starts_at: \"25:00\"\nweek_start: someday\n"]))
-        #expect(parsed.findings.map(\.message) == [
-            "day_starts_at must be a time of day written HH:MM (24-hour), found '25:00'",
-            "week_start must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday, found someday",
-        ])
+        let parsed = SampleLedger.load(
+            SampleLedger.with(["htl.yaml": "htl: 1\nday_starts_at: \"25:00\"\nweek_start: someday\n"]))
+        #expect(
+            parsed.findings.map(\.message) == [
+                "day_starts_at must be a time of day written HH:MM (24-hour), found '25:00'",
+                "week_start must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday, found "
+                    + "someday",
+            ])
     }
 
     // MARK: Messages
@@ -219,6 +249,8 @@ import Testing
         #expect(GoalLookup("spanish", in: ids) == .missing(suggestions: ["learn-spanish"]))
         #expect(GoalLookup("rnu-100km", in: ids) == .missing(suggestions: ["run-100km"]))
         #expect(GoalLookup("guitar", in: ids).message(for: "guitar") == "no goal 'guitar' (htl status lists them)")
-        #expect(GoalLookup("run", in: ids).message(for: "run") == "'run' starts several goal ids: 'run-100km', 'run-autumn-10k'; type more of it")
+        #expect(
+            GoalLookup("run", in: ids).message(for: "run")
+                == "'run' starts several goal ids: 'run-100km', 'run-autumn-10k'; type more of it")
     }
 }

@@ -1,6 +1,7 @@
-@testable import HTLCore
 import LedgerGenerator
 import Testing
+
+@testable import HTLCore
 
 /// Strict UTF-8 validation finds the first bad byte exactly where a
 /// byte-by-byte reading does, and agrees with the standard library on
@@ -29,12 +30,16 @@ import Testing
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 // Mostly ASCII, as files are: long runs cross word boundaries at every offset.
-                let piece = Int.random(in: 0..<4, using: &random) == 0 ? Self.pieces.randomElement(using: &random)! : Self.pieces[0]
+                let piece =
+                    Int.random(in: 0..<4, using: &random) == 0
+                    ? Self.pieces.randomElement(using: &random)! : Self.pieces[0]
                 bytes += piece.prefix(Int.random(in: 1...piece.count, using: &random))
             }
             let lower = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
             let range = lower..<(lower == bytes.count ? lower : Int.random(in: lower...bytes.count, using: &random))
-            #expect(UTF8Validation.firstInvalidByte(bytes, in: range) == Self.byteByByte(bytes, in: range), "\(bytes) \(range)")
+            #expect(
+                UTF8Validation.firstInvalidByte(bytes, in: range) == Self.byteByByte(bytes, in: range),
+                "\(bytes) \(range)")
             let whole = UTF8Validation.firstInvalidByte(bytes)
             #expect(whole == Self.byteByByte(bytes, in: 0..<bytes.count))
             #expect((whole == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")

@@ -1,9 +1,10 @@
 import Foundation
-@testable import HTLCore
-@testable import HTLSystem
 import HTLTestSupport
 import LedgerGenerator
 import Testing
+
+@testable import HTLCore
+@testable import HTLSystem
 
 /// The invariants the unsafe corner's files state (ArchitectureTests names
 /// the files): each is held here at its edges, and a breach traps rather
@@ -21,7 +22,9 @@ import Testing
                 for i in 0..<used[k] { region.append(k * 100 + i) }
                 return region.count
             }
-            #expect(elements == prefix + used.indices.flatMap { k in (0..<used[k]).map { k * 100 + $0 } }, "\(rooms) \(used)")
+            #expect(
+                elements == prefix + used.indices.flatMap { k in (0..<used[k]).map { k * 100 + $0 } },
+                "\(rooms) \(used)")
             #expect(results == used)
         }
     }
@@ -143,7 +146,9 @@ import Testing
                 buffer.append(byte)
                 expected.append(byte)
             case 1:
-                let bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
                 buffer.append(bytes.span)
                 expected += bytes
             case 2:

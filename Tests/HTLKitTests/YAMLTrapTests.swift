@@ -1,12 +1,13 @@
 import HTLKit
+import HTLTestSupport
+import Testing
+
 @testable import HTLCheck
 @testable import HTLCore
 @testable import HTLFormat
 @testable import HTLModel
 @testable import HTLParse
 @testable import HTLRender
-import HTLTestSupport
-import Testing
 
 /// YAML 1.1's surprises must not reach the model.
 @Suite struct YAMLTrapTests {
@@ -24,7 +25,8 @@ import Testing
     }
 
     @Test func valueFieldsKeepYesAndOnAsText() {
-        let loaded = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: on\ndomain: yes\nguidance: no\n---\n"]))
+        let loaded = SampleLedger.load(
+            SampleLedger.with(["values/health.md": "---\ntitle: on\ndomain: yes\nguidance: no\n---\n"]))
         #expect(loaded.findings.isEmpty)
         let value = loaded.ledger.value("health")
         #expect(value?.title == "on")
@@ -36,7 +38,9 @@ import Testing
         let (g, diagnostics) = goal("title: Run\nimportance: 017\n")
         #expect(diagnostics.map(\.rule) == [.invalidValue])
         #expect(diagnostics.first?.location == SourceLocation(path: "goals/run.md", line: 3, column: 13))
-        #expect(diagnostics.first?.message == "importance must be an integer from 1 to 10, found 017 (leading zeros are not allowed)")
+        #expect(
+            diagnostics.first?.message
+                == "importance must be an integer from 1 to 10, found 017 (leading zeros are not allowed)")
         #expect(g?.importance == 8)  // the default, not 15
     }
 
@@ -63,8 +67,11 @@ import Testing
         for k in 0..<40 { yaml += "  m\(k): \(k + 1)\n" }
         yaml += "  m3: 9\n  m39: 9\n  m40: 1\n  m40: 2\n"
         let parsed = YAMLParser.parse(Array(yaml.utf8)[...], path: "goals/run.md", firstLine: 2)
-        #expect(parsed.diagnostics.map(\.message) == ["duplicate key 'm3' (first on line 7)", "duplicate key 'm39' (first on line 43)",
-                                                        "duplicate key 'm40' (first on line 46)"])
+        #expect(
+            parsed.diagnostics.map(\.message) == [
+                "duplicate key 'm3' (first on line 7)", "duplicate key 'm39' (first on line 43)",
+                "duplicate key 'm40' (first on line 46)",
+            ])
         #expect(parsed.diagnostics.map(\.location.line) == [44, 45, 47])
         let targets = try #require(parsed.root?.pairs?.last?.value.pairs)
         #expect(targets.count == 41)
@@ -100,17 +107,21 @@ import Testing
         let files = SampleLedger.with(["measures.yaml": "km:\n  type: distance\ntags: ["])
         let findings = SampleLedger.load(files).findings.filter { $0.location.path == "measures.yaml" }
         #expect(findings.map(\.rule) == [.yamlSyntax])
-        #expect(findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (3, 8))  // just after the bracket, where the text ends
+        // Just after the bracket, where the text ends.
+        #expect(findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (3, 8))
     }
 
     @Test func htlVersionAndRuleSettings() {
-        let files = SampleLedger.with(["htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"])
-        let loaded = SampleLedger.load(files)
-        #expect(SampleLedger.check(files).diagnostics.map(\.message) == [
-            "htl must be 1 (the only format version), found 2",
-            "unknown rule 'unknwn-unit' (did you mean 'unknown-unit'?)",
-            "bad-id is an error rule: it can be lowered to warning but not turned off",
+        let files = SampleLedger.with([
+            "htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"
         ])
+        let loaded = SampleLedger.load(files)
+        #expect(
+            SampleLedger.check(files).diagnostics.map(\.message) == [
+                "htl must be 1 (the only format version), found 2",
+                "unknown rule 'unknwn-unit' (did you mean 'unknown-unit'?)",
+                "bad-id is an error rule: it can be lowered to warning but not turned off",
+            ])
         let rules = RuleConfiguration(loaded.ledger.settings.rules)
         #expect(rules.severity(of: .goalNoPlan) == nil)
         #expect(rules.severity(of: .badID) == .warning)
@@ -129,8 +140,9 @@ import Testing
     /// its line).
     @Test func invalidUTF8StopsTheFileAtTheBadByte() {
         let bytes: [UInt8] = Array("---\ntitle: Run\nguidance: ".utf8) + [0x92, 0x92] + Array(" x\u{0F}y\n---\n".utf8)
-        let loaded = LedgerParser.parse(SampleLedger.files.filter { $0.key != "values/health.md" }.map { SourceFile(path: $0.key, text: $0.value) }
-                                       + [SourceFile(path: "values/health.md", bytes: bytes)])
+        let loaded = LedgerParser.parse(
+            SampleLedger.files.filter { $0.key != "values/health.md" }.map { SourceFile(path: $0.key, text: $0.value) }
+                + [SourceFile(path: "values/health.md", bytes: bytes)])
         let found = loaded.findings.filter { $0.location.path == "values/health.md" }
         #expect(found.map(\.rule) == [.encoding])
         #expect(found.first?.location == SourceLocation(path: "values/health.md", line: 3, column: 11))
@@ -139,12 +151,15 @@ import Testing
     }
 
     @Test func readerErrorsAndForeignLineBreaksAreReportedWhereTheyAre() {
-        let control = SampleLedger.load(SampleLedger.with(["values/health.md": "---\ntitle: Health\ndomain: x\nguidance: He\u{1}alth\n---\n"]))
+        let control = SampleLedger.load(
+            SampleLedger.with(["values/health.md": "---\ntitle: Health\ndomain: x\nguidance: He\u{1}alth\n---\n"]))
         #expect(control.findings.map(\.location) == [SourceLocation(path: "values/health.md", line: 4, column: 13)])
         #expect(control.findings.first?.message == "invalid YAML: control characters are not allowed")
-        for (text, column, what) in [("htl: 1\rtitle: x\n", 7, "a carriage return without a line feed"),
-                                     ("htl: 1\ntitle: a\u{2028}b\n", 9, "the character U+2028 (line separator)"),
-                                     ("htl: 1\ntitle: a\u{85}b\n", 9, "the character U+0085 (next line)")] {
+        for (text, column, what) in [
+            ("htl: 1\rtitle: x\n", 7, "a carriage return without a line feed"),
+            ("htl: 1\ntitle: a\u{2028}b\n", 9, "the character U+2028 (line separator)"),
+            ("htl: 1\ntitle: a\u{85}b\n", 9, "the character U+0085 (next line)"),
+        ] {
             let loaded = SampleLedger.load(SampleLedger.with(["htl.yaml": text]))
             #expect(loaded.findings.map(\.rule) == [.yamlSyntax])
             #expect(loaded.findings.first?.location.column == column)

@@ -30,7 +30,9 @@ public enum FolderWatch {
         guard let dir = opendir(folder) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name.hasPrefix(prefix) { return true }
         }
         return false
@@ -42,7 +44,8 @@ public enum FolderWatch {
         var names: [String] = []
         var i = bytes.startIndex
         while i + 16 <= bytes.endIndex {
-            let length = Int(bytes[i + 12]) | Int(bytes[i + 13]) << 8 | Int(bytes[i + 14]) << 16 | Int(bytes[i + 15]) << 24
+            let length =
+                Int(bytes[i + 12]) | Int(bytes[i + 13]) << 8 | Int(bytes[i + 14]) << 16 | Int(bytes[i + 15]) << 24
             let name = bytes[(i + 16)..<min(i + 16 + length, bytes.endIndex)].prefix { $0 != 0 }
             names.append(String(decoding: name, as: UTF8.self))
             i += 16 + length

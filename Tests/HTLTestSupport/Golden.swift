@@ -10,24 +10,31 @@ public enum Golden {
     public static var recording: Bool { ProcessInfo.processInfo.environment["HTL_RECORD"] == "1" }
 
     /// Compares `actual` with the file at `path` (relative to the package root).
-    public static func check(_ actual: String, against path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    public static func check(
+        _ actual: String, against path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let url = Paths.root.appendingPathComponent(path)
         let expected = try? String(contentsOf: url, encoding: .utf8)
         if recording {
             guard expected != actual else { return }
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(path) (HTL_RECORD=1); review the change and run again without HTL_RECORD", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(path) (HTL_RECORD=1); review the change and run again without HTL_RECORD",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected else {
-            Issue.record("missing golden file \(path); run with HTL_RECORD=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(path); run with HTL_RECORD=1 to create it", sourceLocation: sourceLocation)
             return
         }
         if expected != actual {
             let diff = UnifiedDiff.render(old: Array(expected.utf8), new: Array(actual.utf8), path: path)
-            Issue.record("output differs from \(path) (- expected, + actual; HTL_RECORD=1 re-records):\n\(diff)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "output differs from \(path) (- expected, + actual; HTL_RECORD=1 re-records):\n\(diff)",
+                sourceLocation: sourceLocation)
         }
     }
 }

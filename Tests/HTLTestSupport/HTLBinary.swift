@@ -23,16 +23,20 @@ public enum HTLBinary {
     /// Runs htl with `arguments` in `directory`; the environment is cleaned of
     /// HTL_* and colour variables, then `environment` is added.
     @discardableResult
-    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                           stdin: String? = nil) throws -> Result {
+    public static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        stdin: String? = nil
+    ) throws -> Result {
         try Command.run(path, arguments, in: directory, environment: environment, stdin: stdin)
     }
 }
 
 /// Runs any program (htl, git) and captures its output.
 public enum Command {
-    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                           environment: [String: String] = [:], stdin: String? = nil) throws -> HTLBinary.Result {
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil,
+        environment: [String: String] = [:], stdin: String? = nil
+    ) throws -> HTLBinary.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -43,7 +47,9 @@ public enum Command {
         env["TERM"] = "dumb"
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -62,8 +68,9 @@ public enum Command {
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return HTLBinary.Result(stdout: String(decoding: outData, as: UTF8.self),
-                                stderr: String(decoding: errData, as: UTF8.self),
-                                status: process.terminationStatus)
+        return HTLBinary.Result(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 }

@@ -10,7 +10,9 @@ extension RuleDescriptor {
     static let badConversion = RuleDescriptor(
         .badConversion, .error,
         summary: "a conversion to a measure of another type, or a cycle of conversions",
-        failing: .file("measures.yaml", """
+        failing: .file(
+            "measures.yaml",
+            """
             km:
               type: distance
               aliases: [kilometre]
@@ -25,11 +27,14 @@ extension RuleDescriptor {
             lengths:
               type: count
               equals: 0.5 laps
-            """, finds: [
+            """,
+            finds: [
                 "①": "cannot convert 'hours' (type time) to 'km' (type distance)",
                 "②": "conversions form a cycle: laps → lengths → laps",
             ]),
-        passing: .file("measures.yaml", """
+        passing: .file(
+            "measures.yaml",
+            """
             km:
               type: distance
               aliases: [kilometre]

@@ -16,7 +16,8 @@ extension RuleDescriptor {
     /// not the same on every run of the example.
     static let badEntry = RuleDescriptor(
         .badEntry, .error,
-        summary: "a link leading outside the ledger, a dangling link, a FIFO or device, or a folder named like a ledger file",
+        summary: "a link leading outside the ledger, a dangling link, a FIFO or device, "
+            + "or a folder named like a ledger file",
         failing: RuleExample(
             [("goals/trip.md/notes.txt", "Notes kept in a folder named like a goal.")],
             folders: ["goals/①trip.md"],

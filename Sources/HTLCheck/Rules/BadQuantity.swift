@@ -13,13 +13,16 @@ extension RuleDescriptor {
     static let badQuantity = RuleDescriptor(
         .badQuantity, .error,
         summary: "a token that is almost a quantity (.5km, 5.km, 5,5km, 5_000km, 1e3km)",
-        failing: .file("log/2026.log", """
+        failing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Swim ①.5km then ②5.km +run-100km
             2026-11-20 Run ③5,5km +run-100km
             2026-11-21 Run ④5_000km in ⑤1e3min +run-100km
             2026-11-21 Ride ⑥5.1234567km +run-100km
             2026-11-21 Ride ⑦99999999999999999999km +run-100km
-            """, finds: [
+            """,
+            finds: [
                 "①": "'.5km' is almost a quantity, but its number is not written as htl reads numbers",
                 "②": "'5.km' is almost a quantity, but its number is not written as htl reads numbers",
                 "③": "'5,5km' is almost a quantity, but its number is not written as htl reads numbers",
@@ -28,7 +31,9 @@ extension RuleDescriptor {
                 "⑥": "quantity '5.1234567km' has more than 6 decimal places",
                 "⑦": "quantity '99999999999999999999km' is too large",
             ]),
-        passing: .file("log/2026.log", """
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Swim 0.5km +run-100km
             2026-11-21 Ride 5.123456km past the "1e3km" sign +run-100km
             """),

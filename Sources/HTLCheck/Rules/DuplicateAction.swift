@@ -12,17 +12,22 @@ extension RuleDescriptor {
     static let duplicateAction = RuleDescriptor(
         .duplicateAction, .warning,
         summary: "a log line identical (date and canonical text) to an earlier one in the same file",
-        failing: .file("log/2026.log", """
+        failing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5km +run-100km
             ①2026-11-20 Run 5km +run-100km
             2026-11-21 07:00 Run 5km +run-100km
             ②③2026-11-21  07:00  Run 5km +run-100km
-            """, finds: [
+            """,
+            finds: [
                 "①": "this action repeats line 1 (logged twice?)",
                 "②": "this action repeats line 3 (logged twice?)",
                 "③": .also(.unformatted, "htl fmt would change this file from line 4"),
             ]),
-        passing: .file("log/2026.log", """
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5km +run-100km
             2026-11-21 Run 5km +run-100km
             2026-11-21 07:00 Run 5km +run-100km

@@ -9,15 +9,20 @@ extension RuleDescriptor {
     static let duplicateQuantity = RuleDescriptor(
         .duplicateQuantity, .error,
         summary: "two quantities of one measure in one action",
-        failing: .file("log/2026.log", """
+        failing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Two runs 5km ①3kilometre +run-100km
             2026-11-21 Three runs 5km ②3km ③2km +run-100km
-            """, finds: [
+            """,
+            finds: [
                 "①": "a second quantity of km in one action (first at column 21)",
                 "②": "a second quantity of km in one action (first at column 23)",
                 "③": "a second quantity of km in one action (first at column 23)",
             ]),
-        passing: .file("log/2026.log", """
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Two runs 8km +run-100km
             2026-11-21 Run 20km in 2hours 5min +run-100km
             """),

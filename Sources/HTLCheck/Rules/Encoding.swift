@@ -11,43 +11,63 @@ extension RuleDescriptor {
     static let encoding = RuleDescriptor(
         .encoding, .error,
         summary: "the file is not valid UTF-8",
-        failing: RuleExample([
-            ("values/health.md", """
-                ---
-                title: Health
-                level: major
-                guidance: Move every day, caf①\\xE9 after.
-                ---
-                """),
-            ("htl.yaml", """
-                htl: 1
-                title: Savings in ②\\xE2\\x82
-                """),
-            ("log/2026.log", """
-                2026-11-20 Run 5km +run-100km
-                2026-11-21 Caf③\\xE9 run 3km +run-100km
-                """),
-        ], finds: [
-            "①": "the file is not valid UTF-8 (byte 0xE9)",
-            "②": "the file is not valid UTF-8 (byte 0xE2)",
-            "③": "the line is not valid UTF-8 (byte 0xE9)",
-        ]),
+        failing: RuleExample(
+            [
+                (
+                    "values/health.md",
+                    """
+                    ---
+                    title: Health
+                    level: major
+                    guidance: Move every day, caf①\\xE9 after.
+                    ---
+                    """
+                ),
+                (
+                    "htl.yaml",
+                    """
+                    htl: 1
+                    title: Savings in ②\\xE2\\x82
+                    """
+                ),
+                (
+                    "log/2026.log",
+                    """
+                    2026-11-20 Run 5km +run-100km
+                    2026-11-21 Caf③\\xE9 run 3km +run-100km
+                    """
+                ),
+            ],
+            finds: [
+                "①": "the file is not valid UTF-8 (byte 0xE9)",
+                "②": "the file is not valid UTF-8 (byte 0xE2)",
+                "③": "the line is not valid UTF-8 (byte 0xE9)",
+            ]),
         passing: RuleExample([
-            ("values/health.md", """
+            (
+                "values/health.md",
+                """
                 ---
                 title: Health
                 level: major
                 guidance: Move every day, café after.
                 ---
-                """),
-            ("htl.yaml", """
+                """
+            ),
+            (
+                "htl.yaml",
+                """
                 htl: 1
                 title: Savings in €
-                """),
-            ("log/2026.log", """
+                """
+            ),
+            (
+                "log/2026.log",
+                """
                 2026-11-20 Run 5km +run-100km
                 2026-11-21 Café run 3km +run-100km
-                """),
+                """
+            ),
         ]),
         reportedBy: .fileReader)
 }

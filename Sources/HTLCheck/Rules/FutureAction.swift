@@ -6,17 +6,24 @@ extension RuleDescriptor {
     static let futureAction = RuleDescriptor(
         .futureAction, .warning,
         summary: "an action dated after today",
-        failing: RuleExample([
-            ("log/2026.log", """
-                2026-11-20 Run 5km +run-100km
-                ①2026-11-23 Long run 12km +run-100km
-                """),
-            ("log/2027.log", "②2027-01-04 Run 5km +run-100km"),
-        ], finds: [
-            "①": "action dated 2026-11-23 is after today (2026-11-22)",
-            "②": "action dated 2027-01-04 is after today (2026-11-22)",
-        ]),
-        passing: .file("log/2026.log", """
+        failing: RuleExample(
+            [
+                (
+                    "log/2026.log",
+                    """
+                    2026-11-20 Run 5km +run-100km
+                    ①2026-11-23 Long run 12km +run-100km
+                    """
+                ),
+                ("log/2027.log", "②2027-01-04 Run 5km +run-100km"),
+            ],
+            finds: [
+                "①": "action dated 2026-11-23 is after today (2026-11-22)",
+                "②": "action dated 2027-01-04 is after today (2026-11-22)",
+            ]),
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5km +run-100km
             2026-11-22 Long run 12km +run-100km
             """),
@@ -28,7 +35,8 @@ extension RuleDescriptor {
         let today = Int32(clamping: context.today.dayNumber)
         return context.actionFacts.indices.compactMap { i in
             guard context.actionFacts[i].day > today else { return nil }
-            return Finding(.futureAction, actions[i].location, "action dated \(actions[i].date) is after today (\(context.today))")
+            return Finding(
+                .futureAction, actions[i].location, "action dated \(actions[i].date) is after today (\(context.today))")
         }
     }
 }

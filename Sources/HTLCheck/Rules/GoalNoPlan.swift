@@ -8,20 +8,32 @@ extension RuleDescriptor {
     static let goalNoPlan = RuleDescriptor(
         .goalNoPlan, .warning,
         summary: "a goal (kind goal) with no Action plan section",
-        failing: RuleExample([
-            ("goals/①run-100km.md", RuleExample.goal(body: "Some day.\n")),
-            ("goals/②swim-20km.md", RuleExample.goal(["title": "title: Swim 20 km", "targets": "targets:\n  km: 20"],
-                                                     body: "```\n## Action plan\n```\n")),
-            ("goals/③ride-300km.md", RuleExample.goal(["title": "title: Ride 300 km", "targets": "targets:\n  km: 300"],
-                                                      body: "**Action plan**\n- Ride on Sundays.\n")),
-        ], finds: [
-            "①": "goal has no '## Action plan' section",
-            "②": "goal has no '## Action plan' section",
-            "③": "goal has no '## Action plan' section",
-        ]),
+        failing: RuleExample(
+            [
+                ("goals/①run-100km.md", RuleExample.goal(body: "Some day.\n")),
+                (
+                    "goals/②swim-20km.md",
+                    RuleExample.goal(
+                        ["title": "title: Swim 20 km", "targets": "targets:\n  km: 20"],
+                        body: "```\n## Action plan\n```\n")
+                ),
+                (
+                    "goals/③ride-300km.md",
+                    RuleExample.goal(
+                        ["title": "title: Ride 300 km", "targets": "targets:\n  km: 300"],
+                        body: "**Action plan**\n- Ride on Sundays.\n")
+                ),
+            ],
+            finds: [
+                "①": "goal has no '## Action plan' section",
+                "②": "goal has no '## Action plan' section",
+                "③": "goal has no '## Action plan' section",
+            ]),
         passing: RuleExample([
             ("goals/run-100km.md", RuleExample.goal(body: "### ACTION PLAN ###\n- Three runs a week.\n")),
-            ("goals/race-10k.md", """
+            (
+                "goals/race-10k.md",
+                """
                 ---
                 title: 10k race
                 kind: milestone
@@ -32,13 +44,16 @@ extension RuleDescriptor {
                 values:
                   health: 9
                 ---
-                """),
+                """
+            ),
         ]),
         check: noPlan)
 
     private static func noPlan(_ context: RuleContext) -> [Finding] {
         context.ledger.goals.compactMap { goal in
-            guard !context.pathsWithErrors.contains(goal.path), goal.kind == .goal, !goal.hasActionPlan else { return nil }
+            guard !context.pathsWithErrors.contains(goal.path), goal.kind == .goal, !goal.hasActionPlan else {
+                return nil
+            }
             return Finding(.goalNoPlan, goal.location, "goal has no '## Action plan' section", wholeFile: true)
         }
     }

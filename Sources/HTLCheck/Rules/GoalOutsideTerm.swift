@@ -8,39 +8,61 @@ extension RuleDescriptor {
     static let goalOutsideTerm = RuleDescriptor(
         .goalOutsideTerm, .warning,
         summary: "a goal's dates do not overlap a term it is committed to",
-        failing: RuleExample([
-            ("goals/swim.md", RuleExample.goal(["title": "title: Swim 20 km", "start": "start: 2026-08-03",
-                                                "target": "target: 2026-10-11", "term": "term: ①7",
-                                                "targets": "targets:\n  km: 20", "tags": ""])),
-            ("goals/ski.md", RuleExample.goal(["title": "title: Ski 200 km", "start": "start: 2027-01-11",
-                                               "target": "target: 2027-02-28", "term": "term: [②7, 8]",
-                                               "targets": "targets:\n  km: 200", "tags": ""])),
-            ("goals/sprint.md", """
-                ---
-                title: Sprint
-                kind: milestone
-                target: 2026-10-30
-                term: ③7
-                targets:
-                  km: 20
-                values:
-                  health: 9
-                ---
-                """),
-            ("terms/term-8.md", """
-                ---
-                number: 8
-                start: 2027-01-11
-                ---
-                """),
-        ], finds: [
-            "①": "the goal's window [2026-08-03, 2026-10-11] does not overlap term 7 (2026-11-02 to 2027-01-10)",
-            "②": "the goal's window [2027-01-11, 2027-02-28] does not overlap term 7 (2026-11-02 to 2027-01-10)",
-            "③": "the goal's window […, 2026-10-30] does not overlap term 7 (2026-11-02 to 2027-01-10)",
-        ]),
-        passing: .file("goals/swim.md", RuleExample.goal(["title": "title: Swim 20 km", "start": "start: 2026-08-03",
-                                                          "target": "target: 2026-11-02",
-                                                          "targets": "targets:\n  km: 20", "tags": ""])),
+        failing: RuleExample(
+            [
+                (
+                    "goals/swim.md",
+                    RuleExample.goal([
+                        "title": "title: Swim 20 km", "start": "start: 2026-08-03",
+                        "target": "target: 2026-10-11", "term": "term: ①7",
+                        "targets": "targets:\n  km: 20", "tags": "",
+                    ])
+                ),
+                (
+                    "goals/ski.md",
+                    RuleExample.goal([
+                        "title": "title: Ski 200 km", "start": "start: 2027-01-11",
+                        "target": "target: 2027-02-28", "term": "term: [②7, 8]",
+                        "targets": "targets:\n  km: 200", "tags": "",
+                    ])
+                ),
+                (
+                    "goals/sprint.md",
+                    """
+                    ---
+                    title: Sprint
+                    kind: milestone
+                    target: 2026-10-30
+                    term: ③7
+                    targets:
+                      km: 20
+                    values:
+                      health: 9
+                    ---
+                    """
+                ),
+                (
+                    "terms/term-8.md",
+                    """
+                    ---
+                    number: 8
+                    start: 2027-01-11
+                    ---
+                    """
+                ),
+            ],
+            finds: [
+                "①": "the goal's window [2026-08-03, 2026-10-11] does not overlap term 7 (2026-11-02 to 2027-01-10)",
+                "②": "the goal's window [2027-01-11, 2027-02-28] does not overlap term 7 (2026-11-02 to 2027-01-10)",
+                "③": "the goal's window […, 2026-10-30] does not overlap term 7 (2026-11-02 to 2027-01-10)",
+            ]),
+        passing: .file(
+            "goals/swim.md",
+            RuleExample.goal([
+                "title": "title: Swim 20 km", "start": "start: 2026-08-03",
+                "target": "target: 2026-11-02",
+                "targets": "targets:\n  km: 20", "tags": "",
+            ])),
         check: outsideTerms)
 
     private static func outsideTerms(_ context: RuleContext) -> [Finding] {
@@ -51,8 +73,12 @@ extension RuleDescriptor {
                 let startsAfter = goal.start.map { $0 > term.end } ?? false
                 let endsBefore = goal.target.map { $0 < term.start } ?? false
                 if startsAfter || endsBefore {
-                    found.append(Finding(.goalOutsideTerm, reference.location,
-                                         "the goal's window \(RuleContext.window(goal)) does not overlap term \(term.number) (\(term.start) to \(term.end))"))
+                    found.append(
+                        Finding(
+                            .goalOutsideTerm, reference.location,
+                            "the goal's window \(RuleContext.window(goal)) does not overlap term \(term.number) "
+                                + "(\(term.start) to \(term.end))"
+                        ))
                 }
             }
         }

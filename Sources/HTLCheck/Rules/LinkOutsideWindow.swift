@@ -7,25 +7,33 @@ extension RuleDescriptor {
     static let linkOutsideWindow = RuleDescriptor(
         .linkOutsideWindow, .warning,
         summary: "an action links a goal outside the goal's [start, target] window",
-        failing: RuleExample([
-            ("goals/walk-50km.md", walkFiftyKilometres),
-            ("log/2026.log", """
-                2026-11-01 Run 5km ①+run-100km
-                2026-11-20 Walk 5km +run-100km ②+walk-50km
-                """),
-        ], finds: [
-            "①": """
+        failing: RuleExample(
+            [
+                ("goals/walk-50km.md", walkFiftyKilometres),
+                (
+                    "log/2026.log",
+                    """
+                    2026-11-01 Run 5km ①+run-100km
+                    2026-11-20 Walk 5km +run-100km ②+walk-50km
+                    """
+                ),
+            ],
+            finds: [
+                "①": """
                 action dated 2026-11-01 links 'run-100km' outside its window [2026-11-02, 2027-01-10]; \
                 it still counts
                 """,
-            "②": "action dated 2026-11-20 links 'walk-50km' outside its window […, 2026-11-10]; it still counts",
-        ]),
+                "②": "action dated 2026-11-20 links 'walk-50km' outside its window […, 2026-11-10]; it still counts",
+            ]),
         passing: RuleExample([
             ("goals/walk-50km.md", walkFiftyKilometres),
-            ("log/2026.log", """
+            (
+                "log/2026.log",
+                """
                 2026-11-02 Run 5km +run-100km
                 2026-11-10 Walk 5km +run-100km +walk-50km
-                """),
+                """
+            ),
         ]),
         weight: 1, check: linksOutside)
 
@@ -53,10 +61,17 @@ extension RuleDescriptor {
             let date = CivilDate(dayNumber: Int(facts[i].day))
             // The action itself is read only for a second link (and a finding).
             for k in 0..<context.linkCount(of: i) {
-                guard let g = context.goal(ofLink: k, action: i), windows[g].isOrdered, !windows[g].contains(date) else { continue }
+                guard let g = context.goal(ofLink: k, action: i), windows[g].isOrdered, !windows[g].contains(date)
+                else { continue }
                 let goal = context.ledger.goals[g]
-                found.append(Finding(.linkOutsideWindow, SourceLocation(path: actions[i].path, line: actions[i].line, column: actions[i].links[k].column),
-                                     "action dated \(date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it still counts"))
+                found.append(
+                    Finding(
+                        .linkOutsideWindow,
+                        SourceLocation(
+                            path: actions[i].path, line: actions[i].line, column: actions[i].links[k].column),
+                        "action dated \(date) links '\(goal.id)' outside its window \(RuleContext.window(goal)); it "
+                            + "still counts"
+                    ))
             }
         }
         return found

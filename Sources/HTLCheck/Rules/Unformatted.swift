@@ -12,49 +12,66 @@ extension RuleDescriptor {
     static let unformatted = RuleDescriptor(
         .unformatted, .warning,
         summary: "htl fmt would change the file",
-        failing: RuleExample([
-            ("goals/run-100km.md", """
-                ---
-                ①targets:
-                  km: 100
-                title: Run 100 km
-                start: 2026-11-02
-                target: 2027-01-10
-                term: 7
-                values:
-                  health: 9
-                tags: [running]
-                ---
-                ## Action plan
-                - Three runs a week.
-                """),
-            ("values/health.md", """
-                ---
-                ②title:   Health
-                level: major
-                guidance: Move every day.
-                ---
-                """),
-            ("htl.yaml", """
-                htl: 1
-                ③title: "Example ledger"
-                """),
-            ("log/2026.log", """
-                2026-11-20 Run 5km +run-100km
-                ④2026-11-21  Run 3km +run-100km
-                """),
-        ], finds: [
-            "①": "htl fmt would change this file from line 2",
-            "②": "htl fmt would change this file from line 2",
-            "③": "htl fmt would change this file from line 2",
-            "④": "htl fmt would change this file from line 2",
-        ]),
+        failing: RuleExample(
+            [
+                (
+                    "goals/run-100km.md",
+                    """
+                    ---
+                    ①targets:
+                      km: 100
+                    title: Run 100 km
+                    start: 2026-11-02
+                    target: 2027-01-10
+                    term: 7
+                    values:
+                      health: 9
+                    tags: [running]
+                    ---
+                    ## Action plan
+                    - Three runs a week.
+                    """
+                ),
+                (
+                    "values/health.md",
+                    """
+                    ---
+                    ②title:   Health
+                    level: major
+                    guidance: Move every day.
+                    ---
+                    """
+                ),
+                (
+                    "htl.yaml",
+                    """
+                    htl: 1
+                    ③title: "Example ledger"
+                    """
+                ),
+                (
+                    "log/2026.log",
+                    """
+                    2026-11-20 Run 5km +run-100km
+                    ④2026-11-21  Run 3km +run-100km
+                    """
+                ),
+            ],
+            finds: [
+                "①": "htl fmt would change this file from line 2",
+                "②": "htl fmt would change this file from line 2",
+                "③": "htl fmt would change this file from line 2",
+                "④": "htl fmt would change this file from line 2",
+            ]),
         passing: RuleExample([
             ("goals/run-100km.md", RuleExample.goal()),
-            ("log/2026.log", """
+            (
+                "log/2026.log",
+                """
                 2026-11-20 Run 5km +run-100km
                 2026-11-21 Run 3km +run-100km
-                """),
+                """
+            ),
         ]),
         reportedBy: .formatter)
 
@@ -78,8 +95,9 @@ extension RuleDescriptor {
             if file.bytes[i] == 0x0A { line += 1 }
             i += 1
         }
-        let finding = Finding(.unformatted, SourceLocation(path: file.path, line: line, column: 1),
-                              "htl fmt would change this file from line \(line)", help: "run: htl fmt \(file.path)")
+        let finding = Finding(
+            .unformatted, SourceLocation(path: file.path, line: line, column: 1),
+            "htl fmt would change this file from line \(line)", help: "run: htl fmt \(file.path)")
         return FormatVerdict(finding: finding, isCanonical: false)
     }
 }

@@ -12,46 +12,60 @@ extension RuleDescriptor {
     static let unknownField = RuleDescriptor(
         .unknownField, .error,
         summary: "a key that is not in the schema",
-        failing: RuleExample([
-            ("goals/run-100km.md", RuleExample.goal(["target": "①deadline: 2027-01-10"])),
-            ("values/health.md", """
-                ---
-                title: Health
-                level: major
-                ②guidence: Move every day.
-                ---
-                """),
-            ("measures.yaml", """
-                km:
-                  type: distance
-                  aliases: [kilometre]
-                  ③unit: kilometres
-                min:
-                  type: time
-                hours:
-                  type: time
-                  equals: 60 min
-                """),
-            ("htl.yaml", """
-                htl: 1
-                title: Example ledger
-                rules:
-                  ④unknown-units: warning
-                """),
-        ], finds: [
-            "①": "unknown field 'deadline' in a goal",
-            "②": "unknown field 'guidence' in a value (did you mean 'guidance'?)",
-            "③": "unknown field 'unit' in measure 'km'",
-            "④": "unknown rule 'unknown-units' (did you mean 'unknown-unit'?)",
-        ]),
+        failing: RuleExample(
+            [
+                ("goals/run-100km.md", RuleExample.goal(["target": "①deadline: 2027-01-10"])),
+                (
+                    "values/health.md",
+                    """
+                    ---
+                    title: Health
+                    level: major
+                    ②guidence: Move every day.
+                    ---
+                    """
+                ),
+                (
+                    "measures.yaml",
+                    """
+                    km:
+                      type: distance
+                      aliases: [kilometre]
+                      ③unit: kilometres
+                    min:
+                      type: time
+                    hours:
+                      type: time
+                      equals: 60 min
+                    """
+                ),
+                (
+                    "htl.yaml",
+                    """
+                    htl: 1
+                    title: Example ledger
+                    rules:
+                      ④unknown-units: warning
+                    """
+                ),
+            ],
+            finds: [
+                "①": "unknown field 'deadline' in a goal",
+                "②": "unknown field 'guidence' in a value (did you mean 'guidance'?)",
+                "③": "unknown field 'unit' in measure 'km'",
+                "④": "unknown rule 'unknown-units' (did you mean 'unknown-unit'?)",
+            ]),
         passing: RuleExample([
             ("goals/run-100km.md", RuleExample.goal(["target": "target: 2027-01-10"])),
-            ("htl.yaml", """
+            (
+                "htl.yaml",
+                """
                 htl: 1
                 title: Example ledger
                 rules:
                   unknown-unit: warning
-                """),
+                """
+            ),
         ]),
         reportedBy: .fileReader)
 }

@@ -10,20 +10,25 @@ extension RuleDescriptor {
     static let unknownGoal = RuleDescriptor(
         .unknownGoal, .error,
         summary: "a log line links to an undeclared goal",
-        failing: .file("log/2026.log", """
+        failing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5km ①+run-100
             2026-11-21 Run 5km ②+Run-100km
             2026-11-21 Swim 1③kms ④+swim
-            """, finds: [
+            """,
+            finds: [
                 "①": "unknown goal '+run-100' (did you mean 'run-100km'?)",
                 "②": """
-                    '+Run-100km' is not a goal id: ids are lowercase letters, digits and '-' \
-                    (did you mean 'run-100km'?)
-                    """,
+                '+Run-100km' is not a goal id: ids are lowercase letters, digits and '-' \
+                (did you mean 'run-100km'?)
+                """,
                 "③": .also(.unknownUnit, "unknown unit 'kms' (did you mean 'km'?)"),
                 "④": "unknown goal '+swim'",
             ]),
-        passing: .file("log/2026.log", """
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5km +run-100km
             2026-11-21 Ran 5km with + friends +run-100km
             """),
@@ -38,11 +43,18 @@ extension RuleDescriptor {
             let suggestion = suggestions.didYouMean(goal, names)
             if Identifier.isValidEntityID(goal) {
                 // A committed line cannot be edited: the way out is to keep the goal, dropped.
-                found.append(Finding(.unknownGoal, location, "unknown goal '+\(goal)'" + suggestion,
-                                     help: "fix the link; or, if goals/\(goal).md was deleted, restore it with 'status: dropped' (committed actions keep their goal)"))
+                found.append(
+                    Finding(
+                        .unknownGoal, location, "unknown goal '+\(goal)'" + suggestion,
+                        help:
+                            "fix the link; or, if goals/\(goal).md was deleted, restore it with 'status: dropped' "
+                            + "(committed actions keep their goal)"
+                    ))
             } else {
-                found.append(Finding(.unknownGoal, location,
-                                     "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
+                found.append(
+                    Finding(
+                        .unknownGoal, location,
+                        "'+\(goal)' is not a goal id: ids are lowercase letters, digits and '-'" + suggestion))
             }
         }
         let actions = context.ledger.actions

@@ -12,20 +12,25 @@ extension RuleDescriptor {
     static let unknownUnit = RuleDescriptor(
         .unknownUnit, .error,
         summary: "a log quantity's unit is not a measure id or alias",
-        failing: .file("log/2026.log", """
+        failing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Run 5①kms +run-100km
             2026-11-20 Run 5②KM +run-100km
             2026-11-21 Correction -1③kms +run-100km
             2026-11-21 Walk 1.5④hrs +run-100km
             2026-11-21 Swim 10⑤laps +run-100km
-            """, finds: [
+            """,
+            finds: [
                 "①": "unknown unit 'kms' (did you mean 'km'?)",
                 "②": "unknown unit 'KM' (did you mean 'km'?)",
                 "③": "unknown unit 'kms' (did you mean 'km'?)",
                 "④": "unknown unit 'hrs'",
                 "⑤": "unknown unit 'laps'",
             ]),
-        passing: .file("log/2026.log", """
+        passing: .file(
+            "log/2026.log",
+            """
             2026-11-20 Came 2nd in the 5km run +run-100km
             2026-11-21 Ran the "10kms" loop, 3x 3km +run-100km
             """),

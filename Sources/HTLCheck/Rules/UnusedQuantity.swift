@@ -11,26 +11,34 @@ extension RuleDescriptor {
     static let unusedQuantity = RuleDescriptor(
         .unusedQuantity, .warning,
         summary: "an action's quantities are in measures none of its goals can use, so it adds nothing",
-        failing: RuleExample([
-            ("goals/swim-weekly.md", swimWeekly),
-            ("log/2026.log", """
-                2026-11-20 Swim ①30min +run-100km
-                2026-11-21 Stretch ②20min #running
-                2026-11-21 Bike ride ③2hours ④15min +run-100km
-                """),
-        ], finds: [
-            "①": "30min counts toward no target of run-100km (they count km), so the action adds nothing",
-            "②": "20min counts toward no target of run-100km (they count km), so the action adds nothing",
-            "③": "2hours counts toward no target of run-100km (they count km), so the action adds nothing",
-            "④": "15min counts toward no target of run-100km (they count km), so the action adds nothing",
-        ]),
+        failing: RuleExample(
+            [
+                ("goals/swim-weekly.md", swimWeekly),
+                (
+                    "log/2026.log",
+                    """
+                    2026-11-20 Swim ①30min +run-100km
+                    2026-11-21 Stretch ②20min #running
+                    2026-11-21 Bike ride ③2hours ④15min +run-100km
+                    """
+                ),
+            ],
+            finds: [
+                "①": "30min counts toward no target of run-100km (they count km), so the action adds nothing",
+                "②": "20min counts toward no target of run-100km (they count km), so the action adds nothing",
+                "③": "2hours counts toward no target of run-100km (they count km), so the action adds nothing",
+                "④": "15min counts toward no target of run-100km (they count km), so the action adds nothing",
+            ]),
         passing: RuleExample([
             ("goals/swim-weekly.md", swimWeekly),
-            ("log/2026.log", """
+            (
+                "log/2026.log",
+                """
                 2026-10-20 Stretch 20min #running
                 2026-11-20 Run 5km in 28min +run-100km
                 2026-11-21 Swim 30min +swim-weekly #running
-                """),
+                """
+            ),
         ]),
         weight: 2, parts: 4, reads: [.tags, .goalUses], check: unusedQuantities)
 
@@ -58,7 +66,8 @@ extension RuleDescriptor {
         // What its linked goals make of each action with quantities, in one
         // pass in file order; only the actions they leave open go on to the
         // goals of their tags.
-        var open = OpenActions(actions, part.run(of: actions.count), context.actionFacts, context.tags, catalog, uses) { i, roots, verdict in
+        var open = OpenActions(actions, part.run(of: actions.count), context.actionFacts, context.tags, catalog, uses) {
+            i, roots, verdict in
             for k in 0..<context.linkCount(of: i) {
                 if let g = context.goal(ofLink: k, action: i) { verdict.add(goal: g, uses, roots) }
             }
@@ -80,7 +89,9 @@ extension RuleDescriptor {
     }
 
     /// The findings of one action that adds nothing, naming its goals.
-    private static func findings(for action: Action, _ context: RuleContext, _ uses: GoalUses, _ byTag: [String: [Int]]) -> [Finding] {
+    private static func findings(for action: Action, _ context: RuleContext, _ uses: GoalUses, _ byTag: [String: [Int]])
+        -> [Finding]
+    {
         let goals = context.ledger.goals
         let catalog = context.ledger.measures
         var counting: [Int] = action.links.compactMap { context.goalPosition(of: $0.goal) }
@@ -90,9 +101,12 @@ extension RuleDescriptor {
         let names = uniqueIDs(counting.map { goals[$0].id })
         let counted = uniqueIDs(counting.flatMap { uses.measures[$0] }.map { catalog.measures[$0].id })
         return action.quantities.map { quantity in
-            Finding(.unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
-                    "\(quantity.written(in: catalog)) counts toward no target of \(names.joined(separator: ", ")) (they count \(counted.joined(separator: ", "))), so the action adds nothing",
-                    help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure(in: catalog)) target")
+            Finding(
+                .unusedQuantity, SourceLocation(path: action.path, line: action.line, column: quantity.column),
+                "\(quantity.written(in: catalog)) counts toward no target of \(names.joined(separator: ", ")) (they "
+                    + "count \(counted.joined(separator: ", "))), so the action adds nothing",
+                help: "log it in a measure a goal counts, or link a goal with a \(quantity.measure(in: catalog)) target"
+            )
         }
     }
 
@@ -117,8 +131,11 @@ extension RuleDescriptor {
 
         /// The open actions of `run`; `linked` adds to an action's verdict
         /// what its links make of its roots.
-        init(_ actions: [Action], _ run: Range<Int>, _ facts: [ActionFacts], _ tags: IdentifierTable, _ catalog: MeasureCatalog,
-             _ uses: GoalUses, linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void) {
+        init(
+            _ actions: [Action], _ run: Range<Int>, _ facts: [ActionFacts], _ tags: IdentifierTable,
+            _ catalog: MeasureCatalog,
+            _ uses: GoalUses, linked: (Int, ArraySlice<Int32>, inout Verdict) -> Void
+        ) {
             self.tags = tags
             // The facts in file order; an action itself only for a further quantity or tag.
             for i in run where facts[i].hasQuantities {
@@ -126,7 +143,8 @@ extension RuleDescriptor {
                 // Most actions: one quantity, linked to one goal that counts actions or
                 // the quantity's measure, settled without a list of roots or a verdict.
                 if !facts[i].hasMoreQuantities, !facts[i].hasMoreLinks, facts[i].firstLinkGoal >= 0,
-                   uses.settles(goal: Int(facts[i].firstLinkGoal), root: root) {
+                    uses.settles(goal: Int(facts[i].firstLinkGoal), root: root)
+                {
                     continue
                 }
                 let first = roots.count
@@ -220,13 +238,18 @@ extension RuleDescriptor {
             active = Active(byRoot: [Int](repeating: 0, count: measures))
         }
 
-        mutating func run(goals: [Int], windows: [Goal.Window], uses: GoalUses, _ tagged: [Dated], _ visit: (Int, Active) -> Void) {
+        mutating func run(
+            goals: [Int], windows: [Goal.Window], uses: GoalUses, _ tagged: [Dated], _ visit: (Int, Active) -> Void
+        ) {
             let joins = goals.sorted { (windows[$0].start?.dayNumber ?? .min) < (windows[$1].start?.dayNumber ?? .min) }
-            let leaves = goals.sorted { (windows[$0].target?.dayNumber ?? .max) < (windows[$1].target?.dayNumber ?? .max) }
+            let leaves = goals.sorted {
+                (windows[$0].target?.dayNumber ?? .max) < (windows[$1].target?.dayNumber ?? .max)
+            }
             // A log written in date order is in date order already (the sort is stable).
             let inOrder = zip(tagged, tagged.dropFirst()).allSatisfy { $0.day <= $1.day }
             let dated = inOrder ? tagged : tagged.sorted { $0.day < $1.day }
-            var j = 0, l = 0
+            var j = 0
+            var l = 0
             for entry in dated {
                 let day = Int(entry.day)
                 while j < joins.count, (windows[joins[j]].start?.dayNumber ?? .min) <= day {

@@ -12,46 +12,63 @@ extension RuleDescriptor {
     static let yamlSyntax = RuleDescriptor(
         .yamlSyntax, .error,
         summary: "front matter or a YAML file is not valid YAML, or the closing --- is missing",
-        failing: RuleExample([
-            ("goals/run-100km.md", RuleExample.goal(["title": "title: ①\"Run: 100 km"])),
-            ("values/family.md", """
-                ---
-                title: Family
-                ②title: Friends
-                ---
-                """),
-            ("values/work.md", """
-                ---
-                ③- title: Work
-                ---
-                """),
-            ("terms/④term-8.md", """
-                ---
-                number: 8
-                start: 2027-01-11
-                """),
-            ("terms/term-9.md", """
-                ⑤number: 9
-                start: 2027-03-22
-                ---
-                """),
-        ], finds: [
-            "①": """
+        failing: RuleExample(
+            [
+                ("goals/run-100km.md", RuleExample.goal(["title": "title: ①\"Run: 100 km"])),
+                (
+                    "values/family.md",
+                    """
+                    ---
+                    title: Family
+                    ②title: Friends
+                    ---
+                    """
+                ),
+                (
+                    "values/work.md",
+                    """
+                    ---
+                    ③- title: Work
+                    ---
+                    """
+                ),
+                (
+                    "terms/④term-8.md",
+                    """
+                    ---
+                    number: 8
+                    start: 2027-01-11
+                    """
+                ),
+                (
+                    "terms/term-9.md",
+                    """
+                    ⑤number: 9
+                    start: 2027-03-22
+                    ---
+                    """
+                ),
+            ],
+            finds: [
+                "①": """
                 invalid YAML: found unexpected end of stream while scanning a quoted scalar that starts here \
                 (problem at line 10, column 16)
                 """,
-            "②": "duplicate key 'title' (first on line 2)",
-            "③": "expected 'key: value' lines, found a list",
-            "④": "the front matter is not closed: no '---' line after line 1",
-            "⑤": "the file must start with a '---' line that opens the front matter",
-        ]),
+                "②": "duplicate key 'title' (first on line 2)",
+                "③": "expected 'key: value' lines, found a list",
+                "④": "the front matter is not closed: no '---' line after line 1",
+                "⑤": "the file must start with a '---' line that opens the front matter",
+            ]),
         passing: RuleExample([
             ("goals/run-100km.md", RuleExample.goal(["title": "title: \"Run: 100 km\""])),
-            ("values/family.md", """
+            (
+                "values/family.md",
+                """
                 ---
                 title: Family and friends
                 ---
-                """),
+                """
+            ),
         ]),
         reportedBy: .fileReader)
 }

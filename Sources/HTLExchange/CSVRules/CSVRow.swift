@@ -28,12 +28,16 @@ struct CSVColumns {
     /// number no larger than its width (without a header, each row is
     /// checked on its own).
     func check(_ rules: CSVRules, hasHeader: Bool) throws(HTLError) {
-        let used = [rules.date] + (rules.time.map { [$0] } ?? []) + rules.description + rules.quantities.map(\.column)
+        let used =
+            [rules.date] + (rules.time.map { [$0] } ?? []) + rules.description + rules.quantities.map(\.column)
             + rules.conditions.map(\.column)
         for column in used {
             let i = try index(column)
             if hasHeader, i >= header.count {
-                throw HTLError("\(file): the rules read column \(i + 1), but the header has \(header.count) columns: \(header.joined(separator: ", "))")
+                throw HTLError(
+                    "\(file): the rules read column \(i + 1), but the header has \(header.count) columns: "
+                        + "\(header.joined(separator: ", "))"
+                )
             }
         }
     }
@@ -77,14 +81,18 @@ struct CSVRow {
                 tags += condition.tags.filter { !tags.contains($0) }
             }
             guard let (date, time) = try when(utcOffset) else { return nil }
-            let description = ActionLineText.description(try rules.description.map(field).filter { !$0.isEmpty }.joined(separator: " "))
+            let description = ActionLineText.description(
+                try rules.description.map(field).filter { !$0.isEmpty }.joined(separator: " "))
             let content = (description.isEmpty ? [] : [description]) + (try quantities()) + links.map { "+" + $0 }
             guard !content.isEmpty else {
                 problems.append("\(origin): the row gives no description, quantity or link")
                 return nil
             }
             let words = [date.description] + (time.map { [$0.description] } ?? []) + content + tags.map { "#" + $0 }
-            return (date, String(decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self))
+            return (
+                date,
+                String(decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self)
+            )
         } catch {
             problems.append(error.message)
             return nil
@@ -101,7 +109,9 @@ struct CSVRow {
         let text = try field(rules.date)
         let read = rules.dateFormat.map { $0.read(text) } ?? ExportTime.parse(text).map { $0.local(utcOffset) }
         guard let (date, readTime) = read else {
-            problems.append("\(origin): '\(text)' is not a date\(rules.dateFormat == nil ? " (ISO 8601; set date_format for others)" : " in the rules' date_format")")
+            let format =
+                rules.dateFormat == nil ? " (ISO 8601; set date_format for others)" : " in the rules' date_format"
+            problems.append("\(origin): '\(text)' is not a date\(format)")
             return nil
         }
         var time = readTime

@@ -12,8 +12,10 @@ import HTLSystem
 /// log already holds (the same text, as many times: an import by an older
 /// htl, or typed by hand) is not written again either.
 public enum CSVRulesImport {
-    public static func plan(_ inputs: [(name: String, bytes: [UInt8])], rules: (name: String, bytes: [UInt8]),
-                            into loaded: LoadedLedger, utcOffset: @escaping UTCOffset) throws -> ImportPlan {
+    public static func plan(
+        _ inputs: [(name: String, bytes: [UInt8])], rules: (name: String, bytes: [UInt8]),
+        into loaded: LoadedLedger, utcOffset: @escaping UTCOffset
+    ) throws -> ImportPlan {
         let rules = try CSVRules.read(name: rules.name, bytes: rules.bytes)
         if let file = rules.file, LedgerLayout.kind(of: file) != .log {
             throw HTLError("file: \(file) is not a log file (htl reads log/**/*.log)")
@@ -46,7 +48,9 @@ public enum CSVRulesImport {
             }
             let name = EntityText.paragraph(FileSystem.name(input.name)).replacingAll("\n", " ")
             for group in byFile {
-                plan.append(["# imported from \(name)"] + group.lines, actions: group.actions, to: group.path, header: group.header)
+                plan.append(
+                    ["# imported from \(name)"] + group.lines, actions: group.actions, to: group.path,
+                    header: group.header)
             }
         }
         plan.check(against: loaded)
@@ -62,8 +66,10 @@ public enum CSVRulesImport {
     }
 
     /// The rows of one CSV file made into lines, in file order.
-    static func rows(_ input: (name: String, bytes: [UInt8]), rules: CSVRules, plan: inout ImportPlan,
-                     utcOffset: UTCOffset) throws -> [MadeRow] {
+    static func rows(
+        _ input: (name: String, bytes: [UInt8]), rules: CSVRules, plan: inout ImportPlan,
+        utcOffset: UTCOffset
+    ) throws -> [MadeRow] {
         let records: [CSV.Record]
         do {
             records = try CSV.records(input.bytes, separator: rules.separator)
@@ -81,7 +87,9 @@ public enum CSVRulesImport {
             // Identical rows (two of the same workout) are told apart by their order.
             occurrences[record.fields, default: 0] += 1
             if let (date, line) = row.line(utcOffset: utcOffset) {
-                out.append(MadeRow(date: date, line: line, key: rowKey(record.fields, occurrence: occurrences[record.fields]!)))
+                out.append(
+                    MadeRow(date: date, line: line, key: rowKey(record.fields, occurrence: occurrences[record.fields]!))
+                )
             }
             plan.problems += row.problems
         }
@@ -103,7 +111,8 @@ public enum CSVRulesImport {
         for file in loaded.files where LedgerLayout.kind(of: file.path) == .log {
             for (offset, line) in TextLines.split(file.bytes).enumerated() {
                 guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#"),
-                      !provenance.isMarked(path: file.path, line: offset + 1) else { continue }
+                    !provenance.isMarked(path: file.path, line: offset + 1)
+                else { continue }
                 counts[String(decoding: LogFormatter.canonicalLine(Array(line)), as: UTF8.self), default: 0] += 1
             }
         }

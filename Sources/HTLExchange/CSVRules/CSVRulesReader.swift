@@ -5,8 +5,10 @@ import HTLParse
 struct CSVRulesReader {
     let name: String
 
-    static let keys = ["skip", "separator", "date", "date_format", "time", "description", "quantities", "links", "tags",
-                       "decimal_mark", "file", "if"]
+    static let keys = [
+        "skip", "separator", "date", "date_format", "time", "description", "quantities", "links", "tags",
+        "decimal_mark", "file", "if",
+    ]
 
     mutating func rules(_ pairs: [YAMLPair]) throws(HTLError) -> CSVRules {
         var rules = CSVRules()
@@ -26,8 +28,11 @@ struct CSVRulesReader {
             case "file": rules.file = try text(v, "file")
             case "if": rules.conditions = try conditions(v)
             default:
-                let hint = Suggestion.closest(to: pair.name, in: CSVRulesReader.keys).map { " (did you mean '\($0)'?)" } ?? ""
-                throw failure(pair.key, "unknown key '\(pair.name)'\(hint); the keys are \(CSVRulesReader.keys.joined(separator: ", "))")
+                let hint =
+                    Suggestion.closest(to: pair.name, in: CSVRulesReader.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                throw failure(
+                    pair.key,
+                    "unknown key '\(pair.name)'\(hint); the keys are \(CSVRulesReader.keys.joined(separator: ", "))")
             }
         }
         return rules
@@ -51,12 +56,18 @@ struct CSVRulesReader {
         case "false"?: return false
         default:
             let written = node.scalar.map { " '\($0)'" } ?? ""
-            throw failure(node, "\(key) takes true or false, not\(written.isEmpty ? " that" : written) (htl reads yes, on and the like as text)")
+            throw failure(
+                node,
+                "\(key) takes true or false, not\(written.isEmpty ? " that" : written) (htl reads yes, on and the "
+                    + "like as text)"
+            )
         }
     }
 
     func count(_ node: YAMLNode, _ key: String) throws(HTLError) -> Int {
-        guard let s = node.scalar, let n = Int(s), n >= 0, n <= 1_000_000 else { throw failure(node, "\(key) takes a whole number from 0") }
+        guard let s = node.scalar, let n = Int(s), n >= 0, n <= 1_000_000 else {
+            throw failure(node, "\(key) takes a whole number from 0")
+        }
         return n
     }
 
@@ -70,7 +81,9 @@ struct CSVRulesReader {
     }
 
     func column(_ node: YAMLNode) throws(HTLError) -> CSVRules.Column {
-        guard let s = node.scalar, !s.isEmpty else { throw failure(node, "a column is its header name or its number (1 = first)") }
+        guard let s = node.scalar, !s.isEmpty else {
+            throw failure(node, "a column is its header name or its number (1 = first)")
+        }
         if let n = Int(s) {
             guard n >= 1 else { throw failure(node, "column numbers start at 1") }
             return .number(n)
@@ -107,7 +120,9 @@ struct CSVRulesReader {
     }
 
     func quantities(_ node: YAMLNode) throws(HTLError) -> [CSVRules.Quantity] {
-        guard let pairs = node.pairs else { throw failure(node, "quantities maps a measure to its column, e.g. km: Distance") }
+        guard let pairs = node.pairs else {
+            throw failure(node, "quantities maps a measure to its column, e.g. km: Distance")
+        }
         var out: [CSVRules.Quantity] = []
         for pair in pairs {
             var q = CSVRules.Quantity(measure: pair.name, column: .number(1))
@@ -139,18 +154,24 @@ struct CSVRulesReader {
         guard let items = node.items else { throw failure(node, "if takes a list of conditions") }
         var out: [CSVRules.Condition] = []
         for item in items {
-            guard let fields = item.pairs else { throw failure(item, "a condition is a mapping: column, contains or equals, and what to do") }
+            guard let fields = item.pairs else {
+                throw failure(item, "a condition is a mapping: column, contains or equals, and what to do")
+            }
             var c = CSVRules.Condition(column: .number(1))
             var hasColumn = false
             for field in fields {
                 switch field.name {
-                case "column": c.column = try column(field.value); hasColumn = true
+                case "column":
+                    c.column = try column(field.value)
+                    hasColumn = true
                 case "contains": c.contains = try text(field.value, "contains")
                 case "equals": c.equals = field.value.scalar ?? ""
                 case "links": c.links = try words(field.value, "links")
                 case "tags": c.tags = try words(field.value, "tags")
                 case "skip": c.skip = try flag(field.value, "skip")
-                default: throw failure(field.key, "a condition has column, contains or equals, and links, tags or skip: true")
+                default:
+                    throw failure(
+                        field.key, "a condition has column, contains or equals, and links, tags or skip: true")
                 }
             }
             guard hasColumn, (c.contains == nil) != (c.equals == nil) else {

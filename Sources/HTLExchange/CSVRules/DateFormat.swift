@@ -25,8 +25,8 @@ struct DateFormat: Equatable {
             pieces.append(letter == UInt8(ascii: "%") ? .literal(letter) : .field(letter))
         }
         guard pieces.contains(.field(UInt8(ascii: "d"))),
-              pieces.contains(.field(UInt8(ascii: "Y"))) || pieces.contains(.field(UInt8(ascii: "y"))),
-              pieces.contains(.field(UInt8(ascii: "m"))) || pieces.contains(.field(UInt8(ascii: "b")))
+            pieces.contains(.field(UInt8(ascii: "Y"))) || pieces.contains(.field(UInt8(ascii: "y"))),
+            pieces.contains(.field(UInt8(ascii: "m"))) || pieces.contains(.field(UInt8(ascii: "b")))
         else { return nil }
         self.pieces = pieces
     }
@@ -60,8 +60,10 @@ struct DateFormat: Equatable {
     }
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                             "october", "november", "december"]
+    static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ]
 
     static func field(_ letter: UInt8, _ bytes: inout ArraySlice<UInt8>) -> Int? {
         switch letter {
@@ -89,7 +91,8 @@ struct DateFormat: Equatable {
     }
 
     static func month(_ bytes: inout ArraySlice<UInt8>) -> Int? {
-        let word = String(decoding: bytes.prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }, as: UTF8.self).lowercased()
+        let word = String(decoding: bytes.prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }, as: UTF8.self)
+            .lowercased()
         guard let i = monthNames.firstIndex(of: word) ?? months.firstIndex(of: word) else { return nil }
         bytes = bytes.dropFirst(word.utf8.count)
         return i + 1

@@ -44,8 +44,12 @@ struct Exporter {
     init(loaded: LoadedLedger) {
         self.loaded = loaded
         provenance = Provenance(files: loaded.files)
-        for v in loaded.ledger.values where valueUUID[v.id] == nil { valueUUID[v.id] = uuid(.value, path: v.path, id: v.id) }
-        for g in loaded.ledger.goals where goalUUID[g.id] == nil { goalUUID[g.id] = uuid(.goal, path: g.path, id: g.id) }
+        for v in loaded.ledger.values where valueUUID[v.id] == nil {
+            valueUUID[v.id] = uuid(.value, path: v.path, id: v.id)
+        }
+        for g in loaded.ledger.goals where goalUUID[g.id] == nil {
+            goalUUID[g.id] = uuid(.goal, path: g.path, id: g.id)
+        }
     }
 
     func uuid(_ kind: Provenance.Kind, path: String, id: String) -> String {
@@ -56,7 +60,9 @@ struct Exporter {
         BodySections(file: loaded.parsed.file(at: path)?.bytes ?? [])
     }
 
-    static func table(_ header: [String], _ rows: [[String]], _ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
+    static func table(_ header: [String], _ rows: [[String]], _ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void)
+        rethrows
+    {
         try csv.record(header, write)
         for row in rows { try csv.record(row, write) }
     }
@@ -68,8 +74,10 @@ struct Exporter {
         }
         let rows = ledger.values.map { v -> [String] in
             let body = body(v.path)
-            return [uuid(.value, path: v.path, id: v.id), v.title, body.lead, body["notes"], "", "\(v.priority)",
-                    v.level.rawValue, v.domain ?? "", v.guidance ?? "", "\(aligned[v.id] ?? 0)"]
+            return [
+                uuid(.value, path: v.path, id: v.id), v.title, body.lead, body["notes"], "", "\(v.priority)",
+                v.level.rawValue, v.domain ?? "", v.guidance ?? "", "\(aligned[v.id] ?? 0)",
+            ]
         }
         try Exporter.table(TenWeekReader.headers[.values]!, rows, &csv, write)
     }
@@ -77,14 +85,18 @@ struct Exporter {
     func terms(_ csv: inout CSVWriter, _ write: ([UInt8]) throws -> Void) rethrows {
         var goalsOfTerm: [Int: [String]] = [:]
         for g in ledger.goals {
-            for number in Set(g.terms.map(\.number)) { goalsOfTerm[number, default: []].append(uuid(.goal, path: g.path, id: g.id)) }
+            for number in Set(g.terms.map(\.number)) {
+                goalsOfTerm[number, default: []].append(uuid(.goal, path: g.path, id: g.id))
+            }
         }
         let rows = ledger.terms.map { t -> [String] in
             let body = body(t.path)
             let reflection = body["reflection"].isEmpty ? body.lead : body["reflection"]
-            return [uuid(.term, path: t.path, id: t.id), "\(t.number)", t.theme ?? "", reflection, t.status?.rawValue ?? "",
-                    StableUUID.make("period:\(t.number)"), t.title, t.start.description, t.end.description,
-                    (goalsOfTerm[t.number] ?? []).joined(separator: ";")]
+            return [
+                uuid(.term, path: t.path, id: t.id), "\(t.number)", t.theme ?? "", reflection, t.status?.rawValue ?? "",
+                StableUUID.make("period:\(t.number)"), t.title, t.start.description, t.end.description,
+                (goalsOfTerm[t.number] ?? []).joined(separator: ";"),
+            ]
         }
         try Exporter.table(TenWeekReader.headers[.terms]!, rows, &csv, write)
     }
@@ -93,19 +105,26 @@ struct Exporter {
         let rows = ledger.goals.map { g -> [String] in
             let body = body(g.path)
             let values = g.values.compactMap { valueUUID[$0.value] }
-            return [uuid(.goal, path: g.path, id: g.id), g.title, body.lead, body["notes"], "", "\(g.importance)", "\(g.urgency)",
-                    g.start?.description ?? "", g.target?.description ?? "", body["action plan"], g.weeks.map(String.init) ?? "",
-                    targets(g).compact(), values.joined(separator: ";")]
+            return [
+                uuid(.goal, path: g.path, id: g.id), g.title, body.lead, body["notes"], "", "\(g.importance)",
+                "\(g.urgency)",
+                g.start?.description ?? "", g.target?.description ?? "", body["action plan"],
+                g.weeks.map(String.init) ?? "",
+                targets(g).compact(), values.joined(separator: ";"),
+            ]
         }
         try Exporter.table(TenWeekReader.headers[.goals]!, rows, &csv, write)
     }
 
     func targets(_ g: Goal) -> JSON {
-        .array(g.targets.map { t in
-            let measure = ledger.measures.measure(named: t.measure)
-            return .object([("measureId", .string(StableUUID.make("measure:\(t.measure)"))),
-                            ("measureTitle", .string(measure?.title ?? t.measure)), ("unit", .string(t.measure)),
-                            ("targetValue", .number(t.amount.description))])
-        })
+        .array(
+            g.targets.map { t in
+                let measure = ledger.measures.measure(named: t.measure)
+                return .object([
+                    ("measureId", .string(StableUUID.make("measure:\(t.measure)"))),
+                    ("measureTitle", .string(measure?.title ?? t.measure)), ("unit", .string(t.measure)),
+                    ("targetValue", .number(t.amount.description)),
+                ])
+            })
     }
 }

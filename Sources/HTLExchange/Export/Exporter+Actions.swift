@@ -39,7 +39,8 @@ extension Exporter {
 
     /// The action's quantities as the app's JSON list of measurements
     /// (`measureIDs`: each measure's UUID, by its place in the catalog).
-    func writeMeasurements(_ a: Action, actionID: String, when: String, measureIDs: [String], into out: inout JSONBytes) {
+    func writeMeasurements(_ a: Action, actionID: String, when: String, measureIDs: [String], into out: inout JSONBytes)
+    {
         out.append("[")
         for (i, q) in a.quantities.enumerated() {
             let measure = ledger.measures.measures[q.measureIndex]

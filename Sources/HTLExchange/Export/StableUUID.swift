@@ -9,7 +9,7 @@ enum StableUUID {
     private static func make(bytes name: Span<UInt8>) -> String {
         var high = fnv(name, seed: 0xcbf2_9ce4_8422_2325)
         var low = fnv(name, seed: 0x8422_2325_cbf2_9ce4 ^ high)
-        high = (high & ~0xF000) | 0x8000                              // version 8
+        high = (high & ~0xF000) | 0x8000  // version 8
         low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // variant 10
         // 8-4-4-4-12 upper-case hex digits, written in place.
         var out: [UInt8] = []

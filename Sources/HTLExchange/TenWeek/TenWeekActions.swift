@@ -36,15 +36,20 @@ extension TenWeekMapping {
             return a.order < b.order
         }
         for line in made {
-            plan.append(line.lines, actions: 1, to: LogEntry.defaultPath(for: line.date), header: LogEntry.header(for: line.date))
+            plan.append(
+                line.lines, actions: 1, to: LogEntry.defaultPath(for: line.date),
+                header: LogEntry.header(for: line.date))
         }
     }
 
     private mutating func actionLine(_ a: TenWeekRecord.Action, order: Int) -> ActionLine? {
         let when = a.startTime.isEmpty ? a.logTime : a.startTime
         guard let time = ExportTime.parse(when) else {
-            plan.problem(a.origin, when.isEmpty ? "the action has no LogTime or StartTime"
-                                                : "'\(when)' is not an ISO 8601 date or time")
+            plan.problem(
+                a.origin,
+                when.isEmpty
+                    ? "the action has no LogTime or StartTime"
+                    : "'\(when)' is not an ISO 8601 date or time")
             return nil
         }
         let (date, clock) = time.local(utcOffset)
@@ -56,12 +61,17 @@ extension TenWeekMapping {
         words += quantities
         for uuid in a.goalIDs where reference(uuid, "goal", from: a.origin) {
             guard let goal = goalByUUID[uuid.lowercased()] else {
-                plan.problem(a.origin, "the action contributes to goal \(uuid), which is neither in this import nor in the ledger (import goals_export too)")
+                plan.problem(
+                    a.origin,
+                    "the action contributes to goal \(uuid), which is neither in this import nor in the ledger "
+                        + "(import goals_export too)"
+                )
                 continue
             }
             if !words.contains("+" + goal) { words.append("+" + goal) }
         }
-        let action = String(decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self)
+        let action = String(
+            decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self)
         let notes = [a.description, a.notes].flatMap { EntityText.paragraph($0).split(separator: "\n") }
             .map { Provenance.notePrefix + $0 }.filter { $0.trimmingSpaces != "#" }
         return ActionLine(date: date, time: clock, order: order, lines: [Provenance.logMark(a.id)] + notes + [action])
@@ -91,7 +101,8 @@ extension TenWeekMapping {
         }
         let timed = amounts.contains { measures.kind(of: $0.measure) == .time }
         if !timed, let minutes = ImportNumber.decimal(a.durationMinutes), minutes > .zero,
-           let measure = measures.measure(unit: "minutes", type: "time") {
+            let measure = measures.measure(unit: "minutes", type: "time")
+        {
             add(measure, minutes)
         }
         return amounts.filter { $0.amount != .zero }.map { ActionLineText.quantity($0.amount, $0.measure) }

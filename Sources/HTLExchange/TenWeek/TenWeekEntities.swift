@@ -57,7 +57,9 @@ extension TenWeekMapping {
         text.plain("target", dayText(g.target, "TargetDate", g.origin))
         text.plain("weeks", Int(g.termLength))
         let terms = (termsOfGoal[g.id.lowercased()] ?? []).sorted()
-        if !terms.isEmpty { text.plain("term", terms.count == 1 ? "\(terms[0])" : "[\(terms.map(String.init).joined(separator: ", "))]") }
+        if !terms.isEmpty {
+            text.plain("term", terms.count == 1 ? "\(terms[0])" : "[\(terms.map(String.init).joined(separator: ", "))]")
+        }
         text.mapping("targets", targets(g))
         text.mapping("values", alignments(g))
         text.section(nil, g.description)
@@ -90,7 +92,11 @@ extension TenWeekMapping {
         var pairs: [(String, String)] = []
         for uuid in g.valueIDs where reference(uuid, "value", from: g.origin) {
             guard let value = valueByUUID[uuid.lowercased()] else {
-                plan.problem(g.origin, "the goal serves value \(uuid), which is neither in this import nor in the ledger (import values_export too)")
+                plan.problem(
+                    g.origin,
+                    "the goal serves value \(uuid), which is neither in this import nor in the ledger (import "
+                        + "values_export too)"
+                )
                 continue
             }
             if !pairs.contains(where: { $0.0 == value }) { pairs.append((value, "\(TenWeekMapping.defaultStrength)")) }
@@ -99,7 +105,8 @@ extension TenWeekMapping {
     }
 
     private mutating func add(_ path: String, _ text: EntityText, _ kind: Provenance.Kind, _ uuid: String) {
-        plan.newFiles.append(ImportPlan.NewFile(path: path, text: text.render(mark: Provenance.markdownMark(kind, uuid))))
+        plan.newFiles.append(
+            ImportPlan.NewFile(path: path, text: text.render(mark: Provenance.markdownMark(kind, uuid))))
     }
 
     /// The app's value level (`highestOrder`, `Life Area`, ...) as htl's.

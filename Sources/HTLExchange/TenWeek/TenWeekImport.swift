@@ -12,8 +12,10 @@ public enum TenWeekImport {
     /// The plan for importing `inputs` (export files by name and content),
     /// checked against the ledger; `utcOffset` turns exported instants into
     /// local days.
-    public static func plan(_ inputs: [(name: String, bytes: [UInt8])], into loaded: LoadedLedger,
-                            utcOffset: @escaping UTCOffset) throws -> ImportPlan {
+    public static func plan(
+        _ inputs: [(name: String, bytes: [UInt8])], into loaded: LoadedLedger,
+        utcOffset: @escaping UTCOffset
+    ) throws -> ImportPlan {
         var records: [TenWeekRecord] = []
         for input in inputs {
             records += try TenWeekReader.records(name: input.name, bytes: input.bytes)
@@ -72,8 +74,12 @@ struct TenWeekMapping {
         for record in records {
             let kind = record.provenanceKind.rawValue
             guard Provenance.isWellFormed(record.id) else {
-                plan.problem(record.origin, "the \(kind) id \(TerminalText.quoted(record.id)) is not well formed: "
-                    + "an id is 1 to \(Provenance.maximumIDLength) ASCII letters, digits, '-' and '_' (the app's are UUIDs)")
+                plan.problem(
+                    record.origin,
+                    "the \(kind) id \(TerminalText.quoted(record.id)) is not well formed: "
+                        + "an id is 1 to \(Provenance.maximumIDLength) ASCII letters, digits, '-' and '_' (the app's "
+                        + "are UUIDs)"
+                )
                 continue
             }
             // Ids are compared without case, as the marks are.
@@ -106,9 +112,13 @@ struct TenWeekMapping {
     /// The plan, with measures.yaml grown by the measures the import needs.
     mutating func finish() -> ImportPlan {
         let added = measures.yaml()
-        if !added.isEmpty, loaded.diagnostics.contains(where: { $0.isError && $0.location.path == LedgerLayout.measuresFile }) {
-            plan.problem(LedgerLayout.measuresFile, "has errors (run htl check); fix them first: the import adds the measures "
-                + measures.added.map(\.id).joined(separator: ", "))
+        if !added.isEmpty,
+            loaded.diagnostics.contains(where: { $0.isError && $0.location.path == LedgerLayout.measuresFile })
+        {
+            plan.problem(
+                LedgerLayout.measuresFile,
+                "has errors (run htl check); fix them first: the import adds the measures "
+                    + measures.added.map(\.id).joined(separator: ", "))
         } else if !added.isEmpty {
             let file = loaded.parsed.file(at: LedgerLayout.measuresFile)
             var bytes = file?.bytes ?? []

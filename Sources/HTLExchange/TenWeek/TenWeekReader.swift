@@ -62,7 +62,9 @@ package enum TenWeekReader {
     static func entity(keys item: JSON) -> Entity? {
         if item["termNumber"] != nil { return .terms }
         if item["expectationImportance"] != nil || item["measureTargets"] != nil { return .goals }
-        if item["measurements"] != nil || item["contributions"] != nil || item["durationMinutes"] != nil { return .actions }
+        if item["measurements"] != nil || item["contributions"] != nil || item["durationMinutes"] != nil {
+            return .actions
+        }
         if item["valueLevel"] != nil || item["alignmentGuidance"] != nil || item["priority"] != nil { return .values }
         return nil
     }
@@ -70,13 +72,22 @@ package enum TenWeekReader {
     // MARK: CSV
 
     static let headers: [Entity: [String]] = [
-        .actions: ["ID", "Title", "Description", "Notes", "LogTime", "Duration(min)", "StartTime", "Measurements", "ContributingGoals"],
-        .goals: ["ID", "Title", "Description", "Notes", "LogTime", "Importance", "Urgency", "StartDate", "TargetDate",
-                 "ActionPlan", "TermLength", "MeasureTargets", "AlignedValues"],
-        .values: ["ID", "Title", "Description", "Notes", "LogTime", "Priority", "Level", "LifeDomain", "AlignmentGuidance",
-                  "AlignedGoalCount"],
-        .terms: ["ID", "TermNumber", "Theme", "Reflection", "Status", "PeriodID", "PeriodTitle", "StartDate", "EndDate",
-                 "AssignedGoals"],
+        .actions: [
+            "ID", "Title", "Description", "Notes", "LogTime", "Duration(min)", "StartTime", "Measurements",
+            "ContributingGoals",
+        ],
+        .goals: [
+            "ID", "Title", "Description", "Notes", "LogTime", "Importance", "Urgency", "StartDate", "TargetDate",
+            "ActionPlan", "TermLength", "MeasureTargets", "AlignedValues",
+        ],
+        .values: [
+            "ID", "Title", "Description", "Notes", "LogTime", "Priority", "Level", "LifeDomain", "AlignmentGuidance",
+            "AlignedGoalCount",
+        ],
+        .terms: [
+            "ID", "TermNumber", "Theme", "Reflection", "Status", "PeriodID", "PeriodTitle", "StartDate", "EndDate",
+            "AssignedGoals",
+        ],
     ]
 
     static func fromCSV(name: String, bytes: [UInt8]) throws(HTLError) -> [TenWeekRecord] {
@@ -89,7 +100,8 @@ package enum TenWeekReader {
         guard let header = rows.first else { return [] }
         let names = header.fields.map { $0.trimmingSpaces.lowercased() }
         guard let entity = Entity.allCases.first(where: { headers[$0]!.map { $0.lowercased() } == names }) else {
-            let expected = Entity.allCases.map { "  \($0.rawValue): " + headers[$0]!.joined(separator: ",") }.joined(separator: "\n")
+            let expected = Entity.allCases.map { "  \($0.rawValue): " + headers[$0]!.joined(separator: ",") }.joined(
+                separator: "\n")
             throw HTLError("\(name):1: not a CSV export of the Ten Week Goal app; its header is one of:\n" + expected)
         }
         var records: [TenWeekRecord] = []

@@ -1,4 +1,5 @@
 import HTLJSON
+
 /// The Ten Week Goal app's exported entities, as read from its JSON or CSV
 /// files (docs/IMPORT.md): text as written, numbers as their exact text,
 /// timestamps still in ISO 8601, ids still the app's UUIDs.

@@ -9,7 +9,9 @@ public enum FileURI {
         var out: [UInt8] = []
         var i = 0
         while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let h = hexValue(rest[i + 1]), let l = hexValue(rest[i + 2]) {
+            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let h = hexValue(rest[i + 1]),
+                let l = hexValue(rest[i + 2])
+            {
                 out.append(h << 4 | l)
                 i += 3
             } else {
@@ -35,7 +37,9 @@ public enum FileURI {
 
     static func isUnreserved(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): return true
         default: return false
         }

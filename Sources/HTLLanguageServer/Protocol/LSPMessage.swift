@@ -1,5 +1,6 @@
 import HTLJSON
 import HTLRender
+
 /// The JSON-RPC 2.0 messages LSP is made of, and the few shapes it repeats.
 public enum LSPMessage {
     /// JSON-RPC error codes LSP uses.

@@ -1,5 +1,6 @@
 import HTLJSON
 import HTLRender
+
 /// LSP's base protocol: each message is `Content-Length: N` (and optional
 /// other headers), a blank line, then N bytes of JSON. Bytes arrive in any
 /// pieces; `next()` yields whole bodies in order.

@@ -78,7 +78,8 @@ public struct TextPositions {
     public func lspPosition(ofByte offset: Int) -> (line: Int, character: Int) {
         let offset = min(max(offset, 0), bytes.count)
         // The last line starting at or before the offset.
-        var low = 0, high = lspStarts.count - 1
+        var low = 0
+        var high = lspStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lspStarts[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -95,7 +96,9 @@ public struct TextPositions {
     /// the end is the last line's end.
     public func htlPosition(line: Int, character: Int) -> (line: Int, column: Int) {
         let p = LineIndex.position(ofByte: offset(line: line, character: character), in: bytes[...], firstLine: 1)
-        guard p.line <= lines.lineCount else { return (lines.lineCount, lines.width(ofLine: lines.lineCount, in: bytes) + 1) }
+        guard p.line <= lines.lineCount else {
+            return (lines.lineCount, lines.width(ofLine: lines.lineCount, in: bytes) + 1)
+        }
         return p
     }
 

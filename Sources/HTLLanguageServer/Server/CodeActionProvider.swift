@@ -10,29 +10,50 @@ import HTLRender
 enum CodeActionProvider {
     static func actions(_ context: RequestContext) -> JSON {
         guard let path = context.path, let bytes = context.bytes, let loaded = context.loaded, let uri = context.uri,
-              let range = context.params["range"] else { return .array([]) }
+            let range = context.params["range"]
+        else { return .array([]) }
         let positions = TextPositions(bytes)
         let first = positions.htlLine(range["start"]?["line"]?.int ?? 0)
         let last = positions.htlLine(range["end"]?["line"]?.int ?? 0)
         var actions: [JSON] = []
-        for d in loaded.diagnostics where d.location.path == path && (first...max(first, last)).contains(d.location.line) {
+        for d in loaded.diagnostics
+        where d.location.path == path && (first...max(first, last)).contains(d.location.line) {
             guard let fix = fix(for: d, positions) else { continue }
-            let edit = JSON.object([("changes", .object([(uri, .array([.object([
-                ("range", LSPMessage.range(positions.lspPosition(line: d.location.line, column: fix.start),
-                                           positions.lspPosition(line: d.location.line, column: fix.end))),
-                ("newText", .string(fix.text)),
-            ])]))]))])
-            actions.append(.object([
-                ("title", .string(fix.title)), ("kind", .string("quickfix")),
-                ("diagnostics", .array([DiagnosticPublisher.diagnostic(d, positions: positions, uri: uri)])),
-                ("isPreferred", .bool(true)), ("edit", edit),
-            ]))
+            let edit = JSON.object([
+                (
+                    "changes",
+                    .object([
+                        (
+                            uri,
+                            .array([
+                                .object([
+                                    (
+                                        "range",
+                                        LSPMessage.range(
+                                            positions.lspPosition(line: d.location.line, column: fix.start),
+                                            positions.lspPosition(line: d.location.line, column: fix.end))
+                                    ),
+                                    ("newText", .string(fix.text)),
+                                ])
+                            ])
+                        )
+                    ])
+                )
+            ])
+            actions.append(
+                .object([
+                    ("title", .string(fix.title)), ("kind", .string("quickfix")),
+                    ("diagnostics", .array([DiagnosticPublisher.diagnostic(d, positions: positions, uri: uri)])),
+                    ("isPreferred", .bool(true)), ("edit", edit),
+                ]))
         }
         return .array(actions)
     }
 
     /// The replacement (columns on the finding's line) a finding suggests.
-    static func fix(for d: Diagnostic, _ positions: TextPositions) -> (title: String, text: String, start: Int, end: Int)? {
+    static func fix(for d: Diagnostic, _ positions: TextPositions) -> (
+        title: String, text: String, start: Int, end: Int
+    )? {
         let line = positions.lineText(d.location.line)
         let word = WordAtCursor(line, column: d.location.column)
         if d.rule == .spacedQuantity, let help = d.help, help.hasPrefix("write ") {
@@ -44,7 +65,10 @@ enum CodeActionProvider {
             var start = d.location.column
             let text = Array(word.text.unicodeScalars)
             var k = start - word.startColumn
-            while k < text.count, text[k] == "+" || text[k] == "#" { k += 1; start += 1 }
+            while k < text.count, text[k] == "+" || text[k] == "#" {
+                k += 1
+                start += 1
+            }
             let end = word.startColumn + text.count - (word.text.hasSuffix(":") ? 1 : 0)
             return ("Change to '\(meant)'", meant, start, end)
         }

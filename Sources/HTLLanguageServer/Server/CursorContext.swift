@@ -21,9 +21,12 @@ enum CursorContext: Equatable {
             while start > before.startIndex, before[start - 1] != 0x20, before[start - 1] != 0x09 { start -= 1 }
             let word = String(decoding: before[start..<cursor], as: UTF8.self)
             let first = !before[before.startIndex..<start].contains { $0 != 0x20 && $0 != 0x09 }
-            return .logWord(word, start: column - LineIndex.scalarCount(before[start..<cursor]), first: first, line: text)
+            return .logWord(
+                word, start: column - LineIndex.scalarCount(before[start..<cursor]), first: first, line: text)
         }
-        guard path.hasSuffix(".md") || path.hasSuffix(".yaml"), let key = frontMatterKey(line: line, positions: positions, path: path) else {
+        guard path.hasSuffix(".md") || path.hasSuffix(".yaml"),
+            let key = frontMatterKey(line: line, positions: positions, path: path)
+        else {
             return .elsewhere
         }
         return valueOrKey(before, column: column, owner: key)

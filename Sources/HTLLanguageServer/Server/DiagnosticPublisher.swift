@@ -16,8 +16,10 @@ enum DiagnosticPublisher {
     /// The most findings one file shows (docs/EDITORS.md).
     static let limit = 100
 
-    static func publish(_ loaded: LoadedLedger, uris: LedgerURIs, documents: OpenDocuments, previously: [String: String],
-                        touched: Set<String>) -> (messages: [String], sent: [String: String]) {
+    static func publish(
+        _ loaded: LoadedLedger, uris: LedgerURIs, documents: OpenDocuments, previously: [String: String],
+        touched: Set<String>
+    ) -> (messages: [String], sent: [String: String]) {
         var byPath: [String: [Diagnostic]] = [:]
         for d in loaded.diagnostics { byPath[d.location.path, default: []].append(d) }
         let files = Dictionary(loaded.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
@@ -56,13 +58,18 @@ enum DiagnosticPublisher {
         if let first = rest.first {
             let errors = rest.filter(\.isError).count
             let what = errors == 0 ? "" : errors == rest.count ? " (all errors)" : " (\(errors) of them errors)"
-            items.append(.object([
-                ("range", range(of: first, positions)),
-                ("severity", .int(errors > 0 ? 1 : 2)),
-                ("source", .string("htl")),
-                ("message", .string("\(rest.count) more findings in this file\(what) are not shown here, "
-                    + "only the first \(limit); htl check lists them all")),
-            ]))
+            items.append(
+                .object([
+                    ("range", range(of: first, positions)),
+                    ("severity", .int(errors > 0 ? 1 : 2)),
+                    ("source", .string("htl")),
+                    (
+                        "message",
+                        .string(
+                            "\(rest.count) more findings in this file\(what) are not shown here, "
+                                + "only the first \(limit); htl check lists them all")
+                    ),
+                ]))
         }
         return items
     }
@@ -73,8 +80,12 @@ enum DiagnosticPublisher {
             ("range", LSPMessage.range((0, 0), (0, 0))),
             ("severity", .int(2)),
             ("source", .string("htl")),
-            ("message", .string("htl's copy of this file may differ from yours (\(reason)), so it shows no findings "
-                + "and will not format the file; close and reopen it")),
+            (
+                "message",
+                .string(
+                    "htl's copy of this file may differ from yours (\(reason)), so it shows no findings "
+                        + "and will not format the file; close and reopen it")
+            ),
         ])
     }
 
@@ -88,10 +99,16 @@ enum DiagnosticPublisher {
             ("message", .string(d.message)),
         ]
         if let help = d.help {
-            fields.append(("relatedInformation", .array([.object([
-                ("location", LSPMessage.location(uri: uri, range: range)),
-                ("message", .string("help: " + help)),
-            ])])))
+            fields.append(
+                (
+                    "relatedInformation",
+                    .array([
+                        .object([
+                            ("location", LSPMessage.location(uri: uri, range: range)),
+                            ("message", .string("help: " + help)),
+                        ])
+                    ])
+                ))
         }
         return .object(fields)
     }
@@ -101,14 +118,16 @@ enum DiagnosticPublisher {
     static func range(of d: Diagnostic, _ positions: TextPositions) -> JSON {
         if d.wholeFile {
             let width = LineIndex.scalarCount(positions.lineText(1))
-            return LSPMessage.range(positions.lspPosition(line: 1, column: 1), positions.lspPosition(line: 1, column: width + 1))
+            return LSPMessage.range(
+                positions.lspPosition(line: 1, column: 1), positions.lspPosition(line: 1, column: width + 1))
         }
         let line = positions.lineText(d.location.line)
         let start = LineIndex.offset(ofColumn: d.location.column, in: line)
         var end = start
         while end < line.endIndex, line[end] != 0x20, line[end] != 0x09 { end += 1 }
         let width = LineIndex.scalarCount(line[start..<end])
-        return LSPMessage.range(positions.lspPosition(line: d.location.line, column: d.location.column),
-                                positions.lspPosition(line: d.location.line, column: d.location.column + max(width, 1)))
+        return LSPMessage.range(
+            positions.lspPosition(line: d.location.line, column: d.location.column),
+            positions.lspPosition(line: d.location.line, column: d.location.column + max(width, 1)))
     }
 }

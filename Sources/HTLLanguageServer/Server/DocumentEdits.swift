@@ -27,7 +27,8 @@ enum DocumentEdits {
             }
             guard result.outOfSync == nil else { continue }
             let positions = TextPositions(result.bytes)
-            guard let from = offset(range["start"], positions), let to = offset(range["end"], positions), from <= to else {
+            guard let from = offset(range["start"], positions), let to = offset(range["end"], positions), from <= to
+            else {
                 result.outOfSync = "a change's range \(range.compact()) is not in htl's copy"
                 continue
             }

@@ -9,12 +9,15 @@ import HTLRender
 enum FormattingProvider {
     static func format(_ context: RequestContext) -> JSON {
         guard let path = context.path, let bytes = context.bytes,
-              let formatted = Formatter.canonical(SourceFile(path: path, bytes: bytes)) else { return .array([]) }
+            let formatted = Formatter.canonical(SourceFile(path: path, bytes: bytes))
+        else { return .array([]) }
         guard formatted != bytes else { return .array([]) }
         let positions = TextPositions(bytes)
-        return .array([.object([
-            ("range", LSPMessage.range((0, 0), positions.end)),
-            ("newText", .string(String(decoding: formatted, as: UTF8.self))),
-        ])])
+        return .array([
+            .object([
+                ("range", LSPMessage.range((0, 0), positions.end)),
+                ("newText", .string(String(decoding: formatted, as: UTF8.self))),
+            ])
+        ])
     }
 }

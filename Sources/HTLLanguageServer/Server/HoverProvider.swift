@@ -25,9 +25,12 @@ enum HoverProvider {
             text = "**\(value.title)** (`\(value.id)`)\n\nvalue · \(value.level.rawValue) · priority \(value.priority)"
         }
         guard let text else { return .null }
-        let range = LSPMessage.range(p.positions.lspPosition(line: p.line, column: word.startColumn),
-                                     p.positions.lspPosition(line: p.line, column: word.endColumn))
-        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])), ("range", range)])
+        let range = LSPMessage.range(
+            p.positions.lspPosition(line: p.line, column: word.startColumn),
+            p.positions.lspPosition(line: p.line, column: word.endColumn))
+        return .object([
+            ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])), ("range", range),
+        ])
     }
 
     static func goal(_ id: String, progress: ProgressReport?, today: CivilDate) -> String? {
@@ -36,14 +39,16 @@ enum HoverProvider {
         let due = StatusText.dueText(g)
         if !due.isEmpty { facts.append(due) }
         let lines = StatusText.detailLines(g, today: today)
-        return "**\(g.goal.title)** (`\(g.id)`)\n\n" + facts.joined(separator: " · ") + "\n\n" + lines.map { "- " + $0 }.joined(separator: "\n")
+        return "**\(g.goal.title)** (`\(g.id)`)\n\n" + facts.joined(separator: " · ") + "\n\n"
+            + lines.map { "- " + $0 }.joined(separator: "\n")
     }
 
     static func day(_ date: CivilDate, ledger: Ledger) -> String {
         let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         var text = "\(names[date.isoWeekday - 1]) \(date)"
         if let term = ledger.terms.filter({ $0.start <= date && date <= $0.end }).max(by: { $0.number < $1.number }) {
-            text += " · term \(term.number), week \(min(term.start.days(until: date) / 7 + 1, term.weeks)) of \(term.weeks)"
+            text +=
+                " · term \(term.number), week \(min(term.start.days(until: date) / 7 + 1, term.weeks)) of \(term.weeks)"
         }
         return text
     }

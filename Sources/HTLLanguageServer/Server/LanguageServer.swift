@@ -79,7 +79,9 @@ public struct LanguageServer {
         guard case .object = message, let method = message["method"]?.string else {
             // A response from the client (we send no requests) or garbage: nothing to say.
             if message["id"] != nil, message["method"] == nil { return [] }
-            return [LSPMessage.error(id: message["id"] ?? .null, .invalidRequest, "not a JSON-RPC request or notification")]
+            return [
+                LSPMessage.error(id: message["id"] ?? .null, .invalidRequest, "not a JSON-RPC request or notification")
+            ]
         }
         let params = message["params"] ?? .null
         guard let id = message["id"] else { return notification(method, params) }
@@ -96,18 +98,22 @@ public struct LanguageServer {
         guard initialized, !shutDown, let uris else { return [refusal] }
         let reason = "a message from the editor was not valid JSON (\(error.message))"
         guard let message = try? JSONParser.parse(body, replacingUnpairedSurrogates: true), case .object = message,
-              let method = message["method"]?.string else {
+            let method = message["method"]?.string
+        else {
             let paths = documents.byPath.keys.sorted().filter { documents.outOfSync($0) == nil }
             for path in paths { documents.markOutOfSync(path, reason) }
             changed(paths)
             return [refusal] + outOfSyncNotices(paths)
         }
         guard method == "textDocument/didOpen" || method == "textDocument/didChange" else { return handle(message) }
-        guard let uri = message["params"]?["textDocument"]?["uri"]?.string, let path = uris.path(uri) else { return [refusal] }
+        guard let uri = message["params"]?["textDocument"]?["uri"]?.string, let path = uris.path(uri) else {
+            return [refusal]
+        }
         if method == "textDocument/didOpen" {
             let text = message["params"]?["textDocument"]?["text"]?.string ?? ""
-            documents.open(path, uri: uri, version: message["params"]?["textDocument"]?["version"]?.int ?? 0,
-                           bytes: Array(text.utf8), outOfSync: reason)
+            documents.open(
+                path, uri: uri, version: message["params"]?["textDocument"]?["version"]?.int ?? 0,
+                bytes: Array(text.utf8), outOfSync: reason)
         } else {
             guard documents.outOfSync(path) == nil else { return [refusal] }
             documents.markOutOfSync(path, reason)
@@ -120,11 +126,17 @@ public struct LanguageServer {
     private func outOfSyncNotices(_ paths: [String]) -> [String] {
         paths.compactMap { path in
             documents.outOfSync(path).map { reason in
-                LSPMessage.notification("window/showMessage", .object([
-                    ("type", .int(2)),
-                    ("message", .string("htl: its copy of \(path) may differ from yours (\(reason)); "
-                        + "it will not format that file until you close and reopen it")),
-                ]))
+                LSPMessage.notification(
+                    "window/showMessage",
+                    .object([
+                        ("type", .int(2)),
+                        (
+                            "message",
+                            .string(
+                                "htl: its copy of \(path) may differ from yours (\(reason)); "
+                                    + "it will not format that file until you close and reopen it")
+                        ),
+                    ]))
             }
         }
     }
@@ -147,10 +159,18 @@ public struct LanguageServer {
             progress = loaded?.progressReport()
         }
         // No edit is ever computed from a copy that may differ from the editor's.
-        if let path = params["textDocument"]?["uri"]?.string.flatMap({ uris?.path($0) }), let reason = documents.outOfSync(path) {
+        if let path = params["textDocument"]?["uri"]?.string.flatMap({ uris?.path($0) }),
+            let reason = documents.outOfSync(path)
+        {
             switch method {
             case "textDocument/formatting":
-                return [LSPMessage.error(id: id, .requestFailed, "htl's copy of \(path) may differ from yours (\(reason)); close and reopen the file to format it")]
+                return [
+                    LSPMessage.error(
+                        id: id, .requestFailed,
+                        "htl's copy of \(path) may differ from yours (\(reason)); close and reopen the file to format "
+                            + "it"
+                    )
+                ]
             case "textDocument/codeAction", "textDocument/completion":
                 return [LSPMessage.response(id: id, result: .array([]))]
             default:
@@ -165,7 +185,8 @@ public struct LanguageServer {
 
     /// The result of a request, nil when the method is not handled.
     private func answer(_ method: String, _ params: JSON) -> JSON? {
-        let context = RequestContext(params: params, uris: uris, documents: documents, loaded: loaded, progress: progress)
+        let context = RequestContext(
+            params: params, uris: uris, documents: documents, loaded: loaded, progress: progress)
         switch method {
         case "textDocument/completion": return CompletionProvider.complete(context)
         case "textDocument/hover": return HoverProvider.hover(context)
@@ -193,7 +214,8 @@ public struct LanguageServer {
     }
 
     private mutating func initialize(id: JSON, params: JSON) -> String {
-        let folder = params["rootUri"]?.string.flatMap(FileURI.path)
+        let folder =
+            params["rootUri"]?.string.flatMap(FileURI.path)
             ?? params["workspaceFolders"]?.array?.first?["uri"]?.string.flatMap(FileURI.path)
             ?? params["rootPath"]?.string ?? startFolder
         if let found = try? LedgerDirectory.findRoot(from: folder), let root = try? LedgerRoot(found) {
@@ -207,8 +229,10 @@ public struct LanguageServer {
     /// and publishes what changed.
     private mutating func documentChanged(_ method: String, _ params: JSON) -> [String] {
         guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
-        if uris == nil, let file = FileURI.path(uri), let found = try? LedgerDirectory.findRoot(from: FileSystemPath.folder(of: file)),
-           let root = try? LedgerRoot(found) {
+        if uris == nil, let file = FileURI.path(uri),
+            let found = try? LedgerDirectory.findRoot(from: FileSystemPath.folder(of: file)),
+            let root = try? LedgerRoot(found)
+        {
             uris = LedgerURIs(root: root)
         }
         guard let uris, let path = uris.path(uri) else { return [] }
@@ -260,7 +284,8 @@ public struct LanguageServer {
         guard let loaded = try? LedgerLoader.load(request) else { return [] }
         self.loaded = loaded
         progress = nil
-        let (messages, sent) = DiagnosticPublisher.publish(loaded, uris: uris, documents: documents, previously: published, touched: touched)
+        let (messages, sent) = DiagnosticPublisher.publish(
+            loaded, uris: uris, documents: documents, previously: published, touched: touched)
         published = sent
         return messages
     }

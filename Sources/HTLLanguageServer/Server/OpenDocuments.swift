@@ -54,9 +54,10 @@ struct LedgerURIs {
     /// The ledger path of a URI, nil outside the ledger (or not a file).
     func path(_ uri: String) -> String? {
         guard let absolute = FileURI.path(uri),
-              let path = LedgerPath.relative(absolute, base: "/", root: root.path)
+            let path = LedgerPath.relative(absolute, base: "/", root: root.path)
                 ?? LedgerPath.relative(absolute, base: "/", root: root.realPath),
-              [".md", ".log", ".yaml"].contains(where: { path.hasSuffix($0) }) else { return nil }
+            [".md", ".log", ".yaml"].contains(where: { path.hasSuffix($0) })
+        else { return nil }
         return path
     }
 

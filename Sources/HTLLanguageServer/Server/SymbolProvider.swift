@@ -25,16 +25,23 @@ enum SymbolProvider {
                 continue
             }
             if path.hasSuffix(".log") {
-                if let first = text.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") { name = string; kind = event }
-            } else if inFrontMatter, let first = text.first, first != 0x20, first != 0x23, let colon = string.firstIndex(of: ":") {
+                if let first = text.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
+                    name = string
+                    kind = event
+                }
+            } else if inFrontMatter, let first = text.first, first != 0x20, first != 0x23,
+                let colon = string.firstIndex(of: ":")
+            {
                 name = String(string[..<colon])
             } else if !inFrontMatter, string.hasPrefix("#") {
                 name = String(string.drop { $0 == "#" || $0 == " " })
                 kind = heading
             }
             guard let name, !name.isEmpty else { continue }
-            let range = LSPMessage.range(positions.lspPosition(line: l, column: 1), positions.lspPosition(line: l, column: width + 1))
-            symbols.append(.object([("name", .string(name)), ("kind", .int(kind)), ("range", range), ("selectionRange", range)]))
+            let range = LSPMessage.range(
+                positions.lspPosition(line: l, column: 1), positions.lspPosition(line: l, column: width + 1))
+            symbols.append(
+                .object([("name", .string(name)), ("kind", .int(kind)), ("range", range), ("selectionRange", range)]))
         }
         return .array(symbols)
     }

@@ -20,19 +20,24 @@ public enum ICalendar {
         let stamp = "DTSTAMP:" + compact(report.today) + "T000000Z"
         for g in report.goals where g.state != .dropped {
             guard let target = g.goal.target else { continue }
-            lines += event(uid: "goal-\(g.id)@\(domain)", stamp: stamp, day: target,
-                           summary: summaryPrefix(g.goal.kind) + g.goal.title, description: description(g, ledger: ledger),
-                           categories: g.goal.kind.rawValue)
+            lines += event(
+                uid: "goal-\(g.id)@\(domain)", stamp: stamp, day: target,
+                summary: summaryPrefix(g.goal.kind) + g.goal.title, description: description(g, ledger: ledger),
+                categories: g.goal.kind.rawValue)
         }
         for t in report.terms {
             let name = "Term \(t.term.number)" + (t.term.title == "Term \(t.term.number)" ? "" : " · \(t.term.title)")
             var about = [String]()
             if let theme = t.term.theme { about.append(theme) }
-            about.append(TextLayout.plural(t.goals.count, "goal") + (t.goals.isEmpty ? "" : ": " + t.goals.joined(separator: ", ")))
-            lines += event(uid: "term-\(t.term.number)-start@\(domain)", stamp: stamp, day: t.term.start,
-                           summary: "\(name) starts", description: about.joined(separator: "\n"), categories: "term")
-            lines += event(uid: "term-\(t.term.number)-end@\(domain)", stamp: stamp, day: t.term.end,
-                           summary: "\(name) ends", description: about.joined(separator: "\n"), categories: "term")
+            about.append(
+                TextLayout.plural(t.goals.count, "goal")
+                    + (t.goals.isEmpty ? "" : ": " + t.goals.joined(separator: ", ")))
+            lines += event(
+                uid: "term-\(t.term.number)-start@\(domain)", stamp: stamp, day: t.term.start,
+                summary: "\(name) starts", description: about.joined(separator: "\n"), categories: "term")
+            lines += event(
+                uid: "term-\(t.term.number)-end@\(domain)", stamp: stamp, day: t.term.end,
+                summary: "\(name) ends", description: about.joined(separator: "\n"), categories: "term")
         }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined(separator: "\r\n") + "\r\n"
@@ -50,7 +55,9 @@ public enum ICalendar {
     /// last day RFC 5545's four-digit years can name: there it is left out,
     /// which means the same (RFC 5545 §3.6.1: a DATE start without an end
     /// lasts one day). A day no DATE can hold gives no event.
-    static func event(uid: String, stamp: String, day: CivilDate, summary: String, description: String, categories: String) -> [String] {
+    static func event(
+        uid: String, stamp: String, day: CivilDate, summary: String, description: String, categories: String
+    ) -> [String] {
         guard let start = date(day) else { return [] }
         return [
             "BEGIN:VEVENT", "UID:" + uid, stamp, "DTSTART;VALUE=DATE:" + start,

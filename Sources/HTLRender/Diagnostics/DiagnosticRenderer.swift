@@ -11,14 +11,20 @@ public enum DiagnosticRenderer {
         var excerpts = ExcerptSource(files: files)
         var out = ""
         for d in report.diagnostics {
-            let severity = d.severity == .error ? style.paint("error", .red, bold: true) : style.paint("warning", .yellow, bold: true)
+            let severity =
+                d.severity == .error
+                ? style.paint("error", .red, bold: true) : style.paint("warning", .yellow, bold: true)
             let place = TerminalText.escaped(d.location.description)
-            out += style.bold(place + ":") + " \(severity): \(TerminalText.escaped(d.message)) " + style.dim("[\(d.rule.rawValue)]") + "\n"
+            out +=
+                style.bold(place + ":") + " \(severity): \(TerminalText.escaped(d.message)) "
+                + style.dim("[\(d.rule.rawValue)]") + "\n"
             let gutter = String(d.location.line).count + 1
             if !d.wholeFile, let (shown, caret) = excerpts.window(d.location) {
                 out += " " + style.dim(String(d.location.line) + " |") + " " + shown + "\n"
-                out += " " + String(repeating: " ", count: gutter - 1) + style.dim(" |") + " "
-                    + String(repeating: " ", count: caret - 1) + style.paint("^", d.severity == .error ? .red : .yellow, bold: true) + "\n"
+                out +=
+                    " " + String(repeating: " ", count: gutter - 1) + style.dim(" |") + " "
+                    + String(repeating: " ", count: caret - 1)
+                    + style.paint("^", d.severity == .error ? .red : .yellow, bold: true) + "\n"
             }
             if let help = d.help {
                 out += " " + String(repeating: " ", count: gutter - 1) + " = help: " + TerminalText.escaped(help) + "\n"
@@ -29,7 +35,8 @@ public enum DiagnosticRenderer {
 
     /// `2 errors, 1 warning in 14 files`.
     public static func summary(_ report: CheckReport) -> String {
-        let e = report.errorCount, w = report.warningCount
+        let e = report.errorCount
+        let w = report.warningCount
         let files = "\(report.fileCount) file" + (report.fileCount == 1 ? "" : "s")
         if e == 0 && w == 0 { return "no errors or warnings in \(files)" }
         return "\(e) error" + (e == 1 ? "" : "s") + ", \(w) warning" + (w == 1 ? "" : "s") + " in \(files)"
@@ -41,23 +48,30 @@ public enum DiagnosticRenderer {
             ("files", .int(report.fileCount)),
             ("errors", .int(report.errorCount)),
             ("warnings", .int(report.warningCount)),
-            ("diagnostics", .array(report.diagnostics.map { d in
-                .object([
-                    ("path", .string(d.location.path)),
-                    ("line", .int(d.location.line)),
-                    ("column", .int(d.location.column)),
-                    ("severity", .string(d.severity.rawValue)),
-                    ("rule", .string(d.rule.rawValue)),
-                    ("message", .string(d.message)),
-                ])
-            })),
+            (
+                "diagnostics",
+                .array(
+                    report.diagnostics.map { d in
+                        .object([
+                            ("path", .string(d.location.path)),
+                            ("line", .int(d.location.line)),
+                            ("column", .int(d.location.column)),
+                            ("severity", .string(d.severity.rawValue)),
+                            ("rule", .string(d.rule.rawValue)),
+                            ("message", .string(d.message)),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
     /// GitHub Actions workflow commands.
     public static func github(_ report: CheckReport) -> String {
         report.diagnostics.map { d in
-            "::\(d.severity.rawValue) file=\(property(TerminalText.escaped(d.location.path))),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule.rawValue))::\(data(TerminalText.escaped(d.message)))\n"
+            let file = property(TerminalText.escaped(d.location.path))
+            let place = "file=\(file),line=\(d.location.line),col=\(d.location.column)"
+            let title = property(d.rule.rawValue)
+            return "::\(d.severity.rawValue) \(place),title=\(title)::\(data(TerminalText.escaped(d.message)))\n"
         }.joined()
     }
 

@@ -32,7 +32,8 @@ struct ExcerptSource {
         let line = index.content(ofLine: location.line, in: bytes)
         let at = caretByte(location, line: line, bytes: bytes)
         let from = Self.step(back: ExcerptSource.halfWidth, from: at, limit: line.lowerBound, in: bytes)
-        let to = Self.step(forward: 2 * ExcerptSource.halfWidth - from.count, from: at, limit: line.upperBound, in: bytes)
+        let to = Self.step(
+            forward: 2 * ExcerptSource.halfWidth - from.count, from: at, limit: line.upperBound, in: bytes)
         var text = from.offset > line.lowerBound ? "…" : ""
         let caret = from.count + 1 + (from.offset > line.lowerBound ? 1 : 0)
         for scalar in String(decoding: bytes[from.offset..<to.offset], as: UTF8.self).unicodeScalars {
@@ -44,7 +45,8 @@ struct ExcerptSource {
 
     /// The byte where the column is, walking on from the previous finding on this line.
     private mutating func caretByte(_ location: SourceLocation, line: Range<Int>, bytes: [UInt8]) -> Int {
-        var column = 1, at = line.lowerBound
+        var column = 1
+        var at = line.lowerBound
         if let c = cursor, c.path == location.path, c.line == location.line, c.column <= location.column {
             column = c.column
             at = c.byte
@@ -56,7 +58,8 @@ struct ExcerptSource {
 
     /// Up to `scalars` scalars back from `offset`, not before `limit`.
     static func step(back scalars: Int, from offset: Int, limit: Int, in bytes: [UInt8]) -> (offset: Int, count: Int) {
-        var i = offset, n = 0
+        var i = offset
+        var n = 0
         while i > limit, n < scalars {
             i -= 1
             while i > limit, bytes[i] & 0xC0 == 0x80 { i -= 1 }
@@ -66,8 +69,10 @@ struct ExcerptSource {
     }
 
     /// Up to `scalars` scalars on from `offset`, not past `limit`.
-    static func step(forward scalars: Int, from offset: Int, limit: Int, in bytes: [UInt8]) -> (offset: Int, count: Int) {
-        var i = offset, n = 0
+    static func step(forward scalars: Int, from offset: Int, limit: Int, in bytes: [UInt8]) -> (offset: Int, count: Int)
+    {
+        var i = offset
+        var n = 0
         while i < limit, n < scalars {
             i += 1
             while i < limit, bytes[i] & 0xC0 == 0x80 { i += 1 }

@@ -87,7 +87,8 @@ package struct BurnUpChart {
     /// The gap between the total and the even-pace line, from the start to
     /// today: along the total, then back along the line.
     package var gapPoints: [(x: Int, y: Int)]? {
-        guard let ideal = idealPoints, let atToday = idealToday, let start = series.lineStart, let end = series.end else { return nil }
+        guard let ideal = idealPoints, let atToday = idealToday, let start = series.lineStart, let end = series.end
+        else { return nil }
         let startX = ideal[0].x
         let climb = actualPoints.filter { $0.x > startX }
         guard !climb.isEmpty else { return nil }

@@ -25,8 +25,10 @@ package indirect enum HTMLNode: Sendable, Equatable {
 
     /// SVG elements: without children they are written self-closing (`<circle … />`),
     /// as foreign content has no void elements.
-    static let svgElements: Set<String> = ["svg", "g", "defs", "linearGradient", "radialGradient", "stop", "circle",
-                                           "rect", "path", "polygon", "polyline", "ellipse", "line", "pattern"]
+    static let svgElements: Set<String> = [
+        "svg", "g", "defs", "linearGradient", "radialGradient", "stop", "circle",
+        "rect", "path", "polygon", "polyline", "ellipse", "line", "pattern",
+    ]
 
     /// Elements laid out one per line (when all of their children are too).
     static let blockElements: Set<String> = [
@@ -39,7 +41,9 @@ package indirect enum HTMLNode: Sendable, Equatable {
     // MARK: Building
 
     /// `<name attributes…>children…</name>`; nil attribute values are left out.
-    package static func el(_ name: String, _ attributes: [(String, String?)] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+    package static func el(_ name: String, _ attributes: [(String, String?)] = [], _ children: [HTMLNode] = [])
+        -> HTMLNode
+    {
         .element(name, attributes.compactMap { pair in pair.1.map { HTMLAttribute(pair.0, $0) } }, children)
     }
 
@@ -106,8 +110,10 @@ package indirect enum HTMLNode: Sendable, Equatable {
                 return
             }
             let flat = HTMLNode.flattened(children)
-            let onLines = flat.allSatisfy(\.isBlock)
-                || (HTMLNode.structuralElements.contains(name) && !flat.contains { if case .text = $0 { return true } else { return false } })
+            let onLines =
+                flat.allSatisfy(\.isBlock)
+                || (HTMLNode.structuralElements.contains(name)
+                    && !flat.contains { if case .text = $0 { return true } else { return false } })
             if !flat.isEmpty, onLines {
                 out += "\n"
                 // The root is not indented: the document stays flat.
@@ -136,7 +142,9 @@ package indirect enum HTMLNode: Sendable, Equatable {
         }
     }
 
-    private static func openTag(_ name: String, _ attributes: [HTMLAttribute], selfClosing: Bool, into out: inout String) {
+    private static func openTag(
+        _ name: String, _ attributes: [HTMLAttribute], selfClosing: Bool, into out: inout String
+    ) {
         out += "<" + name
         for attribute in attributes {
             out += " " + attribute.name

@@ -20,9 +20,14 @@ extension Page {
         let words = Page.burnUpWords(series)
         // No <title>: the same words are the visible caption under the chart.
         var marks: [N] = [
-            .el("line", [("class", "chart-axis"), ("x1", BurnUpChart.number(BurnUpChart.left * 10)),
-                         ("y1", BurnUpChart.number(chart.y(.zero))), ("x2", BurnUpChart.number((BurnUpChart.width - BurnUpChart.right) * 10)),
-                         ("y2", BurnUpChart.number(chart.y(.zero)))]),
+            .el(
+                "line",
+                [
+                    ("class", "chart-axis"), ("x1", BurnUpChart.number(BurnUpChart.left * 10)),
+                    ("y1", BurnUpChart.number(chart.y(.zero))),
+                    ("x2", BurnUpChart.number((BurnUpChart.width - BurnUpChart.right) * 10)),
+                    ("y2", BurnUpChart.number(chart.y(.zero))),
+                ])
         ]
         let hue = goal.hue.rawValue
         if let gap = chart.gapPoints {
@@ -32,19 +37,33 @@ extension Page {
             marks.append(.el("path", [("class", "chart-ideal"), ("d", BurnUpChart.path(ideal))]))
         }
         let todayX = BurnUpChart.number(chart.x(endOf: series.today))
-        marks.append(.el("line", [("class", "chart-today"), ("x1", todayX), ("y1", BurnUpChart.number(BurnUpChart.top * 10 - 40)),
-                                  ("x2", todayX), ("y2", BurnUpChart.number((BurnUpChart.height - BurnUpChart.bottom) * 10))]))
+        marks.append(
+            .el(
+                "line",
+                [
+                    ("class", "chart-today"), ("x1", todayX), ("y1", BurnUpChart.number(BurnUpChart.top * 10 - 40)),
+                    ("x2", todayX), ("y2", BurnUpChart.number((BurnUpChart.height - BurnUpChart.bottom) * 10)),
+                ]))
         if let projection = chart.projectionPoints {
-            marks.append(.el("path", [("class", "chart-projection stroke-\(hue)"), ("d", BurnUpChart.path(projection))]))
+            marks.append(
+                .el("path", [("class", "chart-projection stroke-\(hue)"), ("d", BurnUpChart.path(projection))]))
         }
-        marks.append(.el("path", [("class", "chart-actual stroke-\(hue)"), ("d", BurnUpChart.path(chart.actualPoints))]))
+        marks.append(
+            .el("path", [("class", "chart-actual stroke-\(hue)"), ("d", BurnUpChart.path(chart.actualPoints))]))
         marks += labels(chart, unit: unit)
-        return .el("figure", [("class", "chart")], [
-            .el("svg", [("class", "burnup"), ("viewBox", "0 0 \(BurnUpChart.width) \(BurnUpChart.height)"), ("role", "img"),
-                        ("aria-label", "\(goal.goal.title), \(name): \(words)"), ("focusable", "false")], marks),
-            .el("figcaption", [("class", "facts")], [.text(words)]),
-            burnUpTable(series, name: name),
-        ])
+        return .el(
+            "figure", [("class", "chart")],
+            [
+                .el(
+                    "svg",
+                    [
+                        ("class", "burnup"), ("viewBox", "0 0 \(BurnUpChart.width) \(BurnUpChart.height)"),
+                        ("role", "img"),
+                        ("aria-label", "\(goal.goal.title), \(name): \(words)"), ("focusable", "false"),
+                    ], marks),
+                .el("figcaption", [("class", "facts")], [.text(words)]),
+                burnUpTable(series, name: name),
+            ])
     }
 
     /// The top of the scale (the target, or the total past it) above the
@@ -64,7 +83,9 @@ extension Page {
         ]
         // Today named under its line when it is clear of both dates.
         let todayX = chart.x(endOf: chart.series.today)
-        if lastWords != "today", todayX - BurnUpChart.left * 10 > 900, (BurnUpChart.width - BurnUpChart.right) * 10 - todayX > 900 {
+        if lastWords != "today", todayX - BurnUpChart.left * 10 > 900,
+            (BurnUpChart.width - BurnUpChart.right) * 10 - todayX > 900
+        {
             labels.append(text(BurnUpChart.number(todayX), base, "middle", "today"))
         }
         return labels
@@ -91,27 +112,42 @@ extension Page {
         let shown = s.points.suffix(Page.chartTableRows)
         let chart = BurnUpChart(s)
         var rows: [N] = shown.map { p in
-            .el("tr", [], [
-                .el("th", [("scope", "row")], [.text(p.date.description)]),
-                .el("td", [], [.text(TextLayout.amount(p.total))]),
-                .el("td", [], [.text(chart.ideal(on: p.date).map(TextLayout.amount) ?? "—")]),
-            ])
+            .el(
+                "tr", [],
+                [
+                    .el("th", [("scope", "row")], [.text(p.date.description)]),
+                    .el("td", [], [.text(TextLayout.amount(p.total))]),
+                    .el("td", [], [.text(chart.ideal(on: p.date).map(TextLayout.amount) ?? "—")]),
+                ])
         }
         if rows.isEmpty {
             rows.append(.el("tr", [], [.el("td", [("colspan", "3")], [.text("nothing counted yet")])]))
         }
         let earlier = s.points.count - shown.count
-        return .el("details", [("class", "numbers")], [
-            .el("summary", text: "Numbers: \(name) by day" + (earlier > 0 ? " (latest \(shown.count) days; \(earlier) earlier)" : "")),
-            .el("table", [], [
-                .el("caption", text: "\(name) by day, in \(s.measure)"),
-                .el("thead", [], [.el("tr", [], [
-                    .el("th", [("scope", "col")], [.text("Day")]),
-                    .el("th", [("scope", "col")], [.text("Total")]),
-                    .el("th", [("scope", "col")], [.text("Even pace")]),
-                ])]),
-                .el("tbody", [], rows),
-            ]),
-        ])
+        return .el(
+            "details", [("class", "numbers")],
+            [
+                .el(
+                    "summary",
+                    text: "Numbers: \(name) by day"
+                        + (earlier > 0 ? " (latest \(shown.count) days; \(earlier) earlier)" : "")),
+                .el(
+                    "table", [],
+                    [
+                        .el("caption", text: "\(name) by day, in \(s.measure)"),
+                        .el(
+                            "thead", [],
+                            [
+                                .el(
+                                    "tr", [],
+                                    [
+                                        .el("th", [("scope", "col")], [.text("Day")]),
+                                        .el("th", [("scope", "col")], [.text("Total")]),
+                                        .el("th", [("scope", "col")], [.text("Even pace")]),
+                                    ])
+                            ]),
+                        .el("tbody", [], rows),
+                    ]),
+            ])
     }
 }

@@ -34,14 +34,18 @@ extension Page {
         let first = ledger.settings.weekStart.onOrBefore(today).adding(days: -7 * (Page.calendarWeeks - 1))
         let counts = Page.dailyCounts(ledger.actions, first: first, last: today)
         let words = Page.activityWords(first: first, counts: counts, span: "of the last \(counts.count)")
-        return .el("article", [("class", "card span-3"), ("aria-labelledby", "activity-title")], [
-            .el("p", [("class", "eyebrow area-actions")], [.text("Activity")]),
-            .el("h3", [("id", "activity-title")], [.text("A year of actions")]),
-            // The whole year at any width (no scrolling region that hides the latest weeks).
-            calendar(first: first, counts: counts, words: words, pattern: "empty-day", className: "calendar", dayTitles: true),
-            .el("p", [("class", "facts")], [.text(words)]),
-            monthTable(first: first, counts: counts),
-        ])
+        return .el(
+            "article", [("class", "card span-3"), ("aria-labelledby", "activity-title")],
+            [
+                .el("p", [("class", "eyebrow area-actions")], [.text("Activity")]),
+                .el("h3", [("id", "activity-title")], [.text("A year of actions")]),
+                // The whole year at any width (no scrolling region that hides the latest weeks).
+                calendar(
+                    first: first, counts: counts, words: words, pattern: "empty-day", className: "calendar",
+                    dayTitles: true),
+                .el("p", [("class", "facts")], [.text(words)]),
+                monthTable(first: first, counts: counts),
+            ])
     }
 
     /// A goal's own calendar: its counted actions, from the week of its start
@@ -55,11 +59,17 @@ extension Page {
         let first = max(ledger.settings.weekStart.onOrBefore(start), earliest)
         guard first <= last else { return .empty }
         let counts = Page.dailyCounts(g.actionIndices.lazy.map { ledger.actions[$0] }, first: first, last: last)
-        let words = "Actions toward \(g.goal.title): " + Page.activityWords(first: first, counts: counts, span: "of \(counts.count) in its window")
+        let words =
+            "Actions toward \(g.goal.title): "
+            + Page.activityWords(first: first, counts: counts, span: "of \(counts.count) in its window")
         // No count per square on hover: the burn-up's table has the numbers, and the page stays small.
-        return .el("div", [("class", "goal-activity")], [
-            calendar(first: first, counts: counts, words: words, pattern: "empty-day-\(g.id)", className: "calendar-goal", dayTitles: false),
-        ])
+        return .el(
+            "div", [("class", "goal-activity")],
+            [
+                calendar(
+                    first: first, counts: counts, words: words, pattern: "empty-day-\(g.id)",
+                    className: "calendar-goal", dayTitles: false)
+            ])
     }
 
     /// "156 actions on 70 days of the last 371; the busiest day was …".
@@ -76,7 +86,9 @@ extension Page {
 
     /// One column per week from `first` (a week's first day), a square per
     /// day up to the last count, months named above, weekdays at the left.
-    private func calendar(first: CivilDate, counts: [Int], words: String, pattern: String, className: String, dayTitles: Bool) -> N {
+    private func calendar(
+        first: CivilDate, counts: [Int], words: String, pattern: String, className: String, dayTitles: Bool
+    ) -> N {
         let left = 3 * Page.cell
         // The <title> names the picture for screen readers and on hover alike.
         var marks: [N] = [.el("title", text: words), emptyDays(left: left, days: counts.count, pattern: pattern)]
@@ -84,18 +96,25 @@ extension Page {
         var levels = [String](repeating: "", count: 5)
         for (i, count) in counts.enumerated() {
             let day = first.adding(days: i)
-            let x = left + (i / 7) * Page.cell, y = Page.cell + (i % 7) * Page.cell
+            let x = left + (i / 7) * Page.cell
+            let y = Page.cell + (i % 7) * Page.cell
             if count > 0, dayTitles {
                 // Days with actions are drawn one by one, with their count on hover.
-                marks.append(.el("rect", [("class", "day level-\(Page.activityLevel(count))"), ("x", String(x)), ("y", String(y)),
-                                          ("width", String(Page.cell - 2)), ("height", String(Page.cell - 2)), ("rx", "2")],
-                                 [.el("title", text: "\(day): \(TextLayout.plural(count, "action"))")]))
+                marks.append(
+                    .el(
+                        "rect",
+                        [
+                            ("class", "day level-\(Page.activityLevel(count))"), ("x", String(x)), ("y", String(y)),
+                            ("width", String(Page.cell - 2)), ("height", String(Page.cell - 2)), ("rx", "2"),
+                        ],
+                        [.el("title", text: "\(day): \(TextLayout.plural(count, "action"))")]))
             } else if count > 0 {
                 levels[Page.activityLevel(count)] += "M\(x) \(y)h\(Page.cell - 2)v\(Page.cell - 2)h-\(Page.cell - 2)z"
             }
             // Months named at their first day, and at the start when it is early in a month.
             if day.parts.day == 1 || (i == 0 && day.parts.day <= 14) {
-                marks.append(.el("text", [("class", "chart-label"), ("x", String(x)), ("y", "9")], [.text(Page.monthName(day))]))
+                marks.append(
+                    .el("text", [("class", "chart-label"), ("x", String(x)), ("y", "9")], [.text(Page.monthName(day))]))
             }
         }
         for (level, d) in levels.enumerated() where !d.isEmpty {
@@ -103,30 +122,64 @@ extension Page {
         }
         for row in [0, 2, 4] {
             let name = String(TextLayout.longDate(first.adding(days: row)).prefix(3))
-            marks.append(.el("text", [("class", "chart-label"), ("x", "0"), ("y", String(Page.cell + row * Page.cell + 9))], [.text(name)]))
+            marks.append(
+                .el(
+                    "text", [("class", "chart-label"), ("x", "0"), ("y", String(Page.cell + row * Page.cell + 9))],
+                    [.text(name)]))
         }
         // Room at the right for a month named in the last column.
         let width = left + (counts.count + 6) / 7 * Page.cell + 2 * Page.cell
         let height = 8 * Page.cell
-        return .el("svg", [("class", className), ("viewBox", "0 0 \(width) \(height)"), ("width", String(width)), ("height", String(height)),
-                           ("role", "img"), ("focusable", "false")], marks)
+        return .el(
+            "svg",
+            [
+                ("class", className), ("viewBox", "0 0 \(width) \(height)"), ("width", String(width)),
+                ("height", String(height)),
+                ("role", "img"), ("focusable", "false"),
+            ], marks)
     }
 
     /// Every day of the span as an empty square: one pattern, not one element a day.
     private func emptyDays(left: Int, days: Int, pattern: String) -> N {
-        let c = Page.cell, full = days / 7, rest = days % 7
+        let c = Page.cell
+        let full = days / 7
+        let rest = days % 7
         var parts: [N] = [
-            .el("defs", [], [
-                .el("pattern", [("id", pattern), ("x", String(left)), ("y", String(c)), ("width", String(c)), ("height", String(c)),
-                                ("patternUnits", "userSpaceOnUse")], [
-                    .el("rect", [("class", "day level-0"), ("width", String(c - 2)), ("height", String(c - 2)), ("rx", "2")]),
+            .el(
+                "defs", [],
+                [
+                    .el(
+                        "pattern",
+                        [
+                            ("id", pattern), ("x", String(left)), ("y", String(c)), ("width", String(c)),
+                            ("height", String(c)),
+                            ("patternUnits", "userSpaceOnUse"),
+                        ],
+                        [
+                            .el(
+                                "rect",
+                                [
+                                    ("class", "day level-0"), ("width", String(c - 2)), ("height", String(c - 2)),
+                                    ("rx", "2"),
+                                ])
+                        ])
                 ]),
-            ]),
-            .el("rect", [("fill", "url(#\(pattern))"), ("x", String(left)), ("y", String(c)), ("width", String(full * c)), ("height", String(7 * c))]),
+            .el(
+                "rect",
+                [
+                    ("fill", "url(#\(pattern))"), ("x", String(left)), ("y", String(c)), ("width", String(full * c)),
+                    ("height", String(7 * c)),
+                ]),
         ]
         if rest > 0 {
-            parts.append(.el("rect", [("fill", "url(#\(pattern))"), ("x", String(left + full * c)), ("y", String(c)), ("width", String(c)),
-                                      ("height", String(rest * c))]))
+            parts.append(
+                .el(
+                    "rect",
+                    [
+                        ("fill", "url(#\(pattern))"), ("x", String(left + full * c)), ("y", String(c)),
+                        ("width", String(c)),
+                        ("height", String(rest * c)),
+                    ]))
         }
         return .el("g", [], parts)
     }
@@ -145,23 +198,37 @@ extension Page {
             rows[rows.count - 1].actions += count
             if count > 0 { rows[rows.count - 1].days += 1 }
         }
-        return .el("details", [("class", "numbers")], [
-            .el("summary", text: "Numbers"),
-            .el("table", [], [
-                .el("caption", text: "Actions per month"),
-                .el("thead", [], [.el("tr", [], [
-                    .el("th", [("scope", "col")], [.text("Month")]),
-                    .el("th", [("scope", "col")], [.text("Actions")]),
-                    .el("th", [("scope", "col")], [.text("Days with one")]),
-                ])]),
-                .el("tbody", [], rows.map { r in
-                    .el("tr", [], [
-                        .el("th", [("scope", "row")], [.text(r.month)]),
-                        .el("td", [], [.text(String(r.actions))]),
-                        .el("td", [], [.text(String(r.days))]),
-                    ])
-                }),
-            ]),
-        ])
+        return .el(
+            "details", [("class", "numbers")],
+            [
+                .el("summary", text: "Numbers"),
+                .el(
+                    "table", [],
+                    [
+                        .el("caption", text: "Actions per month"),
+                        .el(
+                            "thead", [],
+                            [
+                                .el(
+                                    "tr", [],
+                                    [
+                                        .el("th", [("scope", "col")], [.text("Month")]),
+                                        .el("th", [("scope", "col")], [.text("Actions")]),
+                                        .el("th", [("scope", "col")], [.text("Days with one")]),
+                                    ])
+                            ]),
+                        .el(
+                            "tbody", [],
+                            rows.map { r in
+                                .el(
+                                    "tr", [],
+                                    [
+                                        .el("th", [("scope", "row")], [.text(r.month)]),
+                                        .el("td", [], [.text(String(r.actions))]),
+                                        .el("td", [], [.text(String(r.days))]),
+                                    ])
+                            }),
+                    ]),
+            ])
     }
 }

@@ -7,15 +7,19 @@ import HTLProgress
 extension Page {
     var dashboard: N {
         let goals = report.goals
-        return section("dashboard", [
-            .el("h2", [("id", "dashboard-title"), ("class", "visually-hidden")], [.text("Dashboard")]),
-            .el("div", [("class", "dash")], [
-                termCard,
-                statesCard(goals),
-                valueSummaryCard,
-                activityCard,
-            ]),
-        ])
+        return section(
+            "dashboard",
+            [
+                .el("h2", [("id", "dashboard-title"), ("class", "visually-hidden")], [.text("Dashboard")]),
+                .el(
+                    "div", [("class", "dash")],
+                    [
+                        termCard,
+                        statesCard(goals),
+                        valueSummaryCard,
+                        activityCard,
+                    ]),
+            ])
     }
 
     var termCard: N {
@@ -25,9 +29,15 @@ extension Page {
                 .el("h3", [("class", "term-title")], [.text("No active term")]),
             ]
             if let next = report.terms.first(where: { $0.term.start > today }) {
-                lines.append(.el("p", [("class", "quiet")], [
-                    .text("Term \(next.term.number) starts \(next.term.start) (\(TextLayout.relativeDays(today.days(until: next.term.start))))"),
-                ]))
+                lines.append(
+                    .el(
+                        "p", [("class", "quiet")],
+                        [
+                            .text(
+                                "Term \(next.term.number) starts \(next.term.start) "
+                                    + "(\(TextLayout.relativeDays(today.days(until: next.term.start))))"
+                            )
+                        ]))
             }
             return .el("article", [("class", "card span-3")], lines)
         }
@@ -50,57 +60,85 @@ extension Page {
         ]
         if !about.isEmpty { left.append(.el("p", [("class", "term-line")], [.text(about.joined(separator: " · "))])) }
         left.append(.el("p", [("class", "facts")], facts.map { .el("span", [], [.text($0)]) }))
-        return .el("article", [("class", "card span-3"), ("aria-labelledby", "term-now")], [
-            .el("div", [("class", "row")], [
-                .el("div", [("class", "grow gauge")], left),
-                Page.ring(term.meanProgress, strokeClass: "stroke-terms", large: true, caption: "mean",
-                          label: Page.gaugeLabel("\(name) mean progress", term.meanProgress)),
-            ]),
-            Page.linearGauge(
-                label: "Time", amount: "day \(elapsed) of \(length) (\(TextLayout.percent(share)))",
-                fraction: share, fillClass: "fill-terms", large: true,
-                ariaLabel: "\(name) time elapsed", valueText: "day \(elapsed) of \(length), \(Page.percentWords(share))"),
-        ])
+        return .el(
+            "article", [("class", "card span-3"), ("aria-labelledby", "term-now")],
+            [
+                .el(
+                    "div", [("class", "row")],
+                    [
+                        .el("div", [("class", "grow gauge")], left),
+                        Page.ring(
+                            term.meanProgress, strokeClass: "stroke-terms", large: true, caption: "mean",
+                            label: Page.gaugeLabel("\(name) mean progress", term.meanProgress)),
+                    ]),
+                Page.linearGauge(
+                    label: "Time", amount: "day \(elapsed) of \(length) (\(TextLayout.percent(share)))",
+                    fraction: share, fillClass: "fill-terms", large: true,
+                    ariaLabel: "\(name) time elapsed",
+                    valueText: "day \(elapsed) of \(length), \(Page.percentWords(share))"),
+            ])
     }
 
     func statesCard(_ goals: [GoalProgress]) -> N {
-        let counts = GoalState.allCases.map { state in (state, goals.filter { $0.state == state }.count) }.filter { $0.1 > 0 }
+        let counts = GoalState.allCases.map { state in (state, goals.filter { $0.state == state }.count) }.filter {
+            $0.1 > 0
+        }
         let summary = counts.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")
         var children: [N] = [
             .el("p", [("class", "eyebrow area-goals")], [.text("Goals")]),
             .el("h3", [], [.text(TextLayout.plural(goals.count, "goal"))]),
         ]
         if !counts.isEmpty {
-            children.append(.el("div", [("class", "stack"), ("role", "img"), ("aria-label", "States: " + summary)],
-                                counts.map { state, n in
-                                    .el("span", [("class", "state-\(state.rawValue)"), ("style", "flex: \(n)")])
-                                }))
-            children.append(.el("ul", [("class", "legend")], counts.map { state, n in
-                .el("li", [], [
-                    .el("span", [("class", "dot state-\(state.rawValue)"), ("aria-hidden", "true")]),
-                    .el("b", [], [.text(String(n))]),
-                    .text(state.words),
-                ])
-            }))
+            children.append(
+                .el(
+                    "div", [("class", "stack"), ("role", "img"), ("aria-label", "States: " + summary)],
+                    counts.map { state, n in
+                        .el("span", [("class", "state-\(state.rawValue)"), ("style", "flex: \(n)")])
+                    }))
+            children.append(
+                .el(
+                    "ul", [("class", "legend")],
+                    counts.map { state, n in
+                        .el(
+                            "li", [],
+                            [
+                                .el("span", [("class", "dot state-\(state.rawValue)"), ("aria-hidden", "true")]),
+                                .el("b", [], [.text(String(n))]),
+                                .text(state.words),
+                            ])
+                    }))
         } else {
             children.append(.el("p", [("class", "quiet")], [.text("No goals yet: htl new goal <id>")]))
         }
-        let upcoming = goals
+        let upcoming =
+            goals
             .filter { $0.state.isOpen && ($0.daysLeft ?? -1) >= 0 }
             .sorted { a, b in a.daysLeft! != b.daysLeft! ? a.daysLeft! < b.daysLeft! : ByteOrder.precedes(a.id, b.id) }
             .prefix(3)
         if !upcoming.isEmpty {
-            children.append(.el("div", [("class", "gauge")], [
-                .el("p", [("class", "eyebrow")], [.text("Next due")]),
-                .el("ul", [("class", "links well")], upcoming.map { g in
-                    .el("li", [], [
-                        .el("a", [("href", "#goal-\(g.id)")], [.text(g.goal.title)]),
-                        .el("span", [("class", "strength")], [.text(TextLayout.relativeDays(g.daysLeft!))]),
-                    ])
-                }),
-            ]))
+            children.append(
+                .el(
+                    "div", [("class", "gauge")],
+                    [
+                        .el("p", [("class", "eyebrow")], [.text("Next due")]),
+                        .el(
+                            "ul", [("class", "links well")],
+                            upcoming.map { g in
+                                .el(
+                                    "li", [],
+                                    [
+                                        .el("a", [("href", "#goal-\(g.id)")], [.text(g.goal.title)]),
+                                        .el(
+                                            "span", [("class", "strength")],
+                                            [.text(TextLayout.relativeDays(g.daysLeft!))]),
+                                    ])
+                            }),
+                    ]))
         }
-        children.append(.el("p", [("class", "more")], [.el("a", [("href", "#goals")], [.text("All goals, those needing attention first")])]))
+        children.append(
+            .el(
+                "p", [("class", "more")],
+                [.el("a", [("href", "#goals")], [.text("All goals, those needing attention first")])]))
         return .el("article", [("class", "card")], children)
     }
 
@@ -113,18 +151,30 @@ extension Page {
         if report.values.isEmpty {
             children.append(.el("p", [("class", "quiet")], [.text("No values yet: htl new value <id>")]))
         } else {
-            children.append(.el("ul", [("class", "value-rows")], report.values.map { v in
-                let band = v.weightedProgress.map { ProgressBand($0) }
-                return .el("li", [("class", "value-row")], [
-                    .el("span", [("class", "chips")], [
-                        .el("a", [("href", "#value-\(v.value.id)")], [.text(v.value.title)]),
-                        v.neglected ? .el("span", [("class", "pill tone-orange")], [.text("neglected")]) : .empty,
-                    ]),
-                    Page.bar(v.weightedProgress ?? .zero, fillClass: "fill-" + (band?.rawValue ?? "gray"), large: false,
-                             ariaLabel: "\(v.value.title) weighted progress", valueText: Page.percentWords(v.weightedProgress)),
-                    .el("span", [("class", "amount")], [.text(TextLayout.percent(v.weightedProgress))]),
-                ])
-            }))
+            children.append(
+                .el(
+                    "ul", [("class", "value-rows")],
+                    report.values.map { v in
+                        let band = v.weightedProgress.map { ProgressBand($0) }
+                        return .el(
+                            "li", [("class", "value-row")],
+                            [
+                                .el(
+                                    "span", [("class", "chips")],
+                                    [
+                                        .el("a", [("href", "#value-\(v.value.id)")], [.text(v.value.title)]),
+                                        v.neglected
+                                            ? .el("span", [("class", "pill tone-orange")], [.text("neglected")])
+                                            : .empty,
+                                    ]),
+                                Page.bar(
+                                    v.weightedProgress ?? .zero, fillClass: "fill-" + (band?.rawValue ?? "gray"),
+                                    large: false,
+                                    ariaLabel: "\(v.value.title) weighted progress",
+                                    valueText: Page.percentWords(v.weightedProgress)),
+                                .el("span", [("class", "amount")], [.text(TextLayout.percent(v.weightedProgress))]),
+                            ])
+                    }))
         }
         var facts: [String] = []
         facts.append(neglected == 0 ? "no value neglected" : TextLayout.plural(neglected, "value") + " neglected")
@@ -132,7 +182,8 @@ extension Page {
             facts.append(TextLayout.plural(report.unalignedGoals.count, "goal") + " aligned to no value")
         }
         children.append(.el("p", [("class", "facts")], facts.map { .el("span", [], [.text($0)]) }))
-        children.append(.el("p", [("class", "more")], [.el("a", [("href", "#values")], [.text("Insights for every value")])]))
+        children.append(
+            .el("p", [("class", "more")], [.el("a", [("href", "#values")], [.text("Insights for every value")])]))
         return .el("article", [("class", "card span-2")], children)
     }
 }

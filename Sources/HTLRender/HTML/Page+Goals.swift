@@ -8,8 +8,11 @@ import HTLProgress
 extension Page {
     var goalsSection: N {
         let goals = report.attentionOrdered
-        var children: [N] = [sectionHead("goals", "Goals", area: .goals,
-                                         count: goals.isEmpty ? nil : "\(goals.count) · needing attention first")]
+        var children: [N] = [
+            sectionHead(
+                "goals", "Goals", area: .goals,
+                count: goals.isEmpty ? nil : "\(goals.count) · needing attention first")
+        ]
         if goals.isEmpty {
             children.append(.el("p", [("class", "plate")], [.text("No goals yet: htl new goal <id>")]))
         } else {
@@ -21,51 +24,97 @@ extension Page {
     func goalCard(_ g: GoalProgress) -> N {
         let goal = g.goal
         let headingID = "goal-\(goal.id)-title"
+        var body: [N] = [goalHeading(g, headingID: headingID)]
+        let gauges = goalGauges(g)
+        if !gauges.isEmpty { body.append(.el("ul", [("class", "targets")], gauges)) }
+        body.append(goalCalendar(g))
+        body.append(.el("p", [("class", "facts")], goalFacts(g)))
+        if let by = goal.requestedBy { body.append(.el("p", [("class", "facts")], [Page.fact("requested by", by)])) }
+        if let consequence = goal.consequence {
+            body.append(.el("p", [("class", "facts")], [Page.fact("if missed", consequence)]))
+        }
+        if !goal.values.isEmpty { body.append(goalValues(goal)) }
+        return .el(
+            "article",
+            [
+                ("class", "card goal state-\(g.state.rawValue)"), ("id", "goal-\(goal.id)"),
+                ("aria-labelledby", headingID),
+            ], body)
+    }
+
+    /// The ring, the title and the chips: the state, and what stands out.
+    private func goalHeading(_ g: GoalProgress, headingID: String) -> N {
+        let goal = g.goal
         var chips: [N] = [
-            .el("span", [("class", "pill tone-\(g.state.hue.rawValue)")], [.text(g.state.words)]),
+            .el("span", [("class", "pill tone-\(g.state.hue.rawValue)")], [.text(g.state.words)])
         ]
         if g.standsOut {
             // Only what stands out is marked, in words that explain themselves.
-            chips.append(.el("span", [("class", "badge"), ("title", "importance \(goal.importance) of 10 (the default is 8)")],
-                             [.text("importance \(goal.importance)")]))
+            chips.append(
+                .el(
+                    "span", [("class", "badge"), ("title", "importance \(goal.importance) of 10 (the default is 8)")],
+                    [.text("importance \(goal.importance)")]))
         }
         if goal.kind != .goal { chips.append(.el("span", [("class", "pill")], [.text(goal.kind.rawValue)])) }
+        return .el(
+            "div", [("class", "row top")],
+            [
+                Page.ring(
+                    g.progress, strokeClass: "stroke-" + g.hue.rawValue, large: false, caption: nil,
+                    label: Page.gaugeLabel(goal.title, g.progress), done: g.state == .completed),
+                .el(
+                    "div", [("class", "grow gauge")],
+                    [
+                        .el("h3", [("id", headingID)], [.text(goal.title)]),
+                        .el("p", [("class", "chips")], chips),
+                    ]),
+            ])
+    }
 
-        var body: [N] = [
-            .el("div", [("class", "row top")], [
-                Page.ring(g.progress, strokeClass: "stroke-" + g.hue.rawValue, large: false, caption: nil,
-                          label: Page.gaugeLabel(goal.title, g.progress), done: g.state == .completed),
-                .el("div", [("class", "grow gauge")], [
-                    .el("h3", [("id", headingID)], [.text(goal.title)]),
-                    .el("p", [("class", "chips")], chips),
-                ]),
-            ]),
-        ]
-
+    /// One gauge per target (with its burn-up chart), cadence and checklist.
+    private func goalGauges(_ g: GoalProgress) -> [N] {
+        let goal = g.goal
         var gauges: [N] = []
         let burnUps = BurnUp.series(g, ledger: ledger, today: report.today, limit: Page.chartsPerGoal)
         for (k, t) in g.targets.enumerated() {
             let measure = ledger.measures.measure(named: t.measure)
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
             let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
-            gauges.append(.el("li", [], [Page.linearGauge(
-                label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
-                ariaLabel: "\(goal.title): \(name)",
-                valueText: "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), \(Page.percentWords(t.ratio))"),
-                k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty]))
+            gauges.append(
+                .el(
+                    "li", [],
+                    [
+                        Page.linearGauge(
+                            label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
+                            ariaLabel: "\(goal.title): \(name)",
+                            valueText:
+                                "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), "
+                                + "\(Page.percentWords(t.ratio))"
+                        ),
+                        k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty,
+                    ]))
         }
         for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title, hue: g.hue.rawValue)])) }
         if g.checklistTotal > 0 {
             let share = ExactDecimal(g.checklistDone).divided(by: g.checklistTotal) ?? .zero
-            gauges.append(.el("li", [], [Page.linearGauge(
-                label: "Checklist", amount: "\(g.checklistDone) / \(g.checklistTotal) done (\(TextLayout.percent(share)))",
-                fraction: share, fillClass: "fill-" + g.hue.rawValue,
-                ariaLabel: "\(goal.title): checklist",
-                valueText: "\(g.checklistDone) of \(g.checklistTotal) done, \(Page.percentWords(share))")]))
+            gauges.append(
+                .el(
+                    "li", [],
+                    [
+                        Page.linearGauge(
+                            label: "Checklist",
+                            amount: "\(g.checklistDone) / \(g.checklistTotal) done (\(TextLayout.percent(share)))",
+                            fraction: share, fillClass: "fill-" + g.hue.rawValue,
+                            ariaLabel: "\(goal.title): checklist",
+                            valueText: "\(g.checklistDone) of \(g.checklistTotal) done, \(Page.percentWords(share))")
+                    ]))
         }
-        if !gauges.isEmpty { body.append(.el("ul", [("class", "targets")], gauges)) }
-        body.append(goalCalendar(g))
+        return gauges
+    }
 
+    /// Due date, pace, projection, terms and the count of actions.
+    private func goalFacts(_ g: GoalProgress) -> [N] {
+        let goal = g.goal
         var facts: [N] = []
         if let target = goal.target, let days = g.daysLeft {
             facts.append(Page.fact("due", "\(target) (\(TextLayout.relativeDays(days)))"))
@@ -75,44 +124,60 @@ extension Page {
         if let pace = PaceWords.describe(g) { facts.append(.el("span", [], [.text(pace)])) }
         if let finish = g.projectedFinish { facts.append(Page.fact("projected", finish.description)) }
         if !goal.terms.isEmpty {
-            facts.append(.el("span", [], [.text("term " + goal.terms.map { String($0.number) }.joined(separator: ", "))]))
+            facts.append(
+                .el("span", [], [.text("term " + goal.terms.map { String($0.number) }.joined(separator: ", "))]))
         }
         facts.append(.el("span", [], [.text(TextLayout.plural(g.actionCount, "action"))]))
-        body.append(.el("p", [("class", "facts")], facts))
+        return facts
+    }
 
-        if let by = goal.requestedBy { body.append(.el("p", [("class", "facts")], [Page.fact("requested by", by)])) }
-        if let consequence = goal.consequence { body.append(.el("p", [("class", "facts")], [Page.fact("if missed", consequence)])) }
-
-        if !goal.values.isEmpty {
-            body.append(.el("p", [("class", "chips small")], goal.values.map { a in
+    /// The values the goal serves, each with its strength (linked to the value's card).
+    private func goalValues(_ goal: Goal) -> N {
+        .el(
+            "p", [("class", "chips small")],
+            goal.values.map { a in
                 if let value = ledger.value(a.value) {
-                    return .el("a", [("class", "pill tone-blue"), ("href", "#value-\(value.id)")], [.text("\(value.title) \(a.strength)")])
+                    return .el(
+                        "a", [("class", "pill tone-blue"), ("href", "#value-\(value.id)")],
+                        [.text("\(value.title) \(a.strength)")])
                 }
                 return .el("span", [("class", "pill")], [.text("\(a.value) \(a.strength)")])
-            }))
-        }
-        return .el("article", [("class", "card goal state-\(g.state.rawValue)"), ("id", "goal-\(goal.id)"),
-                               ("aria-labelledby", headingID)], body)
+            })
     }
 
     /// A cadence: its rule and how many periods were kept, a strip of the
     /// periods (one square each, its dates and status on hover, the whole in
     /// words for screen readers), and where this period stands.
     func cadenceStrip(_ c: CadenceProgress, goal: String, hue: String) -> N {
-        let kept = "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best \(c.bestStreak)"
-        let squares: [N] = c.recent.map { p in
-            .el("span", [("class", "period \(p.status.rawValue)" + (p.status == .met ? " fill-" + hue : "")),
-                         ("title", "\(p.days.start) – \(p.days.end): \(TextLayout.amount(p.amount)) of \(TextLayout.amount(p.required)), \(p.status.rawValue)")])
-        } + c.upcoming.map { .el("span", [("class", "period \($0.rawValue)")]) }
+        let kept =
+            "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
+            + "\(c.bestStreak)"
+        let squares: [N] =
+            c.recent.map { p in
+                .el(
+                    "span",
+                    [
+                        ("class", "period \(p.status.rawValue)" + (p.status == .met ? " fill-" + hue : "")),
+                        (
+                            "title",
+                            "\(p.days.start) – \(p.days.end): \(TextLayout.amount(p.amount)) of "
+                                + "\(TextLayout.amount(p.required)), \(p.status.rawValue)"
+                        ),
+                    ])
+            } + c.upcoming.map { .el("span", [("class", "period \($0.rawValue)")]) }
         let words = "\(goal): \(CadenceWords.rule(c)), \(kept); " + CadenceWords.now(c, today: report.today)
-        return .el("div", [("class", "gauge cadence")], [
-            .el("div", [("class", "gauge-label")], [
-                .el("span", [("class", "rule")], [.text(CadenceWords.rule(c))]),
-                .el("span", [("class", "amount")], [.text(kept)]),
-            ]),
-            .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),
-            .el("p", [("class", "facts")], [.text(CadenceWords.now(c, today: report.today))]),
-        ])
+        return .el(
+            "div", [("class", "gauge cadence")],
+            [
+                .el(
+                    "div", [("class", "gauge-label")],
+                    [
+                        .el("span", [("class", "rule")], [.text(CadenceWords.rule(c))]),
+                        .el("span", [("class", "amount")], [.text(kept)]),
+                    ]),
+                .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),
+                .el("p", [("class", "facts")], [.text(CadenceWords.now(c, today: report.today))]),
+            ])
     }
 
     /// A coloured dot for a state, with the state in words for screen readers and on hover.

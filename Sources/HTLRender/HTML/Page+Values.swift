@@ -6,17 +6,27 @@ import HTLProgress
 /// Value cards: aligned goals, insights, neglected values flagged.
 extension Page {
     var valuesSection: N {
-        var children: [N] = [sectionHead("values", "Values", area: .values,
-                                         count: report.values.isEmpty ? nil : "\(report.values.count) · by priority")]
+        var children: [N] = [
+            sectionHead(
+                "values", "Values", area: .values,
+                count: report.values.isEmpty ? nil : "\(report.values.count) · by priority")
+        ]
         var cards = report.values.map(valueCard)
         if !report.unalignedGoals.isEmpty {
-            cards.append(.el("article", [("class", "card"), ("aria-labelledby", "unaligned-title")], [
-                .el("p", [("class", "eyebrow area-goals")], [.text("Goals")]),
-                .el("h3", [("id", "unaligned-title")], [.text("Aligned to no value")]),
-                .el("ul", [("class", "links")], report.unalignedGoals.map { id in
-                    .el("li", [], [.el("a", [("href", "#goal-\(id)")], [.text(report.goal(id)?.goal.title ?? id)])])
-                }),
-            ]))
+            cards.append(
+                .el(
+                    "article", [("class", "card"), ("aria-labelledby", "unaligned-title")],
+                    [
+                        .el("p", [("class", "eyebrow area-goals")], [.text("Goals")]),
+                        .el("h3", [("id", "unaligned-title")], [.text("Aligned to no value")]),
+                        .el(
+                            "ul", [("class", "links")],
+                            report.unalignedGoals.map { id in
+                                .el(
+                                    "li", [],
+                                    [.el("a", [("href", "#goal-\(id)")], [.text(report.goal(id)?.goal.title ?? id)])])
+                            }),
+                    ]))
         }
         if cards.isEmpty {
             children.append(.el("p", [("class", "plate")], [.text("No values yet: htl new value <id>")]))
@@ -35,14 +45,21 @@ extension Page {
         if let domain = value.domain { meta.append(domain) }
 
         var body: [N] = [
-            .el("div", [("class", "row top")], [
-                Page.ring(v.weightedProgress, strokeClass: "stroke-" + (v.weightedProgress.map { ProgressBand($0).rawValue } ?? "gray"),
-                          large: false, caption: nil, label: Page.gaugeLabel("\(value.title) weighted progress", v.weightedProgress)),
-                .el("div", [("class", "grow gauge")], [
-                    .el("div", [("class", "spread")], head),
-                    .el("p", [("class", "quiet small")], [.text(meta.joined(separator: " · "))]),
-                ]),
-            ]),
+            .el(
+                "div", [("class", "row top")],
+                [
+                    Page.ring(
+                        v.weightedProgress,
+                        strokeClass: "stroke-" + (v.weightedProgress.map { ProgressBand($0).rawValue } ?? "gray"),
+                        large: false, caption: nil,
+                        label: Page.gaugeLabel("\(value.title) weighted progress", v.weightedProgress)),
+                    .el(
+                        "div", [("class", "grow gauge")],
+                        [
+                            .el("div", [("class", "spread")], head),
+                            .el("p", [("class", "quiet small")], [.text(meta.joined(separator: " · "))]),
+                        ]),
+                ])
         ]
         if let guidance = value.guidance { body.append(.el("p", [("class", "guidance")], [.text(guidance)])) }
         var facts: [N] = [.el("span", [], [.text(TextLayout.plural(v.goals.count, "goal"))])]
@@ -50,18 +67,28 @@ extension Page {
         facts.append(.el("span", [], [.text(TextLayout.plural(v.actions30d, "action") + " in 30 days")]))
         body.append(.el("p", [("class", "facts")], facts))
         if !v.goals.isEmpty {
-            body.append(.el("ul", [("class", "links well")], v.goals.map { a in
-                .el("li", [], [
-                    .el("a", [("href", "#goal-\(a.id)")], [.text(report.goal(a.id)?.goal.title ?? a.id)]),
-                    .el("span", [("class", "chips")], [
-                        .el("span", [("class", "strength")], [.text("\(TextLayout.percent(a.progress)) · strength \(a.strength)")]),
-                        Page.stateDot(a.state),
-                    ]),
-                ])
-            }))
+            body.append(
+                .el(
+                    "ul", [("class", "links well")],
+                    v.goals.map { a in
+                        .el(
+                            "li", [],
+                            [
+                                .el("a", [("href", "#goal-\(a.id)")], [.text(report.goal(a.id)?.goal.title ?? a.id)]),
+                                .el(
+                                    "span", [("class", "chips")],
+                                    [
+                                        .el(
+                                            "span", [("class", "strength")],
+                                            [.text("\(TextLayout.percent(a.progress)) · strength \(a.strength)")]),
+                                        Page.stateDot(a.state),
+                                    ]),
+                            ])
+                    }))
         } else {
             body.append(.el("p", [("class", "quiet small")], [.text("No goal serves this value yet.")]))
         }
-        return .el("article", [("class", "card value"), ("id", "value-\(value.id)"), ("aria-labelledby", headingID)], body)
+        return .el(
+            "article", [("class", "card value"), ("id", "value-\(value.id)"), ("aria-labelledby", headingID)], body)
     }
 }

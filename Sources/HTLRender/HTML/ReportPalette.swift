@@ -4,7 +4,6 @@ import HTLCore
 import HTLModel
 import HTLProgress
 
-
 /// The colours of the HTML report, defined once: every token has a value in
 /// each scheme, and the stylesheet refers to them only as `var(--token)`.
 ///
@@ -85,8 +84,11 @@ package enum ReportPalette {
 
         /// Every token of the interface, in the order they are written (scene tokens apart).
         package static let interface: [Token] =
-            [.page, .surface, .surfaceInset, .separator, .track, .glass, .glassEdge, .text, .textSecondary, .link, .focus,
-             .badge, .onBadge, .shadow]
+            [
+                .page, .surface, .surfaceInset, .separator, .track, .glass, .glassEdge, .text, .textSecondary, .link,
+                .focus,
+                .badge, .onBadge, .shadow,
+            ]
             + Tone.allCases.flatMap { [Token.vivid($0), .soft($0), .ink($0)] }
             + [ProgressBand.red, .orange, .yellow, .green, .blue].map(Token.band)
             + Semantic.allCases.map(Token.semantic)
@@ -111,7 +113,8 @@ package enum ReportPalette {
 
     /// The parts of a background scene (see `ReportScene`).
     package enum SceneRole: String, Sendable, CaseIterable {
-        case skyTop = "sky-top", skyBottom = "sky-bottom"
+        case skyTop = "sky-top"
+        case skyBottom = "sky-bottom"
     }
 
     // MARK: Values
@@ -125,8 +128,10 @@ package enum ReportPalette {
         case .surfaceInset: return dark ? "#2C2C2E" : "#F2F2F7"
         case .separator: return dark ? "#3A3A3C" : "#D1D1D6"
         case .track: return dark ? "#3A3A3C" : "#E5E5EA"
-        case .glass: return dark ? ReportColor(28, 28, 30, alphaPercent: 74) : ReportColor(255, 255, 255, alphaPercent: 74)
-        case .glassEdge: return dark ? ReportColor(255, 255, 255, alphaPercent: 14) : ReportColor(0, 0, 0, alphaPercent: 10)
+        case .glass:
+            return dark ? ReportColor(28, 28, 30, alphaPercent: 74) : ReportColor(255, 255, 255, alphaPercent: 74)
+        case .glassEdge:
+            return dark ? ReportColor(255, 255, 255, alphaPercent: 14) : ReportColor(0, 0, 0, alphaPercent: 10)
         case .text: return dark ? "#F5F5F7" : "#1C1C1E"
         case .textSecondary: return dark ? "#AEAEB2" : "#5E5E63"
         case .link: return color(.ink(.blue), scheme)
@@ -187,7 +192,8 @@ package enum ReportPalette {
         case .textSecondary: return dark ? "#E5E5EA" : "#3A3A3C"
         case .separator: return dark ? "#8E8E93" : "#6C6C70"
         case .track: return dark ? "#545458" : "#C7C7CC"
-        case .glass: return dark ? ReportColor(28, 28, 30, alphaPercent: 94) : ReportColor(255, 255, 255, alphaPercent: 94)
+        case .glass:
+            return dark ? ReportColor(28, 28, 30, alphaPercent: 94) : ReportColor(255, 255, 255, alphaPercent: 94)
         case .glassEdge: return dark ? "#8E8E93" : "#6C6C70"
         case .badge: return dark ? "#FF8A80" : "#8E1B14"
         case .onBadge: return dark ? "#000000" : "#FFFFFF"
@@ -247,7 +253,9 @@ package struct ReportColor: Hashable, Sendable, ExpressibleByStringLiteral {
             let hex = Array("0123456789abcdef")
             return "#" + [red, green, blue].map { String(hex[$0 / 16]) + String(hex[$0 % 16]) }.joined()
         }
-        let a = alphaPercent % 10 == 0 ? "0.\(alphaPercent / 10)" : (alphaPercent < 10 ? "0.0\(alphaPercent)" : "0.\(alphaPercent)")
+        let a =
+            alphaPercent % 10 == 0
+            ? "0.\(alphaPercent / 10)" : (alphaPercent < 10 ? "0.0\(alphaPercent)" : "0.\(alphaPercent)")
         return "rgb(\(red) \(green) \(blue) / \(alphaPercent <= 0 ? "0" : a))"
     }
 
@@ -273,7 +281,8 @@ package enum Contrast {
 
     /// (L1 + 0.05) / (L2 + 0.05), the lighter over the darker: 1 to 21.
     package static func ratio(_ a: ReportColor, _ b: ReportColor) -> Double {
-        let la = luminance(a), lb = luminance(b)
+        let la = luminance(a)
+        let lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 

@@ -33,10 +33,12 @@ package enum ReportScene: String, Sendable, CaseIterable {
             return g.progress.map { min(max($0, .zero), .one) }
         }
         if !measured.isEmpty, let mean = measured.reduce(.zero, +).divided(by: measured.count),
-           mean >= GoalState.nearCompleteThreshold {
+            mean >= GoalState.nearCompleteThreshold
+        {
             return .approachingSummit
         }
-        if goals.contains(where: { ($0.progress?.isPositive ?? false) || $0.actionCount > 0 || $0.state == .completed }) {
+        if goals.contains(where: { ($0.progress?.isPositive ?? false) || $0.actionCount > 0 || $0.state == .completed })
+        {
             return .climbingPath
         }
         return .distantPeak

@@ -52,9 +52,18 @@ struct ActionJSON: Sendable {
         }
         return Piece.allCases.map { p in
             if let name = members[p] { return piece { $0.key(literal: name, at: p.rawValue, indent: indent) } }
-            if let name = lists[p] { return piece { $0.key(literal: name, at: p.rawValue, indent: indent); $0.append("[") } }
+            if let name = lists[p] {
+                return piece {
+                    $0.key(literal: name, at: p.rawValue, indent: indent)
+                    $0.append("[")
+                }
+            }
             switch p {
-            case .open: return piece { $0.append("{"); $0.key(literal: "path", at: 0, indent: indent) }
+            case .open:
+                return piece {
+                    $0.append("{")
+                    $0.key(literal: "path", at: 0, indent: indent)
+                }
             case .firstQuantity: return quantity(0)
             case .nextQuantity: return quantity(1)
             case .amount: return piece { $0.key(literal: "amount", at: 1, indent: indent + 4) }
@@ -72,8 +81,10 @@ struct ActionJSON: Sendable {
     /// Writes a run of actions, read in place by position; `goalsOf(i)`
     /// gives the positions of the goals action `i` of `actions` counts
     /// toward, and `before(i)` writes what comes before action `i` (a separator).
-    func write(_ run: Range<Int>, of actions: [Action], goalsOf: (Int) -> ArraySlice<Int32>,
-               into out: inout JSONBytes, before: (Int, inout JSONBytes) -> Void) {
+    func write(
+        _ run: Range<Int>, of actions: [Action], goalsOf: (Int) -> ArraySlice<Int32>,
+        into out: inout JSONBytes, before: (Int, inout JSONBytes) -> Void
+    ) {
         var shared = Shared()
         // Each action borrowed where it is (a copy of one took a reference count per list it holds).
         let actions = actions.span
@@ -122,8 +133,10 @@ struct ActionJSON: Sendable {
     }
 
     /// Writes action `i`, whose description is in `text` (its store's bytes).
-    private func write(_ actions: borrowing Span<Action>, _ i: Int, text: [UInt8], goals positions: ArraySlice<Int32>,
-                       shared: inout Shared, into out: inout JSONBytes) {
+    private func write(
+        _ actions: borrowing Span<Action>, _ i: Int, text: [UInt8], goals positions: ArraySlice<Int32>,
+        shared: inout Shared, into out: inout JSONBytes
+    ) {
         shared.date(actions[i].date)
         func piece(_ p: Piece) { pieces.write(p.rawValue, into: &out) }
         piece(.open)

@@ -20,8 +20,10 @@ enum GoalJSON {
 
     /// The object of `g`, opening at `indent`; `more` writes members after
     /// the shape's own.
-    static func write(_ g: GoalProgress, _ shape: Shape, into out: inout JSONBytes, indent: Int,
-                      more: (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }) {
+    static func write(
+        _ g: GoalProgress, _ shape: Shape, into out: inout JSONBytes, indent: Int,
+        more: (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }
+    ) {
         JSONObjectWriter.write(into: &out, indent: indent) { object, out in
             head(g, &object, &out)
             if shape != .head { body(g, detailed: shape == .detailed, &object, &out) }
@@ -30,7 +32,10 @@ enum GoalJSON {
     }
 
     /// As a member of a `JSON` tree.
-    static func json(_ g: GoalProgress, _ shape: Shape, more: @escaping @Sendable (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }) -> JSON {
+    static func json(
+        _ g: GoalProgress, _ shape: Shape,
+        more: @escaping @Sendable (inout JSONObjectWriter, inout JSONBytes) -> Void = { _, _ in }
+    ) -> JSON {
         .writtenObject { out, indent in write(g, shape, into: &out, indent: indent, more: more) }
     }
 
@@ -67,7 +72,9 @@ enum GoalJSON {
         }
     }
 
-    private static func target(_ t: GoalProgress.TargetProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
+    private static func target(
+        _ t: GoalProgress.TargetProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes
+    ) {
         o.string("measure", t.measure, &out)
         o.decimal("target", t.target, &out)
         o.decimal("actual", t.actual, &out)
@@ -79,7 +86,9 @@ enum GoalJSON {
     }
 
     /// A cadence target (CLI.md): `"target": null` and a `"cadence"` object.
-    private static func cadence(_ c: CadenceProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
+    private static func cadence(
+        _ c: CadenceProgress, detailed: Bool, _ o: inout JSONObjectWriter, _ out: inout JSONBytes
+    ) {
         o.string("measure", c.measure, &out)
         o.null("target", &out)
         o.decimal("actual", c.actual, &out)

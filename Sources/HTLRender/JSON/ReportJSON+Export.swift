@@ -14,13 +14,22 @@ extension ReportJSON {
         }
         var stream = JSONStream(sink: sink)
         stream.arrayField("measures", ledger.measures.measures) { m in
-            .object([
-                ("id", .string(m.id)),
-                ("title", .string(m.title)),
-                ("type", .string(m.kind.rawValue)),
-                ("aliases", .array(m.aliases.map(JSON.string))),
-                ("equals", m.equals.map { .object([("amount", .decimal($0.amount)), ("unit", .string(ledger.measures.measureID(for: $0.unit) ?? $0.unit))]) } ?? .null),
-            ] + place(m.location))
+            .object(
+                [
+                    ("id", .string(m.id)),
+                    ("title", .string(m.title)),
+                    ("type", .string(m.kind.rawValue)),
+                    ("aliases", .array(m.aliases.map(JSON.string))),
+                    (
+                        "equals",
+                        m.equals.map {
+                            .object([
+                                ("amount", .decimal($0.amount)),
+                                ("unit", .string(ledger.measures.measureID(for: $0.unit) ?? $0.unit)),
+                            ])
+                        } ?? .null
+                    ),
+                ] + place(m.location))
         }
         var insights: [String: ValueInsight] = [:]
         for insight in report.values where insights[insight.value.id] == nil { insights[insight.value.id] = insight }
@@ -59,7 +68,9 @@ extension ReportJSON {
         // A million actions: written on every core, in log order, read in place.
         let actions = ledger.actions
         stream.arrayField("actions", count: actions.count) { run, out in
-            writer.write(run, of: actions, goalsOf: { counting.goals(of: $0) }, into: &out, before: { i, out in out.element(i, indent: 2) })
+            writer.write(
+                run, of: actions, goalsOf: { counting.goals(of: $0) }, into: &out,
+                before: { i, out in out.element(i, indent: 2) })
         }
         stream.finish()
     }

@@ -38,13 +38,16 @@ public enum ReportJSON {
 
     /// An action counting toward `goals`, written at the indentation it is placed at.
     static func action(_ a: Action, goals: [String], measures: MeasureCatalog) -> JSON {
-        action(a, goals: (0..<goals.count).map(Int32.init), writers: ActionJSON.Writers(measures: measures, goalIDs: goals))
+        action(
+            a, goals: (0..<goals.count).map(Int32.init), writers: ActionJSON.Writers(measures: measures, goalIDs: goals)
+        )
     }
 
     /// An action counting toward the goals at `positions` of the writers' goal ids.
     static func action(_ a: Action, goals positions: [Int32], writers: ActionJSON.Writers) -> JSON {
         .writtenObject { out, indent in
-            writers.writer(indent: indent).write(0..<1, of: [a], goalsOf: { _ in positions[...] }, into: &out, before: { _, _ in })
+            writers.writer(indent: indent).write(
+                0..<1, of: [a], goalsOf: { _ in positions[...] }, into: &out, before: { _, _ in })
         }
     }
 
@@ -54,7 +57,15 @@ public enum ReportJSON {
             ("title", .string(v.value.title)),
             ("level", .string(v.value.level.rawValue)),
             ("priority", .int(v.value.priority)),
-            ("goals", .array(v.goals.map { .object([("id", .string($0.id)), ("strength", .int($0.strength)), ("progress", ratio($0.progress))]) })),
+            (
+                "goals",
+                .array(
+                    v.goals.map {
+                        .object([
+                            ("id", .string($0.id)), ("strength", .int($0.strength)), ("progress", ratio($0.progress)),
+                        ])
+                    })
+            ),
             ("mean_strength", ratio(v.meanStrength)),
             ("weighted_progress", ratio(v.weightedProgress)),
             ("actions_30d", .int(v.actions30d)),
@@ -73,8 +84,9 @@ public enum ReportJSON {
     }
 
     public static func progress(_ g: GoalProgress, ledger: Ledger, report: ProgressReport) -> String {
-        let actions = actionList(g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
-                                 ledger: ledger, report: report)
+        let actions = actionList(
+            g.actionIndices.sorted { Action.chronologically(ledger.actions[$0], ledger.actions[$1]) },
+            ledger: ledger, report: report)
         var out = JSONBytes()
         GoalJSON.write(g, .detailed, into: &out, indent: 0) { o, out in
             o.date("projected_finish", g.projectedFinish, &out)
@@ -108,9 +120,10 @@ public enum ReportJSON {
         var positions: [String: Int32] = [:]
         for (k, id) in ids.enumerated() where positions[id] == nil { positions[id] = Int32(k) }
         let writers = ActionJSON.Writers(measures: ledger.measures, goalIDs: ids)
-        return .array(indices.map { i in
-            action(ledger.actions[i], goals: (goals[i] ?? []).compactMap { positions[$0] }, writers: writers)
-        })
+        return .array(
+            indices.map { i in
+                action(ledger.actions[i], goals: (goals[i] ?? []).compactMap { positions[$0] }, writers: writers)
+            })
     }
 
     /// `htl diff --json`.
@@ -118,19 +131,31 @@ public enum ReportJSON {
         JSON.object([
             ("from", .string(from)),
             ("to", .string(to)),
-            ("goals", .array(diff.goals.map { g in
-                .object([
-                    ("id", .string(g.id)),
-                    ("title", .string(g.title)),
-                    ("change", .string(g.change.rawValue)),
-                    ("from_progress", ratio(g.fromProgress)),
-                    ("to_progress", ratio(g.toProgress)),
-                    ("delta", ratio(g.delta)),
-                    ("targets", .array(g.targets.map { t in
-                        .object([("measure", .string(t.measure)), ("from", t.from.map(JSON.decimal) ?? .null), ("to", t.to.map(JSON.decimal) ?? .null)])
-                    })),
-                ])
-            })),
+            (
+                "goals",
+                .array(
+                    diff.goals.map { g in
+                        .object([
+                            ("id", .string(g.id)),
+                            ("title", .string(g.title)),
+                            ("change", .string(g.change.rawValue)),
+                            ("from_progress", ratio(g.fromProgress)),
+                            ("to_progress", ratio(g.toProgress)),
+                            ("delta", ratio(g.delta)),
+                            (
+                                "targets",
+                                .array(
+                                    g.targets.map { t in
+                                        .object([
+                                            ("measure", .string(t.measure)),
+                                            ("from", t.from.map(JSON.decimal) ?? .null),
+                                            ("to", t.to.map(JSON.decimal) ?? .null),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
             ("actions_added", .int(diff.actionsAdded)),
         ]).serialized()
     }
@@ -139,15 +164,23 @@ public enum ReportJSON {
     public static func next(_ report: ProgressReport) -> String {
         JSON.object([
             ("today", .date(report.today)),
-            ("quadrants", .array(Eisenhower.matrix(report).map { quadrant, goals in
-                .object([
-                    ("quadrant", .string(quadrant.rawValue)),
-                    ("goals", .array(goals.map { g in
-                        let step = nextStep(NextStep(g))
-                        return GoalJSON.json(g, .head) { o, out in o.value("next_step", step, &out) }
-                    })),
-                ])
-            })),
+            (
+                "quadrants",
+                .array(
+                    Eisenhower.matrix(report).map { quadrant, goals in
+                        .object([
+                            ("quadrant", .string(quadrant.rawValue)),
+                            (
+                                "goals",
+                                .array(
+                                    goals.map { g in
+                                        let step = nextStep(NextStep(g))
+                                        return GoalJSON.json(g, .head) { o, out in o.value("next_step", step, &out) }
+                                    })
+                            ),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
@@ -156,14 +189,22 @@ public enum ReportJSON {
         switch step {
         case .checklist: return .object([("kind", .string("checklist")), text])
         case .thisWeek(let amount, let measure):
-            return .object([("kind", .string("pace")), ("amount", .decimal(amount)), ("measure", .string(measure)), text])
+            return .object([
+                ("kind", .string("pace")), ("amount", .decimal(amount)), ("measure", .string(measure)), text,
+            ])
         case .remaining(let amount, let measure):
-            return .object([("kind", .string("remaining")), ("amount", .decimal(amount)), ("measure", .string(measure)), text])
+            return .object([
+                ("kind", .string("remaining")), ("amount", .decimal(amount)), ("measure", .string(measure)), text,
+            ])
         case .holdOff(let measure, let until):
-            return .object([("kind", .string("hold_off")), ("measure", .string(measure)), ("until", .date(until)), text])
+            return .object([
+                ("kind", .string("hold_off")), ("measure", .string(measure)), ("until", .date(until)), text,
+            ])
         case .cadence(let amount, let measure, let atMost, let by):
-            return .object([("kind", .string("cadence")), ("amount", .decimal(amount)), ("measure", .string(measure)),
-                            ("at_most", .bool(atMost)), ("by", .date(by)), text])
+            return .object([
+                ("kind", .string("cadence")), ("amount", .decimal(amount)), ("measure", .string(measure)),
+                ("at_most", .bool(atMost)), ("by", .date(by)), text,
+            ])
         case .none: return .null
         }
     }
@@ -173,7 +214,10 @@ public enum ReportJSON {
         let term: JSON
         if case .term(let n) = r.span { term = .int(n) } else { term = .null }
         func tallies(_ list: [Review.Tally]) -> JSON {
-            .array(list.map { .object([("id", .string($0.id)), ("title", .string($0.title)), ("actions", .int($0.actions))]) })
+            .array(
+                list.map {
+                    .object([("id", .string($0.id)), ("title", .string($0.title)), ("actions", .int($0.actions))])
+                })
         }
         return JSON.object([
             ("name", .string(r.name)),
@@ -185,26 +229,56 @@ public enum ReportJSON {
             ("actions", .int(r.actions)),
             ("goals", tallies(r.goals)),
             ("values", tallies(r.values)),
-            ("totals", .array(r.totals.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })),
-            ("moved", .array(r.moves.map { m in
-                .object([("id", .string(m.goal.id)), ("title", .string(m.goal.goal.title)),
-                         ("progress_before", ratio(m.before)), ("progress", ratio(m.goal.progress)),
-                         ("state_before", .string(m.stateBefore.rawValue)), ("state", .string(m.goal.state.rawValue))])
-            })),
-            ("stalled", .array(r.stalled.map { s in
-                .object([("id", .string(s.goal.id)), ("title", .string(s.goal.goal.title)), ("last_action", .date(s.lastAction)),
-                         ("days_since", maybeInt(s.lastAction.map { $0.days(until: r.today) }))])
-            })),
-            ("missed_periods", .array(r.missed.map { m in
-                .object([("id", .string(m.goal.id)), ("measure", .string(m.measure)),
-                         ("start", .date(m.period.start)), ("end", .date(m.period.end))])
-            })),
+            (
+                "totals",
+                .array(r.totals.map { .object([("measure", .string($0.measure)), ("amount", .decimal($0.amount))]) })
+            ),
+            (
+                "moved",
+                .array(
+                    r.moves.map { m in
+                        .object([
+                            ("id", .string(m.goal.id)), ("title", .string(m.goal.goal.title)),
+                            ("progress_before", ratio(m.before)), ("progress", ratio(m.goal.progress)),
+                            ("state_before", .string(m.stateBefore.rawValue)),
+                            ("state", .string(m.goal.state.rawValue)),
+                        ])
+                    })
+            ),
+            (
+                "stalled",
+                .array(
+                    r.stalled.map { s in
+                        .object([
+                            ("id", .string(s.goal.id)), ("title", .string(s.goal.goal.title)),
+                            ("last_action", .date(s.lastAction)),
+                            ("days_since", maybeInt(s.lastAction.map { $0.days(until: r.today) })),
+                        ])
+                    })
+            ),
+            (
+                "missed_periods",
+                .array(
+                    r.missed.map { m in
+                        .object([
+                            ("id", .string(m.goal.id)), ("measure", .string(m.measure)),
+                            ("start", .date(m.period.start)), ("end", .date(m.period.end)),
+                        ])
+                    })
+            ),
             ("overdue", .array(r.due.overdue.map { GoalJSON.json($0, .head) })),
             ("due", .array(r.due.due.map { GoalJSON.json($0, .head) })),
             ("neglected_values", .array(r.neglected.map { .string($0.value.id) })),
-            ("prompts", .array(ReviewText.PromptKind.allCases.map { kind in
-                .object([("kind", .string(kind.rawValue)), ("text", .string(ReviewText.prompt(kind, r, report: report)))])
-            })),
+            (
+                "prompts",
+                .array(
+                    ReviewText.PromptKind.allCases.map { kind in
+                        .object([
+                            ("kind", .string(kind.rawValue)),
+                            ("text", .string(ReviewText.prompt(kind, r, report: report))),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 

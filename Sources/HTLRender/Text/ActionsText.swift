@@ -28,8 +28,10 @@ public enum ActionsText {
     }
 
     /// `indices` already filtered and newest first.
-    public static func render(_ indices: [Int], ledger: Ledger, report: ProgressReport,
-                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+    public static func render(
+        _ indices: [Int], ledger: Ledger, report: ProgressReport,
+        width: Int = 80, style: TerminalStyle = .plain
+    ) -> String {
         if indices.isEmpty { return "No actions.\n" }
         var out = ""
         var current: Group?
@@ -42,8 +44,10 @@ public enum ActionsText {
                 out += style.bold(g.rawValue) + "\n"
                 current = g
             }
-            out += line(action, goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
-                        showDate: g != .today && g != .yesterday) + "\n"
+            out +=
+                line(
+                    action, goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
+                    showDate: g != .today && g != .yesterday) + "\n"
         }
         return out
     }
@@ -61,8 +65,10 @@ public enum ActionsText {
     /// `  2026-11-21 07:10  Long run  12km 1session  +run-100km #running`: the
     /// description is shortened to fit; links and tags that do not fit go on
     /// a second, indented line. `except` leaves out a goal (the one being shown).
-    static func line(_ a: Action, goals: [String], measures: MeasureCatalog, width: Int, style: TerminalStyle, showDate: Bool,
-                     except: String? = nil) -> String {
+    static func line(
+        _ a: Action, goals: [String], measures: MeasureCatalog, width: Int, style: TerminalStyle, showDate: Bool,
+        except: String? = nil
+    ) -> String {
         var head = "  "
         if showDate { head += a.date.description + " " }
         head += (a.time?.description ?? "     ") + "  "

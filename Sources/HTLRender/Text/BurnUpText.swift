@@ -40,7 +40,8 @@ enum BurnUpText {
             let share = min(max(amount.divided(by: top) ?? .zero, .zero), .one)
             return Int(share.millionths * Int128(rows * 8) / ExactDecimal.scale)
         }
-        let actual = ends.enumerated().map { c, day in c <= todayColumn ? eighthsOf(s.total(on: min(day, s.today))) : -1 }
+        let actual = ends.enumerated().map { c, day in c <= todayColumn ? eighthsOf(s.total(on: min(day, s.today))) : -1
+        }
         let ideal = ends.map { day in s.ideal(on: day).map(eighthsOf) }
 
         let pad = String(repeating: " ", count: indent)
@@ -73,20 +74,25 @@ enum BurnUpText {
                 }
                 start = end
             }
-            let axisLabel = row == 0 ? TextLayout.padLeft(label, gutter - 1) + " ┤" : String(repeating: " ", count: gutter) + "│"
+            let axisLabel =
+                row == 0 ? TextLayout.padLeft(label, gutter - 1) + " ┤" : String(repeating: " ", count: gutter) + "│"
             out += pad + axisLabel + line + "\n"
         }
         var axis = Array(repeating: "─", count: columns)
         axis[todayColumn] = "┴"
         out += pad + TextLayout.padLeft("0", gutter - 1) + " └" + axis.joined() + "\n"
-        out += pad + String(repeating: " ", count: gutter + 1) + dateLine(first: first, last: last, today: s.today,
-                                                                            todayColumn: todayColumn, columns: columns) + "\n"
+        out +=
+            pad + String(repeating: " ", count: gutter + 1)
+            + dateLine(
+                first: first, last: last, today: s.today,
+                todayColumn: todayColumn, columns: columns) + "\n"
         return out
     }
 
     /// The first day at the left, the last at the right, `today` under its
     /// column when it fits between them.
-    static func dateLine(first: CivilDate, last: CivilDate, today: CivilDate, todayColumn: Int, columns: Int) -> String {
+    static func dateLine(first: CivilDate, last: CivilDate, today: CivilDate, todayColumn: Int, columns: Int) -> String
+    {
         var cells = Array(repeating: Character(" "), count: columns)
         func put(_ text: String, at start: Int) {
             for (k, ch) in text.enumerated() where start + k >= 0 && start + k < columns { cells[start + k] = ch }

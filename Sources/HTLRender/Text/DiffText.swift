@@ -6,13 +6,17 @@ import HTLProgress
 /// `htl diff` for people: what moved first (largest gains), then goals added
 /// and removed, then what stayed the same, in one line.
 public enum DiffText {
-    public static func render(_ diff: ProgressDiff, from: String, to: String, today: CivilDate,
-                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+    public static func render(
+        _ diff: ProgressDiff, from: String, to: String, today: CivilDate,
+        width: Int = 80, style: TerminalStyle = .plain
+    ) -> String {
         let width = max(width, 40)
-        var out = style.bold("Progress from \(TerminalText.escaped(from)) to \(TerminalText.escaped(to))") + " (as of \(today))\n"
+        var out =
+            style.bold("Progress from \(TerminalText.escaped(from)) to \(TerminalText.escaped(to))")
+            + " (as of \(today))\n"
         let changed = diff.goals.filter { $0.change == .changed }.sorted { a, b in
             switch (a.delta, b.delta) {
-            case let (x?, y?) where x != y: return x > y
+            case (let x?, let y?) where x != y: return x > y
             case (.some, nil): return true
             case (nil, .some): return false
             default: return ByteOrder.precedes(a.id, b.id)
@@ -31,7 +35,9 @@ public enum DiffText {
         let unchanged = diff.goals.filter { $0.change == .unchanged }.count
         var summary = [TextLayout.plural(diff.actionsAdded, "action") + " added"]
         if unchanged > 0 { summary.append(TextLayout.plural(unchanged, "goal") + " unchanged") }
-        if changed.isEmpty && diff.goals.allSatisfy({ $0.change == .unchanged }) { summary.insert("no progress changed", at: 0) }
+        if changed.isEmpty && diff.goals.allSatisfy({ $0.change == .unchanged }) {
+            summary.insert("no progress changed", at: 0)
+        }
         out += "\n" + summary.joined(separator: " · ") + "\n"
         return out
     }
@@ -49,16 +55,21 @@ public enum DiffText {
         var shownDelta = 0
         if let from = g.fromProgress, let to = g.toProgress, g.change == .changed {
             shownDelta = Int(to.multiplied(by: 100).floor - from.multiplied(by: 100).floor)
-            points = shownDelta == 0 ? "" : (shownDelta > 0 ? "+\(shownDelta)" : "\(shownDelta)") + (abs(shownDelta) == 1 ? " pt" : " pts")
+            points =
+                shownDelta == 0
+                ? "" : (shownDelta > 0 ? "+\(shownDelta)" : "\(shownDelta)") + (abs(shownDelta) == 1 ? " pt" : " pts")
         }
-        let right = movement + (points.isEmpty ? "" : "  " + style.paint(points, shownDelta < 0 ? .red : .green, bold: true))
+        let right =
+            movement + (points.isEmpty ? "" : "  " + style.paint(points, shownDelta < 0 ? .red : .green, bold: true))
         let rightWidth = movement.count + (points.isEmpty ? 0 : 2 + points.count)
         let left = TextLayout.truncate("\(g.id)  \(g.title)", width - rightWidth - 4)
-        var out = "  " + left + String(repeating: " ", count: max(width - 2 - left.count - rightWidth, 2)) + right + "\n"
+        var out =
+            "  " + left + String(repeating: " ", count: max(width - 2 - left.count - rightWidth, 2)) + right + "\n"
         var details: [String] = []
         if let a = g.fromState, let b = g.toState, a != b { details.append("\(b.words) (was \(a.words))") }
         for t in g.targets where t.from != t.to {
-            let from = t.from.map(TextLayout.amount) ?? "—", to = t.to.map(TextLayout.amount) ?? "—"
+            let from = t.from.map(TextLayout.amount) ?? "—"
+            let to = t.to.map(TextLayout.amount) ?? "—"
             details.append("\(t.measure) \(from) → \(to)")
         }
         if !details.isEmpty, g.change == .changed {

@@ -4,10 +4,14 @@ import HTLProgress
 
 /// What is overdue and what is due soon: `htl due`.
 public enum DueText {
-    public static func render(_ list: DueList, within days: Int, width: Int = 80, style: TerminalStyle = .plain) -> String {
+    public static func render(_ list: DueList, within days: Int, width: Int = 80, style: TerminalStyle = .plain)
+        -> String
+    {
         let width = max(width, 40)
         var out = style.bold("Overdue") + "\n" + lines(list.overdue, width: width, style: style)
-        out += "\n" + style.bold("Due within \(TextLayout.plural(days, "day"))") + "\n" + lines(list.due, width: width, style: style)
+        out +=
+            "\n" + style.bold("Due within \(TextLayout.plural(days, "day"))") + "\n"
+            + lines(list.due, width: width, style: style)
         return out
     }
 

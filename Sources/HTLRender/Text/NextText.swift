@@ -14,10 +14,14 @@ public enum NextText {
             if goals.isEmpty { out += "  " + style.dim("nothing here") + "\n" }
             for g in goals {
                 let name = TextLayout.truncate(g.goal.title, width - g.id.count - 4)
-                out += "  " + name + String(repeating: " ", count: max(width - 2 - name.count - g.id.count, 2)) + style.dim(g.id) + "\n"
+                out +=
+                    "  " + name + String(repeating: " ", count: max(width - 2 - name.count - g.id.count, 2))
+                    + style.dim(g.id) + "\n"
                 var facts = [style.paint(g.state.words, ReportColors.stateColor(g.state), bold: true)]
                 if let p = g.progress { facts.append(TextLayout.percent(p)) }
-                if let target = g.goal.target, let days = g.daysLeft { facts.append("due \(target) (\(TextLayout.relativeDays(days)))") }
+                if let target = g.goal.target, let days = g.daysLeft {
+                    facts.append("due \(target) (\(TextLayout.relativeDays(days)))")
+                }
                 facts.append("next: " + words(NextStep(g)))
                 out += TextLayout.paragraph("    ", facts.joined(separator: " · "), width: width)
             }
@@ -52,10 +56,13 @@ public enum NextText {
         case .thisWeek(let amount, let measure): return "\(TextLayout.amount(amount)) \(measure) this week"
         case .remaining(let amount, let measure): return "\(TextLayout.amount(amount)) \(measure) to go, past the date"
         case .holdOff(let measure, let until):
-            return "none until \(until): over the limit this period" + (measure == Goal.actionsMeasure ? "" : " (\(measure))")
+            return "none until \(until): over the limit this period"
+                + (measure == Goal.actionsMeasure ? "" : " (\(measure))")
         case .cadence(let amount, let measure, let atMost, let by):
             let unit = measure == Goal.actionsMeasure ? "" : " " + measure
-            return atMost ? "at most \(TextLayout.amount(amount))\(unit) more until \(by)" : "\(TextLayout.amount(amount))\(unit) more by \(by)"
+            return atMost
+                ? "at most \(TextLayout.amount(amount))\(unit) more until \(by)"
+                : "\(TextLayout.amount(amount))\(unit) more by \(by)"
         case .none: return "no open step (add a checklist item or a target)"
         }
     }

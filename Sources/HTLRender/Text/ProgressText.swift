@@ -5,11 +5,14 @@ import HTLProgress
 
 /// One goal in detail: `htl progress GOAL`.
 public enum ProgressText {
-    public static func render(_ g: GoalProgress, ledger: Ledger, report: ProgressReport,
-                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+    public static func render(
+        _ g: GoalProgress, ledger: Ledger, report: ProgressReport,
+        width: Int = 80, style: TerminalStyle = .plain
+    ) -> String {
         let width = max(width, 40)
         var out = header(g, report: report, width: width, style: style)
-        out += targetLines(g, burnUps: BurnUp.series(g, ledger: ledger, today: report.today), width: width, style: style)
+        out += targetLines(
+            g, burnUps: BurnUp.series(g, ledger: ledger, today: report.today), width: width, style: style)
         out += cadenceLines(g, today: report.today, width: width, style: style)
         out += paceLine(g, style: style)
         out += checklistLines(g, width: width, style: style)
@@ -22,7 +25,9 @@ public enum ProgressText {
     static func header(_ g: GoalProgress, report: ProgressReport, width: Int, style: TerminalStyle) -> String {
         let goal = g.goal
         let title = TextLayout.truncate(goal.title, width - goal.id.count - 2)
-        var out = style.bold(title) + String(repeating: " ", count: max(width - title.count - goal.id.count, 2)) + style.dim(goal.id) + "\n"
+        var out =
+            style.bold(title) + String(repeating: " ", count: max(width - title.count - goal.id.count, 2))
+            + style.dim(goal.id) + "\n"
         var facts = [goal.kind.rawValue, style.paint(g.state.words, ReportColors.stateColor(g.state), bold: true)]
         if let p = g.progress { facts.append(TextLayout.percent(p)) }
         facts.append("importance \(goal.importance)")
@@ -41,17 +46,18 @@ public enum ProgressText {
         let goal = g.goal
         var window: [String] = []
         switch (goal.start, goal.target) {
-        case let (start?, target?):
+        case (let start?, let target?):
             window.append("\(start) → \(target)")
             let span = start.days(until: target) + 1
             let day = start.days(until: today) + 1
             if day >= 1, day <= span { window.append("day \(day) of \(span)") }
-        case let (start?, nil): window.append("from \(start), no target date")
-        case let (nil, target?): window.append("due \(target)")
+        case (let start?, nil): window.append("from \(start), no target date")
+        case (nil, let target?): window.append("due \(target)")
         case (nil, nil): window.append("no dates")
         }
         if let days = g.daysLeft {
-            window.append(days >= 0 ? TextLayout.plural(days, "day") + " left" : TextLayout.plural(-days, "day") + " overdue")
+            window.append(
+                days >= 0 ? TextLayout.plural(days, "day") + " left" : TextLayout.plural(-days, "day") + " overdue")
         }
         if let weeks = goal.weeks { window.append("planned for \(TextLayout.plural(weeks, "week"))") }
         return window.joined(separator: " · ")
@@ -66,7 +72,8 @@ public enum ProgressText {
         for (t, series) in zip(g.targets, burnUps) {
             let band = ReportColors.color(for: g.hue)
             let pct = TextLayout.padLeft(TextLayout.percent(t.ratio), 4)
-            out += "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
+            out +=
+                "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
                 + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
                 + "  " + TextLayout.amounts(t) + "\n"
             var pace: [String] = []
@@ -75,7 +82,9 @@ public enum ProgressText {
                 pace.append("needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
             }
             if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
-            out += String(repeating: " ", count: nameWidth + 4) + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
+            out +=
+                String(repeating: " ", count: nameWidth + 4)
+                + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
             out += BurnUpText.render(series, indent: nameWidth + 4, width: width, hue: g.hue, style: style)
         }
         return out
@@ -91,11 +100,18 @@ public enum ProgressText {
         let stripWidth = width >= 70 ? CadenceProgress.recentLimit : 12
         for c in g.cadences {
             let strip = CadenceWords.strip(c, limit: stripWidth)
-            let kept = "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best \(c.bestStreak)"
-            let head = "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c), ruleWidth), ruleWidth) + "  "
-            out += head + style.paint(strip, ReportColors.color(for: g.hue)) + "  " + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
+            let kept =
+                "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
+                + "\(c.bestStreak)"
+            let head =
+                "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c), ruleWidth), ruleWidth) + "  "
+            out +=
+                head + style.paint(strip, ReportColors.color(for: g.hue)) + "  "
+                + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
             let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c)].compactMap { $0 }
-            out += String(repeating: " ", count: ruleWidth + 4) + TextLayout.truncate(now.joined(separator: " · "), width - ruleWidth - 4) + "\n"
+            out +=
+                String(repeating: " ", count: ruleWidth + 4)
+                + TextLayout.truncate(now.joined(separator: " · "), width - ruleWidth - 4) + "\n"
         }
         return out
     }
@@ -112,7 +128,9 @@ public enum ProgressText {
         guard g.checklistTotal > 0 else { return "" }
         var out = "\n" + style.bold("Checklist") + " \(g.checklistDone) of \(g.checklistTotal) done\n"
         for item in g.goal.checklist {
-            out += "  " + (item.done ? style.paint("[x]", .green) : "[ ]") + " " + TextLayout.truncate(item.text, width - 6) + "\n"
+            out +=
+                "  " + (item.done ? style.paint("[x]", .green) : "[ ]") + " "
+                + TextLayout.truncate(item.text, width - 6) + "\n"
         }
         return out
     }
@@ -123,20 +141,26 @@ public enum ProgressText {
         let idWidth = g.goal.values.map(\.value.count).max() ?? 0
         for a in g.goal.values {
             let title = ledger.value(a.value)?.title ?? "(unknown value)"
-            out += "  " + TextLayout.padRight(a.value, idWidth) + "  strength \(TextLayout.padLeft(String(a.strength), 2))  "
+            out +=
+                "  " + TextLayout.padRight(a.value, idWidth)
+                + "  strength \(TextLayout.padLeft(String(a.strength), 2))  "
                 + TextLayout.truncate(title, max(width - idWidth - 16, 10)) + "\n"
         }
         return out
     }
 
-    static func actionLines(_ g: GoalProgress, ledger: Ledger, report: ProgressReport, width: Int, style: TerminalStyle) -> String {
+    static func actionLines(_ g: GoalProgress, ledger: Ledger, report: ProgressReport, width: Int, style: TerminalStyle)
+        -> String
+    {
         let actions = g.actionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
         var out = "\n" + style.bold("Actions") + " (\(actions.count))\n"
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(g.goal.id)\n" }
         let goals = report.goalsCounting(actions, in: ledger.actions)
         for i in actions {
-            out += ActionsText.line(ledger.actions[i], goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
-                                    showDate: true, except: g.goal.id) + "\n"
+            out +=
+                ActionsText.line(
+                    ledger.actions[i], goals: goals[i] ?? [], measures: ledger.measures, width: width, style: style,
+                    showDate: true, except: g.goal.id) + "\n"
         }
         return out
     }

@@ -8,7 +8,9 @@ public enum RuleText {
         let width = RuleRegistry.all.map(\.id.rawValue.count).max() ?? 20
         var out = ""
         for rule in RuleRegistry.all {
-            out += TextLayout.padRight(rule.id.rawValue, width + 2) + TextLayout.padRight(rule.severity.rawValue, 9) + rule.summary + "\n"
+            out +=
+                TextLayout.padRight(rule.id.rawValue, width + 2) + TextLayout.padRight(rule.severity.rawValue, 9)
+                + rule.summary + "\n"
         }
         return out
     }
@@ -22,7 +24,9 @@ public enum RuleText {
         out += ")\n\n\(rule.summary).\n"
         if rule.reportedBy != .model { out += "Reported by \(rule.reportedBy.rawValue).\n" }
         out += "\nFails:\n" + example(rule.failing) + "\nPasses:\n" + example(rule.passing)
-        out += "\nSet its severity in htl.yaml:\n    rules:\n      \(rule.id.rawValue): \(rule.canBeTurnedOff ? "off" : "warning")\n"
+        out +=
+            "\nSet its severity in htl.yaml:\n    rules:\n      \(rule.id.rawValue): "
+            + "\(rule.canBeTurnedOff ? "off" : "warning")\n"
         return out
     }
 
@@ -102,9 +106,13 @@ extension RuleText {
         }
         for rule in RuleRegistry.all {
             out += "\n## \(rule.id.rawValue)\n\n\(rule.summary.prefix(1).uppercased() + rule.summary.dropFirst()). "
-            out += "Default: \(rule.severity.rawValue); " + (rule.canBeTurnedOff ? "can be turned off." : "can be lowered to warning, not turned off.")
+            out +=
+                "Default: \(rule.severity.rawValue); "
+                + (rule.canBeTurnedOff ? "can be turned off." : "can be lowered to warning, not turned off.")
             if rule.reportedBy != .model { out += " Reported by \(rule.reportedBy.rawValue)." }
-            out += "\n\nFails:\n\n```\n" + example(rule.failing) + "```\n\nPasses:\n\n```\n" + example(rule.passing) + "```\n"
+            out +=
+                "\n\nFails:\n\n```\n" + example(rule.failing) + "```\n\nPasses:\n\n```\n" + example(rule.passing)
+                + "```\n"
         }
         return out
     }

@@ -5,8 +5,10 @@ import HTLProgress
 
 /// The dashboard of `htl status`.
 public enum StatusText {
-    public static func render(_ report: ProgressReport, ledger: Ledger, term: TermProgress?, goals: [GoalProgress],
-                              width: Int = 80, style: TerminalStyle = .plain) -> String {
+    public static func render(
+        _ report: ProgressReport, ledger: Ledger, term: TermProgress?, goals: [GoalProgress],
+        width: Int = 80, style: TerminalStyle = .plain
+    ) -> String {
         let width = max(width, 40)
         var out = ""
         let date = report.today.description
@@ -30,14 +32,18 @@ public enum StatusText {
     static func termLines(_ term: TermProgress?, report: ProgressReport, width: Int, style: TerminalStyle) -> String {
         guard let term else {
             if let next = report.terms.first(where: { $0.term.start > report.today }) {
-                return TextLayout.truncate("No active term · Term \(next.term.number) starts \(next.term.start) (\(TextLayout.relativeDays(report.today.days(until: next.term.start))))", width) + "\n"
+                return TextLayout.truncate(
+                    "No active term · Term \(next.term.number) starts \(next.term.start) "
+                        + "(\(TextLayout.relativeDays(report.today.days(until: next.term.start))))",
+                    width) + "\n"
             }
             return "No active term\n"
         }
         let name = "Term \(term.term.number)"
         let head = ([name] + TermWords.timing(term, today: report.today)).joined(separator: " · ")
         var out = style.paint(name, .magenta, bold: true) + String(head.dropFirst(name.count)) + "\n"
-        let about = [term.term.title == name ? nil : term.term.title, term.term.theme].compactMap { $0 }.joined(separator: " · ")
+        let about = [term.term.title == name ? nil : term.term.title, term.term.theme].compactMap { $0 }.joined(
+            separator: " · ")
         if !about.isEmpty { out += style.dim(TextLayout.truncate(about, width)) + "\n" }
         return out
     }
@@ -54,13 +60,17 @@ public enum StatusText {
 
     /// State, title and id; then bar, percent, the first target and the due
     /// date; then one line per further target.
-    static func goalLines(_ g: GoalProgress, today: CivilDate, width: Int, barWidth: Int, style: TerminalStyle) -> String {
+    static func goalLines(_ g: GoalProgress, today: CivilDate, width: Int, barWidth: Int, style: TerminalStyle)
+        -> String
+    {
         let stateColumn = 14
         let right = g.id
         let titleText = TextLayout.truncate(g.goal.title, max(width - stateColumn - right.count - 2, 10))
         let gap = max(width - stateColumn - titleText.count - right.count, 2)
         let color = ReportColors.color(for: g.hue)
-        var out = style.paint(TextLayout.padRight(g.state.words.uppercased(), stateColumn), color, bold: true) + style.bold(titleText)
+        var out =
+            style.paint(TextLayout.padRight(g.state.words.uppercased(), stateColumn), color, bold: true)
+            + style.bold(titleText)
         out += String(repeating: " ", count: gap) + style.dim(right) + "\n"
 
         let pct = TextLayout.padLeft(TextLayout.percent(g.progress), 4)
@@ -72,7 +82,9 @@ public enum StatusText {
         // never a number cut to make room, the same at every width.
         let beside = !due.isEmpty && details[0].count + 2 + due.count <= room
         if !due.isEmpty, !beside { details.append(TextLayout.truncate(due, room)) }
-        out += "  " + style.paint(TextLayout.bar(g.progress, width: barWidth), color) + " " + style.paint(pct, color, bold: true) + "  " + details[0]
+        out +=
+            "  " + style.paint(TextLayout.bar(g.progress, width: barWidth), color) + " "
+            + style.paint(pct, color, bold: true) + "  " + details[0]
         if beside {
             out += String(repeating: " ", count: room - details[0].count - due.count)
             out += g.state == .overdue ? style.paint(due, .red) : due
@@ -80,7 +92,9 @@ public enum StatusText {
         out += "\n"
         for (i, detail) in details.enumerated().dropFirst() {
             let isDue = !beside && !due.isEmpty && i == details.count - 1
-            out += String(repeating: " ", count: indent) + (isDue && g.state == .overdue ? style.paint(detail, .red) : detail) + "\n"
+            out +=
+                String(repeating: " ", count: indent)
+                + (isDue && g.state == .overdue ? style.paint(detail, .red) : detail) + "\n"
         }
         return out
     }
@@ -89,7 +103,8 @@ public enum StatusText {
     /// the checklist, else the actions.
     package static func detailLines(_ g: GoalProgress, today: CivilDate, room: Int = .max) -> [String] {
         if !g.targets.isEmpty || !g.cadences.isEmpty {
-            return g.targets.map(TextLayout.amounts) + g.cadences.map { CadenceWords.summary($0, today: today, room: room) }
+            return g.targets.map(TextLayout.amounts)
+                + g.cadences.map { CadenceWords.summary($0, today: today, room: room) }
         }
         if g.checklistTotal > 0 { return ["checklist \(g.checklistDone) / \(g.checklistTotal)"] }
         return [TextLayout.plural(g.actionCount, "action")]

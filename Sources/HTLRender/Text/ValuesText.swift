@@ -24,7 +24,12 @@ public enum ValuesText {
             out += "     " + TextLayout.truncate(facts.joined(separator: " · "), width - 5) + "\n"
             for g in v.goals {
                 let state = g.state.words
-                out += "     " + TextLayout.truncate("strength \(TextLayout.padLeft(String(g.strength), 2))  \(g.id)  \(TextLayout.percent(g.progress)) · \(state)", width - 5) + "\n"
+                out +=
+                    "     "
+                    + TextLayout.truncate(
+                        "strength \(TextLayout.padLeft(String(g.strength), 2))  \(g.id)  "
+                            + "\(TextLayout.percent(g.progress)) · \(state)",
+                        width - 5) + "\n"
             }
         }
         if !report.unalignedGoals.isEmpty {

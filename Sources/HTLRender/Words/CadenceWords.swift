@@ -69,7 +69,8 @@ enum CadenceWords {
         guard let p = c.current, p.status == .open else { return nil }
         let gap = TextLayout.amount(max(p.required - p.amount, .zero))
         let unit = c.measure == Goal.actionsMeasure ? "" : " " + c.measure
-        return c.cadence.atMost ? "at most \(gap)\(unit) more until \(p.days.end)" : "\(gap)\(unit) more by \(p.days.end)"
+        return c.cadence.atMost
+            ? "at most \(gap)\(unit) more until \(p.days.end)" : "\(gap)\(unit) more by \(p.days.end)"
     }
 
     /// One symbol per period: ● met, ○ missed, ◌ open, – excused, · to come.

@@ -6,7 +6,13 @@ import HTLProgress
 /// and number is also written in words and digits.
 public struct TerminalStyle: Sendable {
     package enum Color: Int, Sendable {
-        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, gray = 90
+        case red = 31
+        case green = 32
+        case yellow = 33
+        case blue = 34
+        case magenta = 35
+        case cyan = 36
+        case gray = 90
         case orange = 208
     }
 

@@ -79,7 +79,9 @@ package enum TextLayout {
 
     /// Pieces joined by `separator`, wrapped to lines of `width` after
     /// `indent`. Each piece is laid out by its plain text and printed styled.
-    static func wrap(_ pieces: [(plain: String, styled: String)], separator: String = ",", width: Int, indent: String) -> String {
+    static func wrap(_ pieces: [(plain: String, styled: String)], separator: String = ",", width: Int, indent: String)
+        -> String
+    {
         var lines: [String] = []
         var current = ""
         var used = 0

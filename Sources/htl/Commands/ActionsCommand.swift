@@ -38,9 +38,12 @@ struct ActionsCommand: HTLCommand {
             from: try from.map { try LedgerOptions.date($0, option: "--from") },
             to: try to.map { try LedgerOptions.date($0, option: "--to") })
         let indices = filter.apply(context.ledger, context.report)
-        Output.write(json ? ReportJSON.actions(indices, ledger: context.ledger, report: context.report)
-                          : ActionsText.render(indices, ledger: context.ledger, report: context.report,
-                                               width: context.width, style: context.style))
+        Output.write(
+            json
+                ? ReportJSON.actions(indices, ledger: context.ledger, report: context.report)
+                : ActionsText.render(
+                    indices, ledger: context.ledger, report: context.report,
+                    width: context.width, style: context.style))
         try context.finish()
     }
 }

@@ -7,7 +7,8 @@ struct CheckCommand: HTLCommand {
     }
 
     static let staged = Option.flag(
-        "staged", help: "Check what is staged for the next commit (git's index), not the working tree; "
+        "staged",
+        help: "Check what is staged for the next commit (git's index), not the working tree; "
             + "committed log lines must stay as they are.")
     static let since = Option.value(
         "since", valueName: "rev", help: "Committed log lines at this revision must stay as they are (log-rewrite).")
@@ -18,7 +19,8 @@ struct CheckCommand: HTLCommand {
         help: "Check standard input as the content of this file (an editor's unsaved buffer); "
             + "only its findings are shown unless PATHs are given.")
     static let paths = Argument.repeated(
-        "paths", help: "Only show findings in these files or folders "
+        "paths",
+        help: "Only show findings in these files or folders "
             + "(references are still resolved against the whole ledger).",
         completion: .files)
 
@@ -60,7 +62,8 @@ struct CheckCommand: HTLCommand {
             request.appendOnly = since.map { .revision($0) } ?? (staged ? .head : .headWhenInGit)
             request.formatting = true
         }
-        let selected = try options.ledgerPaths(paths, root: loaded.root)
+        let selected =
+            try options.ledgerPaths(paths, root: loaded.root)
             + (paths.isEmpty ? buffer.map { [$0.path] } ?? [] : [])
         let names = loaded.files.map(\.path)
         if let typo = loaded.check.unmatched(selected, files: names).first {

@@ -46,8 +46,10 @@ struct DiffCommand: HTLCommand {
         if json {
             Output.write(ReportJSON.diff(diff, from: fromName, to: toName))
         } else {
-            Output.write(DiffText.render(diff, from: fromName, to: side, today: after.today,
-                                         width: Output.reportWidth(), style: options.style()))
+            Output.write(
+                DiffText.render(
+                    diff, from: fromName, to: side, today: after.today,
+                    width: Output.reportWidth(), style: options.style()))
         }
         if after.errorCount > 0 {
             Output.error("\(after.errorCount) error\(after.errorCount == 1 ? "" : "s") in \(side); run htl check")

@@ -25,8 +25,9 @@ struct HookInstallCommand: HTLCommand {
         case .alreadyInstalled(let path):
             Output.say("already installed: \(path)")
         case .keptExisting(let path, let line):
-            Output.error("htl: a pre-commit hook already exists at \(path); it was kept.\n"
-                         + "To check the ledger too, add this line to it:\n  \(line)")
+            Output.error(
+                "htl: a pre-commit hook already exists at \(path); it was kept.\n"
+                    + "To check the ledger too, add this line to it:\n  \(line)")
             throw ExitCode(1)
         }
     }

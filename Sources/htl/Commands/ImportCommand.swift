@@ -42,8 +42,9 @@ struct ImportCommand: HTLCommand {
         rules = parsed[Self.rules]
         dryRun = parsed[Self.dryRun]
         guard ["tenweek", "csv"].contains(format) else {
-            throw UsageError("htl import reads 'tenweek' (the Ten Week Goal app's exports) "
-                             + "or 'csv' (with --rules), not '\(format)'")
+            throw UsageError(
+                "htl import reads 'tenweek' (the Ten Week Goal app's exports) "
+                    + "or 'csv' (with --rules), not '\(format)'")
         }
         guard !files.isEmpty else { throw UsageError("give the files to import") }
         if format == "csv", rules == nil {

@@ -25,14 +25,16 @@ struct InitCommand: HTLCommand {
         let base = options.ledger ?? FileSystem.currentDirectory()
         let target = directory.hasPrefix("/") ? directory : FileSystem.join(base, directory)
         let shown = options.ledger == nil ? directory : target
-        let written = try LedgerTemplate.create(in: target, shown: shown, today: todayDate,
-                                                waiting: try options.waiting())
+        let written = try LedgerTemplate.create(
+            in: target, shown: shown, today: todayDate,
+            waiting: try options.waiting())
         var out = "Created a ledger in \(shown):\n"
         for path in written { out += "  \(path)\n" }
         let c = shown == "." ? "" : " -C \(TerminalText.escaped(ShellWord.minimal(shown)))"
         out += "Next:\n"
         out += "  htl status\(c)\n"
-        out += "  htl log\(c) 'First run 3km 1session +run-50km #outdoors'   "
+        out +=
+            "  htl log\(c) 'First run 3km 1session +run-50km #outdoors'   "
             + "(quote the line: in a shell, # starts a comment)\n"
         Output.say(out)
     }

@@ -8,7 +8,8 @@ struct LogCommand: HTLCommand {
         "file", valueName: "file", help: "The log file (default: log/<year>.log).", completion: .files)
     static let dryRun = Option.flag("dry-run", help: "Check the line and print it, but write nothing.")
     static let text = Argument.rest(
-        "text", help: "The action, best quoted as one argument: words, quantities (5.8km, -0.8km), links (+goal), "
+        "text",
+        help: "The action, best quoted as one argument: words, quantities (5.8km, -0.8km), links (+goal), "
             + "tags (#tag), \"quoted text\". '-' reads it from standard input.",
         completion: ShellCompletion.logWord)
 
@@ -50,8 +51,9 @@ struct LogCommand: HTLCommand {
         let clock = try time.map { try LedgerOptions.time($0, option: "--time") }
         let request = try options.request()
         let path = try file.map { try options.ledgerPaths([$0], root: request.root)[0] }
-        let entry = try LogEntry.log(text, date: day, time: clock, path: path, dryRun: dryRun, ledger: request,
-                                     waiting: try options.waiting())
+        let entry = try LogEntry.log(
+            text, date: day, time: clock, path: path, dryRun: dryRun, ledger: request,
+            waiting: try options.waiting())
         if !entry.diagnostics.isEmpty {
             let report = CheckReport(diagnostics: entry.diagnostics, fileCount: 1)
             Output.errorRendered(DiagnosticRenderer.text(report, files: [entry.file], style: options.errorStyle()))
@@ -81,8 +83,9 @@ struct LogCommand: HTLCommand {
         for word in text where word.hasPrefix("-") && word.count > 1 {
             let next = word.dropFirst().first!
             if !(next.isNumber || next == ".") {
-                throw HTLError("unknown option '\(word)' for htl log "
-                               + "(to log it as text, quote the whole line: htl log \"...\")")
+                throw HTLError(
+                    "unknown option '\(word)' for htl log "
+                        + "(to log it as text, quote the whole line: htl log \"...\")")
             }
         }
         return text.joined(separator: " ")

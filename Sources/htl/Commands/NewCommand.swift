@@ -29,8 +29,9 @@ struct NewCommand: HTLCommand {
         guard let which = EntityTemplate.Kind(rawValue: kind) else {
             throw HTLError("htl new makes a goal, a value or a term, not '\(kind)'")
         }
-        let made = try EntityTemplate.create(which, id: id, title: title, ledger: try options.request(),
-                                             waiting: try options.waiting())
+        let made = try EntityTemplate.create(
+            which, id: id, title: title, ledger: try options.request(),
+            waiting: try options.waiting())
         Output.say("created \(made.path)")
         if let note = made.note { Output.error("note: " + note) }
     }

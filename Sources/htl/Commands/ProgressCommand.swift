@@ -27,8 +27,10 @@ struct ProgressCommand: HTLCommand {
         if report.json {
             Output.write(ReportJSON.progress(g, ledger: context.ledger, report: context.report))
         } else {
-            Output.write(ProgressText.render(g, ledger: context.ledger, report: context.report,
-                                             width: context.width, style: context.style))
+            Output.write(
+                ProgressText.render(
+                    g, ledger: context.ledger, report: context.report,
+                    width: context.width, style: context.style))
         }
         try context.finish()
     }

@@ -29,8 +29,10 @@ struct StatusCommand: HTLCommand {
         if json {
             Output.write(ReportJSON.status(report, term: view.term, goals: view.goals))
         } else {
-            Output.write(StatusText.render(report, ledger: context.ledger, term: view.term, goals: view.goals,
-                                           width: context.width, style: context.style))
+            Output.write(
+                StatusText.render(
+                    report, ledger: context.ledger, term: view.term, goals: view.goals,
+                    width: context.width, style: context.style))
         }
         try context.finish()
     }
