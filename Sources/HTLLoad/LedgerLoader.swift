@@ -46,7 +46,7 @@ public enum LedgerLoader {
             }
         let parsed = LedgerParser.parse(read.files, entryFindings: read.entryFindings, cache: cache)
         (read.appendOnlyFindings, read.committedLines) = try committed()
-        let today = parsed.ledger.settings.today(at: request.now)
+        let today = read.commitDay ?? parsed.ledger.settings.today(at: request.now)
         // Checking, then computing progress: each shares its work out over every core
         // (side by side, the one nested inside the other would get a single core).
         let checked = Checker.check(

@@ -19,6 +19,8 @@ enum LedgerReader {
         var objects: [String: String] = [:]
         /// The repository the files came from (staged, a revision).
         var repository: GitRepository?
+        /// The day the revision read was committed, when the request asked for it.
+        var commitDay: CivilDate?
         /// HEAD's logs, asked of git in the background (a plain check in a work tree).
         var headLogs: HeadLogs.Pending?
     }
@@ -38,8 +40,10 @@ enum LedgerReader {
             read.repository = repo
         case .revision(let name):
             let repo = try GitRepository(ledgerRoot: request.root.path)
-            read = Read(files: try repo.files(at: .commit(try repo.resolve(name))))
+            let commit = try repo.resolve(name)
+            read = Read(files: try repo.files(at: .commit(commit)))
             read.repository = repo
+            if request.asOfCommit { read.commitDay = try repo.commitDay(commit) }
         }
         if !request.overrides.isEmpty {
             read.files =

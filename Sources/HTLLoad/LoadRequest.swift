@@ -31,6 +31,9 @@ public struct LoadRequest: Sendable {
     public var source: Source = .directory
     /// When the command runs; the loader makes it "today" with the ledger's `day_starts_at`.
     public var now: Now
+    /// A revision is judged as of the day it was committed, not `now`
+    /// (`htl diff`: each side on its own day, CLI.md revision 3).
+    public var asOfCommit = false
     /// Files to use instead of what the source holds: unsaved editor buffers,
     /// a writer's proposal. By ledger path.
     package var overrides: [String: [UInt8]] = [:]
@@ -53,5 +56,17 @@ public struct LoadRequest: Sendable {
 
     public init(root: LedgerRoot, today: CivilDate) {
         self.init(root: root, now: .day(today))
+    }
+}
+
+extension LoadRequest {
+    /// One side of `htl diff` (CLI.md, revision 3): progress computed,
+    /// errors only, judged on `day` when one is asked for (`--as-of`), else
+    /// each side on its own day (a revision on the day it was committed;
+    /// the index and the working tree today).
+    public mutating func diffSide(on day: CivilDate?) {
+        computeProgress = true
+        warnings = false
+        if let day { now = .day(day) } else { asOfCommit = true }
     }
 }

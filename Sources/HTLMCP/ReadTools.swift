@@ -50,17 +50,19 @@ extension MCPSession {
         ReportJSON.review(try Review(ledger: ledger, report: report, ofTerm: term), report: report)
     }
 
-    /// `htl diff --json`: progress at `from` (HEAD) against `to` (the working tree).
+    /// `htl diff --json`: progress at `from` (HEAD) against `to` (the working
+    /// tree), each on its own day, or both on `as_of`.
     func diff(_ args: ToolArguments) throws -> String {
         let from = try args.string("from") ?? "HEAD"
         let to = try args.string("to")
+        let day = try args.date("as_of")
         let before = try load {
             $0.source = .revision(from)
-            $0.computeProgress = true
+            $0.diffSide(on: day)
         }
         let after = try load {
             $0.source = to.map { .revision($0) } ?? .directory
-            $0.computeProgress = true
+            $0.diffSide(on: day)
         }
         return ReportJSON.diff(ProgressDiff(from: before, to: after), from: from, to: to ?? "worktree")
     }

@@ -73,6 +73,10 @@ enum ToolCatalog {
             inputSchema: schema([
                 "from": property("string", "The earlier revision (default HEAD)."),
                 "to": property("string", "The later revision (default: the working tree)."),
+                "as_of": property(
+                    "string",
+                    "Judge both sides on this day (YYYY-MM-DD), to see what the changes alone did "
+                        + "(default: a revision on the day it was committed, the working tree today)."),
             ]),
             annotations: .init(readOnlyHint: true)),
         Tool(

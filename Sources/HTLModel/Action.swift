@@ -195,10 +195,13 @@ extension Action {
         return action
     }
 
-    /// A correction of earlier lines (every quantity negative, e.g. `-0.8km`):
-    /// it adjusts totals but is not one more occurrence, so `actions` does
-    /// not count it.
-    package var isCorrection: Bool {
-        !quantities.isEmpty && !quantities.contains { $0.amount >= .zero }
+    /// The tag that marks a correction (FORMAT.md §6); a goal may not list it.
+    public static let correctionTag = "correction"
+
+    /// A correction of earlier lines: tagged `#correction`, or every quantity
+    /// negative (`-0.8km`). Its quantities count toward totals, but it is no
+    /// action in any count, streak, calendar or rhythm (FORMAT.md §6, revision 3).
+    public var isCorrection: Bool {
+        tags.contains(Action.correctionTag) || (!quantities.isEmpty && !quantities.contains { $0.amount >= .zero })
     }
 }

@@ -193,6 +193,11 @@ enum GoalDecoder {
                 continue
             }
             let tag = Identifier.lowercasedASCII(text.utf8)
+            guard tag != Action.correctionTag else {
+                reader.report(
+                    .invalidValue, item, "'correction' is a reserved tag: it marks log lines that correct others")
+                continue
+            }
             if seen == nil, tags.count >= 16 { seen = Set(tags) }
             if seen?.insert(tag).inserted ?? !tags.contains(tag) { tags.append(tag) }
         }

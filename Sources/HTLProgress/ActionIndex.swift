@@ -48,6 +48,9 @@ final class ActionIndex: Sendable {
     /// The positions in `tagged.all` of actions that carry more than one
     /// tag, in order: a goal with two of them counts such an action once.
     let multiTagged: [Int32]
+    /// One bit per action: tagged `#correction` (read from the tag's group,
+    /// not from the actions).
+    let taggedCorrection: [UInt64]
 
     init(_ actions: [Action]) {
         self.actions = actions
@@ -77,10 +80,18 @@ final class ActionIndex: Sendable {
         tables = []
         tagged.sortEachGroup { a, b in a.day < b.day || (a.day == b.day && a.index < b.index) }
         self.tagged = tagged
+        var marked = [UInt64](repeating: 0, count: actions.count / 64 + 1)
+        for entry in tagged.all[tagged.range(of: Action.correctionTag)] {
+            marked[Int(entry.index) >> 6] |= 1 << UInt64(entry.index & 63)
+        }
+        let taggedCorrection = marked
+        self.taggedCorrection = taggedCorrection
         taggedDays = TaggedDays(
             tagged: tagged.all, groups: tagged.ranges, facts: facts,
             quantities: { f, body in ActionIndex.forEachQuantity(of: f, extraMeasures, extraAmounts, body) },
-            isCorrection: { ActionIndex.isCorrection($0, extraAmounts) })
+            isCorrection: { i in
+                taggedCorrection[i >> 6] & (1 << UInt64(i & 63)) != 0 || ActionIndex.allNegative(facts[i], extraAmounts)
+            })
         multiTagged = Self.carriedTwice(tagged.all, actions: actions.count)
     }
 
@@ -99,17 +110,14 @@ final class ActionIndex: Sendable {
         CivilDate(dayNumber: Int(facts[i].day))
     }
 
-    /// Every quantity negative (`Action.isCorrection`), read from the facts.
+    /// Action `i` is a correction (`Action.isCorrection`): tagged
+    /// `#correction`, or every quantity negative, read from the facts.
     func isCorrection(_ i: Int) -> Bool {
-        isCorrection(facts[i])
+        taggedCorrection[i >> 6] & (1 << UInt64(i & 63)) != 0 || ActionIndex.allNegative(facts[i], extraAmounts)
     }
 
-    /// Every quantity negative, for facts already read.
-    func isCorrection(_ f: Facts) -> Bool {
-        ActionIndex.isCorrection(f, extraAmounts)
-    }
-
-    static func isCorrection(_ f: Facts, _ extraAmounts: [ExactDecimal]) -> Bool {
+    /// Every quantity negative (and at least one).
+    static func allNegative(_ f: Facts, _ extraAmounts: [ExactDecimal]) -> Bool {
         guard f.measure >= 0, f.amount < .zero else { return false }
         return !extraAmounts[Int(f.extraStart)..<(Int(f.extraStart) + Int(f.extraCount))].contains { $0 >= .zero }
     }

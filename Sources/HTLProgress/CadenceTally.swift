@@ -51,13 +51,15 @@ struct CadenceTally {
 
     /// What the counted actions dated in `days` add up to in the cadence's
     /// measure (each logged measure summed exactly, then converted), or how
-    /// many of them are not corrections for `actions`.
+    /// many of them there are for `actions`. Corrections keep no period
+    /// (FORMAT.md §6): their amounts are left out, a forgotten kilometre
+    /// logged as a correction adds to the total, not to a week's run.
     private func amount(_ actions: GoalActions, _ days: ClosedRange<CivilDate>) -> ExactDecimal {
         let totals = actions.totals(
             days: Int32(clamping: days.lowerBound.dayNumber)...Int32(clamping: days.upperBound.dayNumber),
             measures: catalog.measures.count)
         guard let measureIndex else { return ExactDecimal(totals.occurrences) }
-        return totals.amount(toward: measureIndex, catalog: catalog)
+        return totals.amount(toward: measureIndex, catalog: catalog, corrections: false)
     }
 
     /// A slot's status on `today`, its amount compared exactly with

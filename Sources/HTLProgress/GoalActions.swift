@@ -24,9 +24,13 @@ public struct GoalActions: Sendable {
     /// The last day counted (later actions are to come, FORMAT.md §7).
     let today: Int32
 
-    /// How many actions count toward the goal as of today.
+    /// How many actions count toward the goal as of today: lines that are
+    /// not corrections (FORMAT.md §7, the one count every view shows).
     public let count: Int
-    /// How many actions dated after today will count once their day comes.
+    /// How many corrections count toward it as of today (their quantities
+    /// are in its totals; they are no action).
+    public let corrections: Int
+    /// How many lines dated after today will count once their day comes.
     public let upcomingCount: Int
 
     init(_ goal: Goal, index: ActionIndex, today: CivilDate) {
@@ -53,9 +57,11 @@ public struct GoalActions: Sendable {
         self.linked = linked
         self.runs = runs
         repeats = GoalActions.repeats(tags: tags, linked: self.linked, runs: runs, index: index)
-        let all = GoalActions.count(self.linked, runs, repeats, days: Int32.min...Int32.max, index: index)
-        count = GoalActions.count(self.linked, runs, repeats, days: Int32.min...self.today, index: index)
-        upcomingCount = all - count
+        let all = GoalActions.lines(self.linked, runs, repeats, days: Int32.min...Int32.max, index: index)
+        let lines = GoalActions.lines(self.linked, runs, repeats, days: Int32.min...self.today, index: index)
+        count = GoalActions.occurrences(self.linked, runs, repeats, days: Int32.min...self.today, index: index)
+        corrections = lines - count
+        upcomingCount = all - lines
     }
 
     /// The actions that count as of today, by position in the log.
@@ -76,25 +82,28 @@ public struct GoalActions: Sendable {
         // The linked actions' facts, spread over the log, gathered first in a
         // loop that does nothing else: there the reads overlap.
         let facts = index.facts
-        for f in linked.filter({ days.contains($0.day) }).map({ facts[Int($0.index)] }) {
-            add(f, times: 1, to: &totals)
+        let counted = linked.filter { days.contains($0.day) }
+        for (action, f) in zip(counted, counted.map { facts[Int($0.index)] }) {
+            add(Int(action.index), f, times: 1, to: &totals)
         }
         for (action, extra) in repeats where days.contains(action.day) {
-            add(facts[Int(action.index)], times: -extra, to: &totals)
+            add(Int(action.index), facts[Int(action.index)], times: -extra, to: &totals)
         }
         return totals
     }
 
-    /// Whether any action dated in `days` (and not after today) counts.
+    /// Whether any action dated in `days` (and not after today) counts (a
+    /// correction is no action).
     func any(days: ClosedRange<Int32>) -> Bool {
         guard let days = clamped(days) else { return false }
-        return linked.contains { days.contains($0.day) } || runs.contains { !index.taggedRun($0, days: days).isEmpty }
+        return linked.contains { days.contains($0.day) && !index.isCorrection(Int($0.index)) }
+            || runs.contains { index.taggedDays.occurrences(in: index.taggedRun($0, days: days)) > 0 }
     }
 
-    /// How many different actions count toward any of `goals` dated in
-    /// `days` (and not after today): each tag's runs joined first, so an
-    /// action forty goals count is looked at once, then every action marked
-    /// once in a bitmap over the log.
+    /// How many different actions (corrections left out) count toward any of
+    /// `goals` dated in `days` (and not after today): each tag's runs joined
+    /// first, so an action forty goals count is looked at once, then every
+    /// action marked once in a bitmap over the log.
     static func distinctCount(_ goals: [GoalActions], days: ClosedRange<Int32>) -> Int {
         guard let index = goals.first?.index else { return 0 }
         var linked: [Int32] = []
@@ -108,7 +117,7 @@ public struct GoalActions: Sendable {
         var count = 0
         func mark(_ action: Int32) {
             let (word, bit) = (Int(action) >> 6, UInt64(1) << UInt64(action & 63))
-            if seen[word] & bit == 0 {
+            if seen[word] & bit == 0, !index.isCorrection(Int(action)) {
                 seen[word] |= bit
                 count += 1
             }
@@ -128,11 +137,14 @@ public struct GoalActions: Sendable {
         return days.lowerBound...min(days.upperBound, today)
     }
 
-    private func add(_ facts: ActionIndex.Facts, times: Int, to totals: inout MeasureTotals) {
-        if !index.isCorrection(facts) { totals.occurrences += times }
+    /// Adds action `i` (whose facts were read as `facts`) `times` times
+    /// (negative: takes away an action the sources hold more than once).
+    private func add(_ i: Int, _ facts: ActionIndex.Facts, times: Int, to totals: inout MeasureTotals) {
+        let correction = index.isCorrection(i)
+        if !correction { totals.occurrences += times }
         totals.count += times
         index.forEachQuantity(of: facts) { measure, amount in
-            totals.add(times == 1 ? amount : amount.multiplied(by: times), of: measure)
+            totals.add(times == 1 ? amount : amount.multiplied(by: times), of: measure, correction: correction)
         }
     }
 
@@ -150,13 +162,26 @@ public struct GoalActions: Sendable {
         return positions
     }
 
-    private static func count(
+    /// How many lines dated in `days` count, each once.
+    private static func lines(
         _ linked: [ActionIndex.Dated], _ runs: [Range<Int>], _ repeats: [(action: ActionIndex.Dated, extra: Int)],
         days: ClosedRange<Int32>, index: ActionIndex
     ) -> Int {
         linked.count { days.contains($0.day) }
             + runs.reduce(0) { $0 + index.taggedRun($1, days: days).count }
             - repeats.reduce(0) { days.contains($1.action.day) ? $0 + $1.extra : $0 }
+    }
+
+    /// How many of those lines are not corrections (a tag's run read from its per-day counts).
+    private static func occurrences(
+        _ linked: [ActionIndex.Dated], _ runs: [Range<Int>], _ repeats: [(action: ActionIndex.Dated, extra: Int)],
+        days: ClosedRange<Int32>, index: ActionIndex
+    ) -> Int {
+        linked.count { days.contains($0.day) && !index.isCorrection(Int($0.index)) }
+            + runs.reduce(0) { $0 + index.taggedDays.occurrences(in: index.taggedRun($1, days: days)) }
+            - repeats.reduce(0) {
+                days.contains($1.action.day) && !index.isCorrection(Int($1.action.index)) ? $0 + $1.extra : $0
+            }
     }
 
     /// The actions the sources hold more than once. A linked action is

@@ -29,8 +29,13 @@ public struct GoalProgress: Sendable {
     /// Actions dated after today that will count once their day comes:
     /// listed, never counted (FORMAT.md §7).
     public var upcomingActionIndices: ActionPositions { actions.upcomingPositions }
-    /// How many actions count toward the goal as of today.
+    /// How many actions count toward the goal as of today: lines that are
+    /// not corrections, the one count every view shows (FORMAT.md §7).
     public var actionCount: Int { actions.count }
+    /// How many corrections count toward it as of today.
+    public var correctionCount: Int { actions.corrections }
+    /// How many lines dated after today will count once their day comes.
+    public var upcomingCount: Int { actions.upcomingCount }
     /// The counted actions, then those to come.
     public var allActionIndices: [Int] {
         Array(actionIndices) + Array(upcomingActionIndices)
@@ -38,10 +43,12 @@ public struct GoalProgress: Sendable {
     public var targets: [TargetProgress]
     /// One per cadence measure, in file order (FORMAT.md §8).
     public var cadences: [CadenceProgress]
+    /// How the cadences are kept, beside the progress (nil without cadences).
+    public var rhythm: Rhythm?
     public var checklistDone: Int
     public var checklistTotal: Int
-    /// Mean of capped ratios (cadence ratios included), or checklist share,
-    /// or nil (FORMAT.md §8).
+    /// Mean of the total targets' capped ratios; a goal with cadences only:
+    /// of theirs; else the checklist's share; else nil (FORMAT.md §8).
     public var progress: ExactDecimal?
     public var state: GoalState
     /// target − today; nil without a target date.

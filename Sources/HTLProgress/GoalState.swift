@@ -54,19 +54,20 @@ public enum GoalState: String, Sendable, CaseIterable {
         }
     }
 
-    /// Progress 0 or none and nothing counted yet; or progress 0 without a
+    /// Progress 0 or none and no action counted yet; or progress 0 and no
     /// cadence (a habit whose periods were all missed is behind instead).
     private static func notStarted(_ summary: ProgressSummary, anyCounted: Bool) -> Bool {
-        if summary.hasCadence { return (summary.progress == nil || summary.zero) && !anyCounted }
-        return (summary.progress != nil && summary.zero) || (summary.progress == nil && !anyCounted)
+        let zeroOrNone = summary.progress.map { !$0.isPositive } ?? true
+        return (zeroOrNone && !anyCounted) || (summary.progress.map { !$0.isPositive } ?? false && !summary.hasCadence)
     }
 
-    /// Below the straight line by more than the margin (totals only), or a
-    /// cadence's latest decided period missed (FORMAT.md §9 says the latest
-    /// closed one; a week already kept is not behind, a limit already broken is).
+    /// Under the even-pace line by more than the margin; or, for a goal
+    /// whose targets are all cadences, its rhythm slipping. A missed week
+    /// does not make a goal ahead on its totals behind (revision 3): the
+    /// state and the pace line agree.
     private static func behind(_ summary: ProgressSummary, window: GoalWindow, margin: ExactDecimal) -> Bool {
-        if summary.missedLastPeriod { return true }
-        guard let p = summary.pacedProgress, let span = window.span, let elapsed = window.elapsedInSpan else {
+        if summary.cadencesOnly, summary.rhythm?.status == .slipping { return true }
+        guard let p = summary.progress, let span = window.span, let elapsed = window.elapsedInSpan else {
             return false
         }
         return (p + margin).multiplied(by: span) < ExactDecimal(elapsed)

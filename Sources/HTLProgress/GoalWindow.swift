@@ -37,26 +37,22 @@ struct GoalWindow {
     }
 }
 
-/// A goal's progress in one number, and what it is made of.
+/// A goal's progress in one number, and what it is made of (FORMAT.md §8,
+/// revision 3): the share of its totals; a rhythm's share only for a goal
+/// whose targets are all cadences; else its checklist's.
 struct ProgressSummary {
-    /// Mean of capped ratios (cadence ratios included, null ones left out),
-    /// or checklist share, or nil (FORMAT.md §8).
+    /// Mean of the total targets' capped ratios; without total targets, the
+    /// mean of the cadences' (null ones left out); else the checklist's share; else nil.
     var progress: ExactDecimal?
-    /// Progress by totals alone (targets, else the checklist): what the
-    /// linear `behind` rule and pace judge. A rhythm is judged by its
-    /// periods, not by a straight line.
-    var pacedProgress: ExactDecimal?
-    /// Every target reached and every cadence period of a dated window met,
-    /// or every checklist item done. An open-ended cadence never completes.
+    /// Progress 1 (every total reached, every period of a dated window met,
+    /// every checklist item done). An open-ended habit never completes.
     var complete = false
-    /// Nothing toward any target, no cadence period met, or no checklist item done.
-    var zero = false
     var hasCadence: Bool
+    /// Targets, and all of them cadences.
+    var cadencesOnly: Bool
     /// A habit with no finish: open-ended, and its targets are all cadences.
     var isOpenEndedHabit: Bool
-    /// A cadence's latest decided period was missed (the current one when
-    /// decided, else the latest closed one).
-    var missedLastPeriod: Bool
+    var rhythm: Rhythm?
     var checklistDone: Int
     var checklistTotal: Int
 
@@ -67,26 +63,19 @@ struct ProgressSummary {
         checklistDone = checklist.filter(\.done).count
         checklistTotal = checklist.count
         hasCadence = !cadences.isEmpty
-        isOpenEndedHabit = openEnded && targets.isEmpty && !cadences.isEmpty
-        missedLastPeriod = cadences.contains { $0.latestDecided?.status == .missed }
-        let totals = targets.map { min(max($0.ratio, .zero), .one) }
-        let ratios = totals + cadences.compactMap { $0.ratio.map { min(max($0, .zero), .one) } }
-        if !targets.isEmpty || !cadences.isEmpty {
-            progress = ratios.isEmpty ? nil : ratios.reduce(.zero, +).divided(by: ratios.count)
-            if !totals.isEmpty {
-                pacedProgress = totals.reduce(.zero, +).divided(by: totals.count)
-            } else if checklistTotal > 0 {
-                pacedProgress = ExactDecimal(checklistDone).divided(by: checklistTotal)
-            }
-            complete =
-                targets.allSatisfy { $0.actual >= $0.target }
-                && cadences.allSatisfy { !openEnded && $0.periods > 0 && $0.met == $0.periods }
-            zero = targets.allSatisfy { !$0.actual.isPositive } && cadences.allSatisfy { $0.met == 0 }
+        cadencesOnly = targets.isEmpty && !cadences.isEmpty
+        isOpenEndedHabit = openEnded && cadencesOnly
+        rhythm = Rhythm(cadences)
+        func mean(_ ratios: [ExactDecimal]) -> ExactDecimal? {
+            ratios.isEmpty ? nil : ratios.map { min(max($0, .zero), .one) }.reduce(.zero, +).divided(by: ratios.count)
+        }
+        if !targets.isEmpty {
+            progress = mean(targets.map(\.ratio))
+        } else if !cadences.isEmpty {
+            progress = mean(cadences.compactMap(\.ratio))
         } else if checklistTotal > 0 {
             progress = ExactDecimal(checklistDone).divided(by: checklistTotal)
-            pacedProgress = progress
-            complete = checklistDone == checklistTotal
-            zero = checklistDone == 0
         }
+        complete = progress.map { $0 >= .one } ?? false && !isOpenEndedHabit
     }
 }

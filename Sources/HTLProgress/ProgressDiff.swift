@@ -36,7 +36,14 @@ public struct ProgressDiff: Sendable {
     public var goals: [GoalChange]
     /// Action lines in `to` that are not in `from`, compared by canonical
     /// text in whatever log file: a renamed, split or merged log adds none.
+    /// Actions (FORMAT.md §7: no corrections) and corrections apart.
     package var actionsAdded: Int
+    package var correctionsAdded: Int
+    /// Added lines dated after the later side's day: listed, not counted yet.
+    package var toComeAdded: Int
+    /// The day each side was judged on.
+    public var fromDay: CivilDate
+    public var toDay: CivilDate
 
     /// A goal's totals: per target, then per cadence (named `measure
     /// (cadence)` when a target has the same measure), its actual.
@@ -47,10 +54,16 @@ public struct ProgressDiff: Sendable {
             + g.cadences.map { (targets.contains($0.measure) ? $0.measure + " (cadence)" : $0.measure, $0.actual) }
     }
 
-    /// Each side's progress report and its actions as canonical log lines
-    /// (`actions`: one per action, any order; where a line is kept is not
-    /// what it records, so a renamed, split or merged log adds none).
-    package init(from: (report: ProgressReport, actions: [String]), to: (report: ProgressReport, actions: [String])) {
+    /// Each side's progress report and its lines as canonical log lines
+    /// (one per line, any order, `correction` telling them apart; where a
+    /// line is kept is not what it records, so a renamed, split or merged
+    /// log adds none).
+    package init(
+        from: (report: ProgressReport, lines: [(text: String, correction: Bool, date: CivilDate)]),
+        to: (report: ProgressReport, lines: [(text: String, correction: Bool, date: CivilDate)])
+    ) {
+        fromDay = from.report.today
+        toDay = to.report.today
         var ids = Set(from.report.goals.map(\.id))
         ids.formUnion(to.report.goals.map(\.id))
         goals = ids.sorted(by: ByteOrder.precedes).map { id in
@@ -83,13 +96,21 @@ public struct ProgressDiff: Sendable {
                 id: id, title: (b ?? a)!.goal.title, change: change, fromProgress: a?.progress, toProgress: b?.progress,
                 fromState: a?.state, toState: b?.state, targets: targets)
         }
-        // Actions as canonical text, counted as a multiset across all log files.
+        // Lines as canonical text, counted as a multiset across all log files.
         var before: [String: Int] = [:]
-        for k in from.actions { before[k, default: 0] += 1 }
-        var added = 0
-        for k in to.actions {
-            if let n = before[k], n > 0 { before[k] = n - 1 } else { added += 1 }
+        for line in from.lines { before[line.text, default: 0] += 1 }
+        var added = ActionCount(actions: 0, corrections: 0, toCome: 0)
+        for line in to.lines {
+            if let n = before[line.text], n > 0 {
+                before[line.text] = n - 1
+            } else if line.date > to.report.today {
+                added.toCome += 1
+            } else if line.correction {
+                added.corrections += 1
+            } else {
+                added.actions += 1
+            }
         }
-        actionsAdded = added
+        (actionsAdded, correctionsAdded, toComeAdded) = (added.actions, added.corrections, added.toCome)
     }
 }

@@ -192,9 +192,10 @@ package enum ProgressEngine {
         let state = GoalState(
             goal, summary: summary, anyCounted: actions.count > 0, window: window,
             margin: ledger.settings.behindMargin, today: today)
-        let (projected, pace) = paceFigures(summary.pacedProgress, state: state, window: window, today: today)
+        let (projected, pace) = paceFigures(summary.progress, state: state, window: window, today: today)
         return GoalProgress(
-            goal: goal, actions: actions, targets: targets, cadences: cadences, checklistDone: summary.checklistDone,
+            goal: goal, actions: actions, targets: targets, cadences: cadences, rhythm: summary.rhythm,
+            checklistDone: summary.checklistDone,
             checklistTotal: summary.checklistTotal, progress: summary.progress, state: state,
             daysLeft: window.daysToTarget, elapsed: window.elapsedShare, projectedFinish: projected, paceDays: pace)
     }

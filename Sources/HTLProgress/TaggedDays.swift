@@ -11,12 +11,14 @@ import HTLModel
 /// Entry `e` is one tag on one day: the tagged actions at positions
 /// `first[e] ..< first[e + 1]` of `ActionIndex.tagged` (a tag's actions are
 /// sorted by day, and the tags lie one after another, so the entries are in
-/// position order), with the sum of each measure they log and how many of
-/// them are not corrections.
+/// position order), with the sum of each measure they log (corrections'
+/// apart: totals take them, rhythms do not) and how many of them are not
+/// corrections.
 struct TaggedDays: Sendable {
-    /// One measure's sum on one entry.
+    /// One measure's sum on one entry, of its corrections or of its other actions.
     struct Sum: Sendable {
         var measure: Int32
+        var correction: Bool
         var amount: ExactDecimal
     }
 
@@ -31,10 +33,11 @@ struct TaggedDays: Sendable {
 
     /// The table of the tagged actions `tagged` (in groups `groups`);
     /// `facts` are every action's, by position in the log; `quantities`
-    /// gives an action's quantities from its facts.
+    /// gives an action's quantities from its facts; `isCorrection` tells a
+    /// correction by its position in the log.
     init(
         tagged: [ActionIndex.Dated], groups: [Range<Int>], facts: [ActionIndex.Facts],
-        quantities: (ActionIndex.Facts, (Int, ExactDecimal) -> Void) -> Void, isCorrection: (ActionIndex.Facts) -> Bool
+        quantities: (ActionIndex.Facts, (Int, ExactDecimal) -> Void) -> Void, isCorrection: (Int) -> Bool
     ) {
         var daySums: [Sum] = []
         for group in groups {
@@ -47,13 +50,15 @@ struct TaggedDays: Sendable {
                 daySums.removeAll(keepingCapacity: true)
                 var counted: Int32 = 0
                 while p < group.upperBound, tagged[p].day == today {
-                    let f = facts[Int(tagged[p].index)]
-                    if !isCorrection(f) { counted += 1 }
-                    quantities(f) { measure, amount in
-                        if let k = daySums.firstIndex(where: { $0.measure == Int32(measure) }) {
+                    let correction = isCorrection(Int(tagged[p].index))
+                    if !correction { counted += 1 }
+                    quantities(facts[Int(tagged[p].index)]) { measure, amount in
+                        if let k = daySums.firstIndex(where: {
+                            $0.measure == Int32(measure) && $0.correction == correction
+                        }) {
                             daySums[k].amount += amount
                         } else {
-                            daySums.append(Sum(measure: Int32(measure), amount: amount))
+                            daySums.append(Sum(measure: Int32(measure), correction: correction, amount: amount))
                         }
                     }
                     p += 1
@@ -72,11 +77,26 @@ struct TaggedDays: Sendable {
         guard !positions.isEmpty else { return }
         var e = entry(startingAt: positions.lowerBound)
         while e < day.count, Int(first[e]) < positions.upperBound {
-            for k in Int(sumStart[e])..<Int(sumStart[e + 1]) { totals.add(sums[k].amount, of: Int(sums[k].measure)) }
+            for k in Int(sumStart[e])..<Int(sumStart[e + 1]) {
+                totals.add(sums[k].amount, of: Int(sums[k].measure), correction: sums[k].correction)
+            }
             totals.occurrences += Int(occurrences[e])
             totals.count += Int(first[e + 1] - first[e])
             e += 1
         }
+    }
+
+    /// How many of the tagged actions at `positions` (a run that starts and
+    /// ends at a day's boundary) are not corrections.
+    func occurrences(in positions: Range<Int>) -> Int {
+        guard !positions.isEmpty else { return 0 }
+        var e = entry(startingAt: positions.lowerBound)
+        var count = 0
+        while e < day.count, Int(first[e]) < positions.upperBound {
+            count += Int(occurrences[e])
+            e += 1
+        }
+        return count
     }
 
     /// The entry whose first position is `position` (by binary search).
@@ -94,33 +114,39 @@ struct TaggedDays: Sendable {
 }
 
 /// What some counted actions add up to: each measure's sum as logged (then
-/// converted once per measure when a target asks), how many of them are
-/// not corrections (what `actions` counts, FORMAT.md §5.3), and how many
-/// there are.
+/// converted once per measure when a target asks), the corrections' apart
+/// (a total takes them, a rhythm's period does not: FORMAT.md §6), how
+/// many of the actions are not corrections (what `actions` counts, §7),
+/// and how many lines there are.
 struct MeasureTotals: Sendable {
-    /// By the measure's position in the catalog.
+    /// By the measure's position in the catalog: every counted line's, and the corrections' alone.
     private(set) var sums: [ExactDecimal]
-    /// Whether any counted action logged the measure.
+    private(set) var correctionSums: [ExactDecimal]
+    /// Whether any counted line logged the measure (a correction's too).
     private(set) var logged: [Bool]
     var occurrences = 0
     var count = 0
 
     init(measures: Int) {
         sums = [ExactDecimal](repeating: .zero, count: measures)
+        correctionSums = sums
         logged = [Bool](repeating: false, count: measures)
     }
 
-    mutating func add(_ amount: ExactDecimal, of measure: Int) {
+    mutating func add(_ amount: ExactDecimal, of measure: Int, correction: Bool) {
         sums[measure] += amount
+        if correction { correctionSums[measure] += amount }
         logged[measure] = true
     }
 
     /// The total in `measure`: each logged measure that converts to it,
-    /// summed as logged and then converted (conversion rounds once per measure).
-    func amount(toward measure: Int, catalog: MeasureCatalog) -> ExactDecimal {
+    /// summed as logged and then converted (conversion rounds once per
+    /// measure); without the corrections' amounts when `corrections` is false.
+    func amount(toward measure: Int, catalog: MeasureCatalog, corrections: Bool = true) -> ExactDecimal {
         var total = ExactDecimal.zero
         for m in sums.indices where logged[m] && catalog.canConvert(from: m, to: measure) {
-            total += catalog.convert(sums[m], from: m, to: measure) ?? .zero
+            let sum = corrections ? sums[m] : sums[m] - correctionSums[m]
+            total += catalog.convert(sum, from: m, to: measure) ?? .zero
         }
         return total
     }

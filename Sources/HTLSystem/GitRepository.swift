@@ -90,6 +90,17 @@ public struct GitRepository: Sendable {
         return id
     }
 
+    /// The day a commit was made, as its committer's clock read it (the
+    /// date of git's `%cI`): the day `htl diff` judges that revision on.
+    package func commitDay(_ commit: String) throws -> CivilDate {
+        let result = try GitProcess.run(["show", "-s", "--format=%cI", commit, "--"], in: top)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        guard result.status == 0, let day = CivilDate.parse(String(text.prefix(10))) else {
+            throw HTLError("git gave no date for commit \(commit)")
+        }
+        return day
+    }
+
     /// The commit HEAD names, or nil before the first commit.
     public func head() throws -> String? {
         let result = try GitProcess.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: top)

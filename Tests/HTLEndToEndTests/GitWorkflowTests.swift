@@ -467,13 +467,21 @@ import Testing
         Golden.check(twoToThree.stdout, against: "Tests/Golden/git/diff-2-3.json")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(twoToThree.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["from", "to", "goals", "actions_added"])
-        #expect(object["actions_added"] as? Int == 3)
+        #expect(
+            Set(object.keys) == [
+                "from", "to", "from_as_of", "to_as_of", "goals", "actions_added", "corrections_added", "to_come_added",
+            ])
+        // Two runs and a read were added; `Fix -0.5km` is a correction (all its quantities are negative).
+        #expect(object["actions_added"] as? Int == 2)
+        #expect(object["corrections_added"] as? Int == 1)
         let goals = try #require(object["goals"] as? [[String: Any]])
         #expect(goals.map { "\($0["id"]!):\($0["change"]!)" } == ["read:changed", "run:removed", "run-more:added"])
         for g in goals {
             #expect(
-                Array(g.keys).sorted() == ["change", "delta", "from_progress", "id", "targets", "title", "to_progress"])
+                Array(g.keys).sorted() == [
+                    "change", "delta", "from_progress", "from_state", "id", "targets", "title", "to_progress",
+                    "to_state",
+                ])
         }
         let text = try repo.htl(["diff", "HEAD~2", "HEAD"] + today)
         Golden.check(text.stdout, against: "Tests/Golden/git/diff-1-3.txt")
@@ -483,10 +491,25 @@ import Testing
         let repo = try committed()
         defer { repo.remove() }
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 12km +run\n")
+        // HEAD is judged on its own commit day, the working tree on today:
+        // on 2026-11-20 the committed 18 km were on track, as they are now.
         let worktree = try repo.htl(["diff"] + today)
         #expect(
             worktree.stdout == """
-                Progress from HEAD to the working tree (as of 2026-11-22)
+                Progress from HEAD (as of 2026-11-20) to the working tree (as of 2026-11-22)
+
+                Changed
+                  run  Run 100 km                                             18% → 30%  +12 pts
+                      km 18 → 30
+
+                1 action added
+
+                """)
+        // `--as-of` asks the other question: both sides on one day.
+        let asOf = try repo.htl(["diff", "--as-of", "2026-11-22"] + today)
+        #expect(
+            asOf.stdout == """
+                Progress from HEAD to the working tree (both as of 2026-11-22)
 
                 Changed
                   run  Run 100 km                                             18% → 30%  +12 pts
@@ -497,7 +520,13 @@ import Testing
                 """)
         let index = try repo.htl(["diff", "--staged", "--json"] + today)
         #expect(index.stdout.contains("\"to\": \"index\""))
-        #expect(index.stdout.contains("\"change\": \"unchanged\""))
+        // The same files, judged on their own days: the commit's 18 km were
+        // on track on 2026-11-20 and are behind on 2026-11-22.
+        #expect(
+            index.stdout.contains(
+                "\"change\": \"changed\",\n      \"from_progress\": 0.18,\n      \"to_progress\": 0.18,\n      "
+                    + "\"delta\": 0,\n      \"from_state\": \"on_track\",\n      \"to_state\": \"behind\","),
+            "\(index.stdout)")
         #expect(index.stdout.contains("\"actions_added\": 0"))
     }
 
@@ -513,14 +542,14 @@ import Testing
         #expect(renamed.status == 0, "\(renamed.stderr)")
         #expect(
             renamed.stdout
-                == "Progress from HEAD~1 to HEAD (as of 2026-11-22)\n\nno progress changed · 0 actions added · 1 goal "
-                + "unchanged\n",
+                == "Progress from HEAD~1 to HEAD (both as of 2026-11-20)\n\nno progress changed · 0 actions added · "
+                + "1 goal unchanged\n",
             "\(renamed.stdout)")
         try repo.write("log/2026-run.log", "# 2026\n2026-11-03 Run 5km +run\n")
         try repo.write(
             "log/2026-more.log", "2026-11-05 Run 6km +run\n2026-11-07   Run 7km +run\n2026-11-09 Run 1km +run\n")
         let split = try repo.htl(["diff", "HEAD~1", "--json"] + today)
-        #expect(split.stdout.contains("\"actions_added\": 1\n"), "\(split.stdout)")
+        #expect(split.stdout.contains("\"actions_added\": 1,\n"), "\(split.stdout)")
     }
 
     /// diff only counts errors (it skips the rules that can only warn), but a

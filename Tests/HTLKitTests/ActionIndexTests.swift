@@ -68,7 +68,11 @@ import Testing
             let progress = report.goal(id)!
             #expect(Array(progress.actionIndices) == counts.filter { lines[$0].day <= todayIndex }, "goal \(id)")
             #expect(Array(progress.upcomingActionIndices) == counts.filter { lines[$0].day > todayIndex }, "goal \(id)")
-            #expect(progress.actionCount == counts.filter { lines[$0].day <= todayIndex }.count, "goal \(id)")
+            // One count (FORMAT.md §7): lines up to today that are not corrections (all quantities negative here).
+            let upToToday = counts.filter { lines[$0].day <= todayIndex }
+            #expect(progress.actionCount == upToToday.filter { lines[$0].tenths > 0 }.count, "goal \(id)")
+            #expect(progress.correctionCount == upToToday.filter { lines[$0].tenths < 0 }.count, "goal \(id)")
+            #expect(progress.upcomingCount == counts.count - upToToday.count, "goal \(id)")
             // Any stretch of days: each counted action's km once, corrections no occurrence.
             for _ in 0..<20 {
                 let from = Int.random(in: 0...62, using: &random)
@@ -84,7 +88,8 @@ import Testing
                     totals.amount(toward: km, catalog: loaded.ledger.measures)
                         == ExactDecimal(inDays.reduce(0) { $0 + lines[$1].tenths }).divided(by: 10)!,
                     "goal \(id) days \(from)...\(through)")
-                #expect(progress.actions.any(days: dayNumber(from)...dayNumber(through)) == !inDays.isEmpty)
+                let inDaysActions = inDays.filter { lines[$0].tenths > 0 }
+                #expect(progress.actions.any(days: dayNumber(from)...dayNumber(through)) == !inDaysActions.isEmpty)
             }
         }
         // Actions several goals count are counted once among them (a value's last 30 days).
@@ -94,7 +99,7 @@ import Testing
             let through = Int.random(in: from...62, using: &random)
             let distinct = Set(
                 chosen.flatMap { counting[$0] }.filter {
-                    (from...through).contains(lines[$0].day) && lines[$0].day <= todayIndex
+                    (from...through).contains(lines[$0].day) && lines[$0].day <= todayIndex && lines[$0].tenths > 0
                 })
             #expect(
                 GoalActions.distinctCount(

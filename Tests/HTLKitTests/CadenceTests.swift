@@ -308,16 +308,20 @@ import Testing
         #expect(c.current?.days.end == day("9999-12-31"))
     }
 
-    @Test func withCadencesAndAChecklistButNoTargetsPaceFollowsTheChecklist() {
-        // Day 60 of 70 with 1 of 4 items done: the checklist is far below the line, so behind,
-        // though every week of the rhythm was kept.
+    /// Cadences are targets: with them, a checklist no longer makes the
+    /// progress (FORMAT.md §8). Ten weeks from 2026-09-14, one run a week
+    /// kept for nine weeks, today 2026-11-12 (day 60 of 70): 9 of 10 periods
+    /// met is 0.9 against 60/70 elapsed, 3 days ahead, near complete,
+    /// though one checklist item of four is done.
+    @Test func withCadencesAndAChecklistButNoTotalsProgressIsTheRhythms() {
         let g = computed(
             "start: 2026-09-14\ntarget: 2026-11-22\ncadence:\n  actions: 1/week\n",
             log: runs(["09-14", "09-21", "09-28", "10-05", "10-12", "10-19", "10-26", "11-02", "11-09", "11-12"]),
             today: "2026-11-12", body: "## Action plan\n- [x] One\n- [ ] Two\n- [ ] Three\n- [ ] Four\n")
-        #expect(g.cadences[0].latestDecided?.status == .met)
-        #expect(g.state == .behind)
-        #expect(g.paceDays != nil)
+        #expect(g.progress?.description == "0.9")
+        #expect(g.rhythm?.status == .kept)
+        #expect(g.state == .nearComplete)
+        #expect(g.paceDays == 3)
     }
 
     @Test func aHabitWhosePeriodsWereAllMissedIsBehindNotNotStarted() {
@@ -328,12 +332,53 @@ import Testing
         #expect(g.state == .behind)
     }
 
-    @Test func cadenceRatiosJoinTheProgressMean() {
-        // km 50/100 = 0.5; cadence 1 met of 2 weeks = 0.5; mean 0.5.
+    /// A positive correction (`#correction`) adds to the total but is no
+    /// run: the week of 2026-11-16 with two runs and a watch's lost
+    /// kilometre keeps 2 of its 3 runs, and 19 km of its 20 (FORMAT.md §6).
+    @Test func aCorrectionAddsToTheTotalButKeepsNoPeriod() {
+        let log = """
+            2026-11-16 Run 9km +run
+            2026-11-18 Run 10km +run
+            2026-11-19 Watch lost the last km 1km +run #correction
+
+            """
         let g = computed(
-            "start: 2026-11-02\ntarget: 2026-11-15\ntargets:\n  km: 100\ncadence:\n  actions: 2/week\n",
-            log: "2026-11-02 Run 25km +run\n2026-11-03 Run 25km +run\n", today: "2026-11-20")
-        #expect(g.progress?.description == "0.5")
+            "start: 2026-11-16\ntarget: 2026-11-29\ntargets:\n  km: 40\ncadence:\n  actions: 3/week\n  km: 20/week\n",
+            log: log, today: "2026-11-23")
+        #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["km 20"])
+        #expect(
+            g.cadences.map { "\($0.measure) \($0.recent[0].amount) \($0.recent[0].status)" } == [
+                "actions 2 missed", "km 19 missed",
+            ])
+        #expect(g.actionCount == 2 && g.correctionCount == 1)
+    }
+
+    /// `correction` marks log lines; a goal may not count them by tag.
+    @Test func aGoalMayNotListTheCorrectionTag() {
+        let files = SampleLedger.with(["goals/run.md": "---\ntitle: Run\ntags: [running, correction]\n---\n"])
+        let found = Checker.check(SampleLedger.load(files), today: day("2026-11-22")).diagnostics
+            .filter { $0.location.path == "goals/run.md" && $0.rule == .invalidValue }
+        #expect(
+            found.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+                == ["3:17 'correction' is a reserved tag: it marks log lines that correct others"])
+    }
+
+    /// Revision 3: progress is the totals' share and the rhythm stands
+    /// beside it. 60 of 100 km is 0.6 (revision 2 averaged in the weeks
+    /// kept, 1 of 4, and said 0.425); today 2026-11-18, day 17 of 28, 0.6 is within
+    /// the margin of 17/28, so the goal is on track and its rhythm is
+    /// slipping, naming the week of 2026-11-09 with none of its 2 runs.
+    @Test func aGoalsProgressIsItsTotalsShareItsRhythmBeside() {
+        let g = computed(
+            "start: 2026-11-02\ntarget: 2026-11-29\ntargets:\n  km: 100\ncadence:\n  actions: 2/week\n",
+            log: "2026-11-02 Run 30km +run\n2026-11-03 Run 30km +run\n", today: "2026-11-18")
+        #expect(g.progress?.description == "0.6")
+        #expect(g.state == .onTrack)
+        #expect(g.rhythm?.status == .slipping)
+        #expect(
+            g.rhythm?.missed.map { "\($0.period.days.start) \($0.period.amount)/\($0.period.required)" } == [
+                "2026-11-09 0/2"
+            ])
     }
 }
 

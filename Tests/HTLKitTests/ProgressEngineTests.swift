@@ -143,10 +143,11 @@ import Testing
         let g = r.goal("split")!
         #expect(g.actionIndices == [0, 1, 2, 3, 4])
         #expect(g.upcomingActionIndices == [5])
-        #expect(g.actionCount == 5 && g.actions.upcomingCount == 1)
-        // The last 30 days (2026-10-24 to today): the linked and tagged action counted once.
+        // Five lines count today, one of them a correction: four actions (FORMAT.md §7).
+        #expect(g.actionCount == 4 && g.correctionCount == 1 && g.upcomingCount == 1)
+        // The last 30 days (2026-10-24 to today): the linked and tagged action counted once, the correction not at all.
         let days = Int32(CivilDate.parse("2026-10-24")!.dayNumber)...Int32(CivilDate.parse("2026-11-22")!.dayNumber)
-        #expect(GoalActions.distinctCount([g.actions], days: days) == 4)
+        #expect(GoalActions.distinctCount([g.actions], days: days) == 3)
         // km: 3 + 2 + 4 - 1 + 1 = 9; min: 30 + 60 = 90; actions: 5 counted less one correction.
         #expect(g.targets.map { "\($0.measure) \($0.actual)" } == ["km 9", "min 90", "actions 4"])
     }

@@ -119,7 +119,7 @@ import Testing
         let diff = ProgressDiff(
             from: (ProgressEngine.compute(before.ledger, today: today), before.canonicalActionLines()),
             to: (ProgressEngine.compute(after.ledger, today: today), after.canonicalActionLines()))
-        let text = DiffText.render(diff, from: "HEAD", to: "the working tree", today: today)
+        let text = DiffText.render(diff, from: "HEAD", to: "the working tree")
         #expect(text.contains("0% → 14%  +14 pts\n"))
     }
 

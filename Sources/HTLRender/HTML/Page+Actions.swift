@@ -10,7 +10,9 @@ extension Page {
         var children: [N] = [
             sectionHead(
                 "actions", "Actions", area: .actions,
-                count: indices.isEmpty ? nil : "\(indices.count) · newest first")
+                count: indices.isEmpty
+                    ? nil : TextLayout.count(ActionCount(indices, of: ledger.actions, today: today)) + " · newest first"
+            )
         ]
         if indices.isEmpty {
             children.append(.el("p", [("class", "plate")], [.text("No actions yet: htl log \"…\"")]))

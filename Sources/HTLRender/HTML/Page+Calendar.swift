@@ -78,7 +78,8 @@ extension Page {
         let active = counts.count { $0 > 0 }
         let busiest = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
         var words = "\(TextLayout.plural(total, "action")) on \(TextLayout.plural(active, "day")) \(span)"
-        if let b = busiest, counts[b] > 0 {
+        // A busiest day only when one stands out from days of a single action.
+        if let b = busiest, counts[b] > 1 {
             words += "; the busiest day was \(TextLayout.longDate(first.adding(days: b))) with \(counts[b])"
         }
         return words

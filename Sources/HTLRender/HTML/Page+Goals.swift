@@ -112,10 +112,15 @@ extension Page {
         return gauges
     }
 
-    /// Due date, pace, projection, terms and the count of actions.
+    /// What the progress measures (when not one target's own), the rhythm,
+    /// due date, pace, projection, terms and the count of actions.
     private func goalFacts(_ g: GoalProgress) -> [N] {
         let goal = g.goal
         var facts: [N] = []
+        if g.targets.count != 1, let p = g.progress, let figure = ProgressWords.figure(g) {
+            facts.append(Page.fact("progress", "\(TextLayout.percent(p)), \(figure)"))
+        }
+        if let rhythm = CadenceWords.rhythm(g) { facts.append(Page.fact("rhythm", rhythm)) }
         if let target = goal.target, let days = g.daysLeft {
             facts.append(Page.fact("due", "\(target) (\(TextLayout.relativeDays(days)))"))
         } else if let start = goal.start {
@@ -127,7 +132,7 @@ extension Page {
             facts.append(
                 .el("span", [], [.text("term " + goal.terms.map { String($0.number) }.joined(separator: ", "))]))
         }
-        facts.append(.el("span", [], [.text(TextLayout.plural(g.actionCount, "action"))]))
+        facts.append(.el("span", [], [.text(TextLayout.count(g.counts))]))
         return facts
     }
 
@@ -176,7 +181,11 @@ extension Page {
                         .el("span", [("class", "amount")], [.text(kept)]),
                     ]),
                 .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),
-                .el("p", [("class", "facts")], [.text(CadenceWords.now(c, today: report.today))]),
+                .el(
+                    "p", [("class", "facts")],
+                    [
+                        .text(CadenceWords.now(c, today: report.today))
+                    ]),
             ])
     }
 

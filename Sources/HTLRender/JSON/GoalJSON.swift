@@ -45,6 +45,7 @@ enum GoalJSON {
         o.string("kind", g.goal.kind.rawValue, &out)
         o.string("state", g.state.rawValue, &out)
         o.decimal("progress", ReportJSON.rounded(g.progress), &out)
+        rhythm(g, &o, &out)
         o.date("start", g.goal.start, &out)
         o.date("target", g.goal.target, &out)
         o.int("days_left", g.daysLeft, &out)
@@ -66,9 +67,31 @@ enum GoalJSON {
             c.int("done", g.checklistDone, &out)
             c.int("total", g.checklistTotal, &out)
         }
+        o.object("counts", &out) { c, out in
+            c.int("actions", g.actionCount, &out)
+            c.int("corrections", g.correctionCount, &out)
+            c.int("to_come", g.upcomingCount, &out)
+        }
         o.objects("values", g.goal.values, &out) { alignment, v, out in
             v.string("id", alignment.value, &out)
             v.int("strength", alignment.strength, &out)
+        }
+    }
+
+    /// `"rhythm"`: null without cadences, else its status and each missed
+    /// period (FORMAT.md §8, revision 3).
+    private static func rhythm(_ g: GoalProgress, _ o: inout JSONObjectWriter, _ out: inout JSONBytes) {
+        guard let rhythm = g.rhythm else { return o.null("rhythm", &out) }
+        o.object("rhythm", &out) { r, out in
+            r.string("status", rhythm.status.rawValue, &out)
+            r.objects("missed", rhythm.missed, &out) { miss, m, out in
+                m.string("measure", miss.measure, &out)
+                m.date("start", miss.period.days.start, &out)
+                m.date("end", miss.period.days.end, &out)
+                m.decimal("actual", miss.period.amount, &out)
+                m.decimal("required", miss.period.required, &out)
+                m.bool("at_most", miss.cadence.atMost, &out)
+            }
         }
     }
 

@@ -131,6 +131,8 @@ public enum ReportJSON {
         JSON.object([
             ("from", .string(from)),
             ("to", .string(to)),
+            ("from_as_of", .date(diff.fromDay)),
+            ("to_as_of", .date(diff.toDay)),
             (
                 "goals",
                 .array(
@@ -142,6 +144,8 @@ public enum ReportJSON {
                             ("from_progress", ratio(g.fromProgress)),
                             ("to_progress", ratio(g.toProgress)),
                             ("delta", ratio(g.delta)),
+                            ("from_state", g.fromState.map { .string($0.rawValue) } ?? .null),
+                            ("to_state", g.toState.map { .string($0.rawValue) } ?? .null),
                             (
                                 "targets",
                                 .array(
@@ -157,6 +161,8 @@ public enum ReportJSON {
                     })
             ),
             ("actions_added", .int(diff.actionsAdded)),
+            ("corrections_added", .int(diff.correctionsAdded)),
+            ("to_come_added", .int(diff.toComeAdded)),
         ]).serialized()
     }
 

@@ -6,14 +6,17 @@ import HTLProgress
 /// `htl diff` for people: what moved first (largest gains), then goals added
 /// and removed, then what stayed the same, in one line.
 public enum DiffText {
+    /// The header names the day each side was judged on (its commit's day,
+    /// today for the working tree and the index, or `--as-of` for both).
     public static func render(
-        _ diff: ProgressDiff, from: String, to: String, today: CivilDate,
-        width: Int = 80, style: TerminalStyle = .plain
+        _ diff: ProgressDiff, from: String, to: String, width: Int = 80, style: TerminalStyle = .plain
     ) -> String {
         let width = max(width, 40)
+        let (from, to) = (TerminalText.escaped(from), TerminalText.escaped(to))
         var out =
-            style.bold("Progress from \(TerminalText.escaped(from)) to \(TerminalText.escaped(to))")
-            + " (as of \(today))\n"
+            diff.fromDay == diff.toDay
+            ? style.bold("Progress from \(from) to \(to)") + " (both as of \(diff.toDay))\n"
+            : style.bold("Progress from \(from) (as of \(diff.fromDay)) to \(to) (as of \(diff.toDay))") + "\n"
         let changed = diff.goals.filter { $0.change == .changed }.sorted { a, b in
             switch (a.delta, b.delta) {
             case (let x?, let y?) where x != y: return x > y
@@ -33,7 +36,9 @@ public enum DiffText {
             for g in goals { out += goalLines(g, width: width, style: style) }
         }
         let unchanged = diff.goals.filter { $0.change == .unchanged }.count
-        var summary = [TextLayout.plural(diff.actionsAdded, "action") + " added"]
+        let added = ActionCount(
+            actions: diff.actionsAdded, corrections: diff.correctionsAdded, toCome: diff.toComeAdded)
+        var summary = [TextLayout.count(added) + " added"]
         if unchanged > 0 { summary.append(TextLayout.plural(unchanged, "goal") + " unchanged") }
         if changed.isEmpty && diff.goals.allSatisfy({ $0.change == .unchanged }) {
             summary.insert("no progress changed", at: 0)

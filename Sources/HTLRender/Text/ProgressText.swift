@@ -28,13 +28,22 @@ public enum ProgressText {
         var out =
             style.bold(title) + String(repeating: " ", count: max(width - title.count - goal.id.count, 2))
             + style.dim(goal.id) + "\n"
-        var facts = [goal.kind.rawValue, style.paint(g.state.words, ReportColors.stateColor(g.state), bold: true)]
-        if let p = g.progress { facts.append(TextLayout.percent(p)) }
-        facts.append("importance \(goal.importance)")
-        facts.append("urgency \(goal.urgency)")
-        if !goal.terms.isEmpty { facts.append("term " + goal.terms.map { String($0.number) }.joined(separator: ", ")) }
-        if goal.status != .active { facts.append("status \(goal.status.rawValue)") }
-        out += facts.joined(separator: " · ") + "\n"
+        let state = g.state.words
+        var facts: [(plain: String, styled: String)] = [
+            (goal.kind.rawValue, goal.kind.rawValue),
+            (state, style.paint(state, ReportColors.stateColor(g.state), bold: true)),
+        ]
+        if let p = ProgressWords.percent(g) {
+            // A percentage says what it measures when it is not a target's own.
+            let figure = g.targets.count == 1 ? nil : ProgressWords.figure(g)
+            let words = TextLayout.percent(p) + (figure.map { " (\($0))" } ?? "")
+            facts.append((words, words))
+        }
+        var plain = ["importance \(goal.importance)", "urgency \(goal.urgency)"]
+        if !goal.terms.isEmpty { plain.append("term " + goal.terms.map { String($0.number) }.joined(separator: ", ")) }
+        if goal.status != .active { plain.append("status \(goal.status.rawValue)") }
+        facts += plain.map { ($0, $0) }
+        out += TextLayout.wrap(facts, separator: " ·", width: width, indent: "")
         out += windowLine(g, today: report.today) + "\n"
         if let by = goal.requestedBy { out += TextLayout.paragraph("requested by ", by, width: width) }
         if let consequence = goal.consequence { out += TextLayout.paragraph("if missed: ", consequence, width: width) }
@@ -90,12 +99,15 @@ public enum ProgressText {
         return out
     }
 
-    /// Per cadence: the rule, a strip of the periods (● met, ○ missed,
+    /// The rhythm (kept, or what slipped); then per cadence: the rule, a strip of the periods (● met, ○ missed,
     /// ◌ open, – excused, · to come), met of all and the best streak; then
     /// this period, what it still needs and the streak.
     static func cadenceLines(_ g: GoalProgress, today: CivilDate, width: Int, style: TerminalStyle) -> String {
         guard !g.cadences.isEmpty else { return "" }
         var out = "\n" + style.bold("Cadence") + "  " + style.dim("● met  ○ missed  ◌ open  – break  · to come") + "\n"
+        if let rhythm = CadenceWords.rhythm(g) {
+            out += TextLayout.paragraph("  rhythm ", rhythm, width: width)
+        }
         let ruleWidth = min(g.cadences.map { CadenceWords.rule($0).count }.max() ?? 0, 24)
         let stripWidth = width >= 70 ? CadenceProgress.recentLimit : 12
         for c in g.cadences {
@@ -108,10 +120,12 @@ public enum ProgressText {
             out +=
                 head + style.paint(strip, ReportColors.color(for: g.hue)) + "  "
                 + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
-            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c)].compactMap { $0 }
-            out +=
-                String(repeating: " ", count: ruleWidth + 4)
-                + TextLayout.truncate(now.joined(separator: " · "), width - ruleWidth - 4) + "\n"
+            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c)]
+                .compactMap { $0 }
+            // Wrapped at the dots, never cut: a cut date reads as another date.
+            out += TextLayout.wrap(
+                now.map { ($0, $0) }, separator: " ·", width: width,
+                indent: String(repeating: " ", count: ruleWidth + 4))
         }
         return out
     }
@@ -152,8 +166,9 @@ public enum ProgressText {
     static func actionLines(_ g: GoalProgress, ledger: Ledger, report: ProgressReport, width: Int, style: TerminalStyle)
         -> String
     {
-        let actions = g.actionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
-        var out = "\n" + style.bold("Actions") + " (\(actions.count))\n"
+        // The counted lines, corrections among them, then those to come, newest first.
+        let actions = g.allActionIndices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
+        var out = "\n" + style.bold("Actions") + " (" + TextLayout.count(g.counts) + ")\n"
         if actions.isEmpty { out += "  none yet: htl log \"...\" +\(g.goal.id)\n" }
         let goals = report.goalsCounting(actions, in: ledger.actions)
         for i in actions {

@@ -73,7 +73,7 @@ public enum StatusText {
             + style.bold(titleText)
         out += String(repeating: " ", count: gap) + style.dim(right) + "\n"
 
-        let pct = TextLayout.padLeft(TextLayout.percent(g.progress), 4)
+        let pct = TextLayout.padLeft(TextLayout.percent(ProgressWords.percent(g)), 4)
         let indent = 2 + barWidth + 1 + pct.count + 2
         let room = width - indent
         var details = detailLines(g, today: today, room: room).map { TextLayout.truncate($0, room) }
@@ -99,15 +99,19 @@ public enum StatusText {
         return out
     }
 
-    /// One line per target (`actual / target unit`) and per cadence, else
-    /// the checklist, else the actions.
+    /// What the percentage measures (`45 / 100 km`, `mean of 2 targets`,
+    /// `6 of 8 weeks kept`, `checklist 3 / 5`); then each of several
+    /// targets with its own ratio, and each cadence with its rhythm (and,
+    /// below it, the latest period it missed while this one is open); a goal
+    /// without progress shows its count of actions.
     package static func detailLines(_ g: GoalProgress, today: CivilDate, room: Int = .max) -> [String] {
-        if !g.targets.isEmpty || !g.cadences.isEmpty {
-            return g.targets.map(TextLayout.amounts)
-                + g.cadences.map { CadenceWords.summary($0, today: today, room: room) }
+        var lines = ProgressWords.figure(g).map { [$0] } ?? []
+        if g.targets.count > 1 { lines += g.targets.map(ProgressWords.target) }
+        for c in g.cadences {
+            lines.append(CadenceWords.summary(c, today: today, room: room))
+            if let missed = CadenceWords.lastVerdict(c) { lines.append(missed) }
         }
-        if g.checklistTotal > 0 { return ["checklist \(g.checklistDone) / \(g.checklistTotal)"] }
-        return [TextLayout.plural(g.actionCount, "action")]
+        return lines.isEmpty ? [TextLayout.count(g.counts)] : lines
     }
 
     /// "due 2027-01-10 (in 49 days)"; empty without a target date.

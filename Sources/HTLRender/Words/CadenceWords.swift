@@ -25,23 +25,60 @@ enum CadenceWords {
         TextLayout.plural(n, period.rawValue)
     }
 
-    /// The status line's detail: the rule, the current period and the
-    /// streak; the days left go first when `room` is short.
+    /// The status line's detail: the rule, the current period, the streak.
+    /// The days left go first, then the words "this week", when `room` is
+    /// short.
     static func summary(_ c: CadenceProgress, today: CivilDate, room: Int = .max) -> String {
         let streak = " · streak \(c.streak)"
+        let head = rule(c) + " · "
         let period = thisPeriod(c.cadence.period) + " "
         let shorter = now(c, today: today, daysLeft: false)
         let candidates = [
-            rule(c) + " · " + now(c, today: today) + streak,
-            rule(c) + " · " + shorter + streak,
-            rule(c) + " · " + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
+            head + now(c, today: today) + streak,
+            head + shorter + streak,
+            head + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
         ]
         return candidates.first { $0.count <= room } ?? candidates[2]
     }
 
+    /// While the current period is open, the latest decided one if it was
+    /// missed: "missed last week (2 of 3)", "over the week of 2026-11-09
+    /// (3 of ≤2)". Nil when it was kept (the streak says so), when the
+    /// current period is decided or on a break (it speaks for itself), and
+    /// outside the window.
+    static func lastVerdict(_ c: CadenceProgress) -> String? {
+        guard let current = c.current, current.status == .open else { return nil }
+        guard let p = c.latestDecided, p.status == .missed else { return nil }
+        let when = periodName(p, before: current, c.cadence.period)
+        let figures =
+            "(\(TextLayout.amount(p.amount)) of \(c.cadence.atMost ? "≤" : "")\(TextLayout.amount(p.required)))"
+        return (c.cadence.atMost ? "over " : "missed ") + when + " " + figures
+    }
+
+    /// "last week" for the period just before the current one; else "the
+    /// week of 2026-11-09", "on 2026-11-09", "in the month of 2026-10-01".
+    static func periodName(
+        _ p: CadenceProgress.Period, before current: CadenceProgress.Period?,
+        _ period: Cadence.Period
+    ) -> String {
+        if let current, p.days.end.adding(days: 1) == current.days.start {
+            switch period {
+            case .day: return "yesterday"
+            case .week: return "last week"
+            case .month: return "last month"
+            }
+        }
+        switch period {
+        case .day: return "on \(p.days.start)"
+        case .week: return "the week of \(p.days.start)"
+        case .month: return "the month of \(p.days.start)"
+        }
+    }
+
     /// Where the current period stands: "this week 2/3, 4 days left",
-    /// "this week 3/3, kept", "this week 2/1, over", "on a break";
-    /// before and after the window, when it starts or how it ended.
+    /// "this week 3/3, kept", "this week 2/1, over", "this week 1/2 so far,
+    /// within the limit", "on a break"; before and after the window, when
+    /// it starts or how it ended.
     static func now(_ c: CadenceProgress, today: CivilDate, daysLeft: Bool = true) -> String {
         guard let p = c.current else {
             if let start = c.windowStart, today < start {
@@ -56,11 +93,30 @@ enum CadenceWords {
         case .excused: return head + "on a break"
         case .met where !c.cadence.atMost: return head + figures + ", kept"
         case .missed: return head + figures + ", over"
+        case _ where c.cadence.atMost: return head + figures + " so far, within the limit"
         default:
             let left = today.days(until: p.days.end)
             guard daysLeft else { return head + figures }
             return head + figures + (left == 0 ? ", last day" : ", " + TextLayout.plural(left, "day") + " left")
         }
+    }
+
+    /// The rhythm in words: "kept", or "slipping: missed last week (2 of 3)"
+    /// (each cadence that slipped, with the period it missed).
+    static func rhythm(_ g: GoalProgress) -> String? {
+        guard let rhythm = g.rhythm else { return nil }
+        guard rhythm.status == .slipping else { return "kept" }
+        let misses = g.cadences.compactMap { c -> String? in
+            guard let p = c.latestDecided, p.status == .missed else { return nil }
+            let when =
+                c.current?.days == p.days
+                ? thisPeriod(c.cadence.period) : periodName(p, before: c.current, c.cadence.period)
+            let figures =
+                "(\(TextLayout.amount(p.amount)) of \(c.cadence.atMost ? "≤" : "")\(TextLayout.amount(p.required)))"
+            return (c.cadence.atMost ? "over " : "missed ") + when + " " + figures
+                + (g.cadences.count > 1 ? " (" + rule(c) + ")" : "")
+        }
+        return "slipping: " + misses.joined(separator: "; ")
     }
 
     /// What the current period still needs (at least) or allows (at most):

@@ -123,4 +123,13 @@ package enum TextLayout {
         let (y, m, day) = d.parts
         return "\(days[d.isoWeekday - 1]) \(day) \(months[m - 1]) \(y)"
     }
+
+    /// The one count of actions in words: "14 actions · 1 correction · 2 to
+    /// come", the parts that are zero left out ("0 actions" when all are).
+    package static func count(_ c: ActionCount) -> String {
+        var parts = [plural(c.actions, "action")]
+        if c.corrections > 0 { parts.append(plural(c.corrections, "correction")) }
+        if c.toCome > 0 { parts.append("\(c.toCome) to come") }
+        return parts.joined(separator: " · ")
+    }
 }
