@@ -96,7 +96,7 @@ import Testing
             "<span>3 actions · 2 corrections · 1 to come</span>",
             "<span>1 action · 1 to come</span>",
             "<span class=\"count\">4 actions · 2 corrections · 2 to come · newest first</span>",
-            "<p class=\"facts\">4 actions on 4 days of the last 371</p>",
+            "<p class=\"facts\">4 actions on 4 days of the last 91</p>",
             "Actions toward Run 100 km: 3 actions on 3 days of 21 in its window</title>",
         ] {
             #expect(html.contains(shown), "\(shown)")

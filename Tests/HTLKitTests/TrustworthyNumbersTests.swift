@@ -148,7 +148,7 @@ import Testing
         ])
         #expect(r.goals.map { "\($0.id) \($0.standsOut)" } == ["nine true", "run false", "ten-dropped false"])
         let html = HTMLReport.render(ledger: parsed.ledger, report: r)
-        #expect(html.components(separatedBy: "class=\"badge\"").count == 2)
+        #expect(html.components(separatedBy: "class=\"pill badge tone-").count == 2)
         #expect(html.contains("title=\"importance 9 of 10 (the default is 8)\">importance 9</span>"))
         #expect(!html.contains("HIGH"))
     }

@@ -2,11 +2,15 @@ import HTLCore
 import HTLModel
 import HTLProgress
 
-/// The activity calendar: a year of days, one square each, darker for more
-/// actions; one column per week (starting on the ledger's `week_start`),
-/// today's week last. Corrections are not counted (as `actions` counts).
+/// The activity calendar: a year of days (or, for a ledger younger than
+/// that, its weeks so far, at least a quarter), one square each, darker for
+/// more actions; one column per week (starting on the ledger's
+/// `week_start`), today's week last. Corrections are not counted (as
+/// `actions` counts).
 extension Page {
     static let calendarWeeks = 53
+    /// The fewest weeks the ledger's calendar shows.
+    static let calendarShortestWeeks = 13
     static let cell = 12
 
     /// Actions per day from `first` to `last`, both included (corrections
@@ -31,18 +35,32 @@ extension Page {
     }
 
     var activityCard: N {
-        let first = ledger.settings.weekStart.onOrBefore(today).adding(days: -7 * (Page.calendarWeeks - 1))
+        let thisWeek = ledger.settings.weekStart.onOrBefore(today)
+        let yearAgo = thisWeek.adding(days: -7 * (Page.calendarWeeks - 1))
+        let quarterAgo = thisWeek.adding(days: -7 * (Page.calendarShortestWeeks - 1))
+        let firstAction = ledger.actions.lazy.filter { !$0.isCorrection }.map(\.date).min() ?? today
+        let first = max(yearAgo, min(quarterAgo, ledger.settings.weekStart.onOrBefore(firstAction)))
         let counts = Page.dailyCounts(ledger.actions, first: first, last: today)
         let words = Page.activityWords(first: first, counts: counts, span: "of the last \(counts.count)")
+        let title = first == yearAgo ? "A year of actions" : "Actions since \(TextLayout.longDate(first))"
         return .el(
             "article", [("class", "card span-3"), ("aria-labelledby", "activity-title")],
             [
                 .el("p", [("class", "eyebrow area-actions")], [.text("Activity")]),
-                .el("h3", [("id", "activity-title")], [.text("A year of actions")]),
-                // The whole year at any width (no scrolling region that hides the latest weeks).
-                calendar(
-                    first: first, counts: counts, words: words, pattern: "empty-day", className: "calendar",
-                    dayTitles: true),
+                .el("h3", [("id", "activity-title")], [.text(title)]),
+                // Drawn at its own size, so its labels stay readable on a phone;
+                // a narrower card scrolls it sideways, starting at today's end.
+                .el(
+                    "div",
+                    [
+                        ("class", "calendar-scroll"), ("tabindex", "0"), ("role", "region"),
+                        ("aria-label", "\(title), scrolls sideways"),
+                    ],
+                    [
+                        calendar(
+                            first: first, counts: counts, words: words, pattern: "empty-day", className: "calendar",
+                            dayTitles: true)
+                    ]),
                 .el("p", [("class", "facts")], [.text(words)]),
                 monthTable(first: first, counts: counts),
             ])

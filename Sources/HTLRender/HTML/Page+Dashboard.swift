@@ -110,11 +110,12 @@ extension Page {
         } else {
             children.append(.el("p", [("class", "quiet")], [.text("No goals yet: htl new goal <id>")]))
         }
-        let upcoming =
+        let dated =
             goals
             .filter { $0.state.isOpen && ($0.daysLeft ?? -1) >= 0 }
             .sorted { a, b in a.daysLeft! != b.daysLeft! ? a.daysLeft! < b.daysLeft! : ByteOrder.precedes(a.id, b.id) }
-            .prefix(3)
+        // The next three, and every goal due the same day as the third: a tie is never cut.
+        let upcoming = dated.enumerated().prefix { i, g in i < 3 || g.daysLeft == dated[2].daysLeft }.map(\.element)
         if !upcoming.isEmpty {
             children.append(
                 .el(

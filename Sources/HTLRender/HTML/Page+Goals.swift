@@ -52,7 +52,11 @@ extension Page {
             // Only what stands out is marked, in words that explain themselves.
             chips.append(
                 .el(
-                    "span", [("class", "badge"), ("title", "importance \(goal.importance) of 10 (the default is 8)")],
+                    "span",
+                    [
+                        ("class", "pill badge tone-\(g.state.hue.rawValue)"),
+                        ("title", "importance \(goal.importance) of 10 (the default is 8)"),
+                    ],
                     [.text("importance \(goal.importance)")]))
         }
         if goal.kind != .goal { chips.append(.el("span", [("class", "pill")], [.text(goal.kind.rawValue)])) }
@@ -94,7 +98,7 @@ extension Page {
                         k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty,
                     ]))
         }
-        for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title, hue: g.hue.rawValue)])) }
+        for c in g.cadences { gauges.append(.el("li", [], [cadenceStrip(c, goal: goal.title)])) }
         if g.checklistTotal > 0 {
             let share = ExactDecimal(g.checklistDone).divided(by: g.checklistTotal) ?? .zero
             gauges.append(
@@ -152,8 +156,10 @@ extension Page {
 
     /// A cadence: its rule and how many periods were kept, a strip of the
     /// periods (one square each, its dates and status on hover, the whole in
-    /// words for screen readers), and where this period stands.
-    func cadenceStrip(_ c: CadenceProgress, goal: String, hue: String) -> N {
+    /// words for screen readers), and where this period stands. A kept
+    /// period is green, as in the legend, whatever the goal's state: a
+    /// behind habit's kept weeks were kept.
+    func cadenceStrip(_ c: CadenceProgress, goal: String) -> N {
         let kept =
             "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
             + "\(c.bestStreak)"
@@ -162,7 +168,7 @@ extension Page {
                 .el(
                     "span",
                     [
-                        ("class", "period \(p.status.rawValue)" + (p.status == .met ? " fill-" + hue : "")),
+                        ("class", "period \(p.status.rawValue)" + (p.status == .met ? " fill-green" : "")),
                         (
                             "title",
                             "\(p.days.start) – \(p.days.end): \(TextLayout.amount(p.amount)) of "

@@ -42,9 +42,6 @@ package enum ReportPalette {
         case textSecondary
         case link
         case focus
-        /// The badge of a goal whose importance stands out (9 or 10).
-        case badge
-        case onBadge
         /// The card shadow colour (translucent).
         case shadow
         case vivid(Tone)
@@ -67,8 +64,6 @@ package enum ReportPalette {
             case .textSecondary: return "text-secondary"
             case .link: return "link"
             case .focus: return "focus"
-            case .badge: return "badge"
-            case .onBadge: return "on-badge"
             case .shadow: return "shadow"
             case .vivid(let t): return "tone-\(t.rawValue)"
             case .soft(let t): return "tone-\(t.rawValue)-soft"
@@ -87,7 +82,7 @@ package enum ReportPalette {
             [
                 .page, .surface, .surfaceInset, .separator, .track, .glass, .glassEdge, .text, .textSecondary, .link,
                 .focus,
-                .badge, .onBadge, .shadow,
+                .shadow,
             ]
             + Tone.allCases.flatMap { [Token.vivid($0), .soft($0), .ink($0)] }
             + [ProgressBand.red, .orange, .yellow, .green, .blue].map(Token.band)
@@ -136,8 +131,6 @@ package enum ReportPalette {
         case .textSecondary: return dark ? "#AEAEB2" : "#5E5E63"
         case .link: return color(.ink(.blue), scheme)
         case .focus: return color(.vivid(.blue), scheme)
-        case .badge: return dark ? "#FF6961" : "#C41E14"
-        case .onBadge: return dark ? "#1C1C1E" : "#FFFFFF"
         case .shadow: return dark ? ReportColor(0, 0, 0, alphaPercent: 40) : ReportColor(16, 24, 40, alphaPercent: 14)
         case .vivid(let tone): return vivid(tone, dark: dark)
         case .soft(let tone): return soft(tone, dark: dark)
@@ -195,8 +188,6 @@ package enum ReportPalette {
         case .glass:
             return dark ? ReportColor(28, 28, 30, alphaPercent: 94) : ReportColor(255, 255, 255, alphaPercent: 94)
         case .glassEdge: return dark ? "#8E8E93" : "#6C6C70"
-        case .badge: return dark ? "#FF8A80" : "#8E1B14"
-        case .onBadge: return dark ? "#000000" : "#FFFFFF"
         case .link: return moreContrast(.ink(.blue), dark: dark)
         case .ink(let tone):
             switch tone {

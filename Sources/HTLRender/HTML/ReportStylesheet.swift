@@ -136,7 +136,7 @@ enum ReportStylesheet {
                     ("text-underline-offset", m("underline-offset")),
                 ], on: onCard),
             CSSRule(
-                "a:focus-visible",
+                "a:focus-visible, .calendar-scroll:focus-visible",
                 [
                     ("outline", "\(m("focus-width")) solid \(v(.focus))"), ("outline-offset", "1px"),
                     ("border-radius", radius("xs")),
@@ -331,14 +331,8 @@ enum ReportStylesheet {
                 ".pill.tone-\($0.rawValue)", [("background", v(.soft($0))), ("color", v(.ink($0)))], on: [.soft($0)])
         }
         base += [
-            CSSRule(
-                ".badge",
-                [
-                    ("display", "inline-flex"), ("padding", "0 \(space("xs"))"), ("border-radius", radius("xs")),
-                    ("font-size", m("font-caption")), ("font-weight", "800"), ("letter-spacing", m("tracking-wide")),
-                    ("line-height", "1.6"),
-                    ("background", v(.badge)), ("color", v(.onBadge)),
-                ], on: [.badge]),
+            // A badge is a pill of its goal's state colour, outlined: one colour story per goal.
+            CSSRule(".badge", [("border", "1px solid currentColor"), ("font-weight", "800")]),
 
             // Gauges.
             CSSRule(".ring", [("flex", "none"), ("width", m("ring-size")), ("height", m("ring-size"))]),
@@ -429,7 +423,10 @@ enum ReportStylesheet {
             CSSRule(".numbers thead th", [("font-weight", "600")]),
 
             // Activity calendar: the deeper the green, the more actions that day.
-            CSSRule(".calendar", [("display", "block"), ("width", "100%"), ("height", "auto")]),
+            // A right-to-left scroller starts scrolled to its end (today), with no script;
+            // the calendar inside reads left to right.
+            CSSRule(".calendar-scroll", [("overflow-x", "auto"), ("direction", "rtl")]),
+            CSSRule(".calendar", [("display", "block"), ("direction", "ltr"), ("margin-right", "auto")]),
             CSSRule(".calendar-goal", [("display", "block"), ("max-width", "100%"), ("height", "auto")]),
             CSSRule(".day.level-0", [("fill", v(.track))]),
             CSSRule(".day.level-1", [("fill", v(.vivid(.green))), ("fill-opacity", "0.35")]),
