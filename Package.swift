@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // htl's library is a stack of layers; each may use only the layers below it
@@ -18,18 +18,24 @@ import PackageDescription
 //   HTLExchange  other tools' formats: `htl import` (the Ten Week Goal app, CSV with rules), CSV export
 //   HTLLanguageServer  `htl lsp`: JSON-RPC framing, LSP types, the server over the loader
 //   HTLMCP       `htl mcp`: tools and prompts over the loader, through the MCP Swift SDK
+//   HTLServe     `htl serve`: the web app (pages, forms, JSON API) over the loader, on Hummingbird
 //   HTLKit       re-exports the layers for the command line and tests
 let package = Package(
     name: "htl",
     products: [
         .executable(name: "htl", targets: ["htl"]),
         .executable(name: "htl-mcp", targets: ["htl-mcp"]),
+        .executable(name: "htl-serve", targets: ["htl-serve"]),
         .library(name: "HTLKit", targets: ["HTLKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         // Already built for the MCP SDK; named here because a transport states its logger's type.
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // `htl serve`: HTTP/1.1 on SwiftNIO; no optional traits (configuration, full Foundation).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // Hummingbird's header types, named by the one file that builds responses.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libyaml (Debian: libyaml-dev, pkg-config: yaml-0.1), used through its event API.
@@ -79,6 +85,16 @@ let package = Package(
                 "HTLEdit",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
             ]),
+        // `htl serve`: routes, pages and writes over the loader; Hummingbird only in its adapter file.
+        .target(
+            name: "HTLServe",
+            dependencies: [
+                "HTLCore", "HTLModel", "HTLSystem", "HTLProgress", "HTLCheck", "HTLLoad", "HTLJSON", "HTLRender",
+                "HTLEdit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "HTLKit",
             dependencies: [
@@ -101,6 +117,9 @@ let package = Package(
         ),
         // `htl mcp` runs this binary: the SDK needs Foundation, which htl itself never loads.
         .executableTarget(name: "htl-mcp", dependencies: ["HTLMCP", "HTLClock", "HTLCore", "HTLModel", "HTLSystem"]),
+        // `htl serve` runs this binary, for the same reason (SwiftNIO and Foundation stay out of htl).
+        .executableTarget(
+            name: "htl-serve", dependencies: ["HTLServe", "HTLClock", "HTLCore", "HTLModel", "HTLSystem"]),
         // Deterministic synthetic ledgers for the benchmark and property tests.
         .target(name: "LedgerGenerator", dependencies: ["HTLCore"]),
         // make bench: times the release binary on generated ledgers.

@@ -56,7 +56,9 @@ struct HTLMain {
             // now (after the allocator is set up, which must come before any other
             // thread allocates), ready by the time the command first shares work out
             // over the cores (`Parallel.wake`).
-            if command != LspCommand.self, command != McpCommand.self { ProcessMemory.preferLargePages() }
+            if command != LspCommand.self, command != McpCommand.self, command != ServeCommand.self {
+                ProcessMemory.preferLargePages()
+            }
             Parallel.wake()
             try command.init(&parsed).run()
         }
@@ -73,7 +75,8 @@ enum HTL {
         ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
         ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self,
         CalendarCommand.self,
-        ReviewCommand.self, McpCommand.self, InitCommand.self, HookInstallCommand.self, RulesCommand.self,
+        ReviewCommand.self, McpCommand.self, ServeCommand.self, InitCommand.self, HookInstallCommand.self,
+        RulesCommand.self,
         ExplainCommand.self,
         CompletionsCommand.self, LspCommand.self, ManualCommand.self,
     ]

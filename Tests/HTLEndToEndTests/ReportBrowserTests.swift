@@ -181,7 +181,9 @@ import Testing
     /// gets axe and a script that writes the violations into the page, which
     /// Chromium dumps once the audit has run: virtual time lets its promises
     /// settle).
-    static func axeViolations(_ html: String, name: String, darkScheme: Bool) throws -> [[String: Any]] {
+    static func axeViolations(_ html: String, name: String, darkScheme: Bool, width: Int = 1280) throws
+        -> [[String: Any]]
+    {
         let chromium = try #require(Self.chromium(), "chromium is not installed: run `make deps`")
         try #require(FileManager.default.fileExists(atPath: Self.axe.path), "axe-core is missing: run `make test-deps`")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
@@ -204,7 +206,8 @@ import Testing
         let result = try Self.browse(
             chromium,
             (darkScheme ? Self.dark : []) + [
-                "--allow-file-access-from-files", "--virtual-time-budget=30000", "--window-size=1280,900", "--dump-dom",
+                "--allow-file-access-from-files", "--virtual-time-budget=30000", "--window-size=\(width),900",
+                "--dump-dom",
                 audited.absoluteString,
             ])
         #expect(result.status == 0, "chromium failed: \(result.stderr.suffix(2000))")

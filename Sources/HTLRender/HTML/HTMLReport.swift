@@ -27,6 +27,29 @@ struct Page {
     let ledger: Ledger
     let report: ProgressReport
     let scene: ReportScene
+    /// Set for `htl serve`'s pages: links go to pages instead of sections.
+    var app: AppContext? = nil
+    /// The app's page being drawn (`goals`, …): its link in the header is marked current.
+    var current: String? = nil
+
+    /// Where a link goes: a section, a goal or a value of this page in the
+    /// report; its page in the app.
+    enum LinkTarget {
+        case section(String)
+        case goal(String)
+        case value(String)
+    }
+
+    func link(_ target: LinkTarget) -> String {
+        switch (target, app != nil) {
+        case (.section(let id), false): return "#\(id)"
+        case (.goal(let id), false): return "#goal-\(id)"
+        case (.value(let id), false): return "#value-\(id)"
+        case (.section(let id), true): return id == "dashboard" ? "/" : "/\(id)"
+        case (.goal(let id), true): return "/goals/\(id)"
+        case (.value(let id), true): return "/values#value-\(id)"
+        }
+    }
 
     var title: String { ledger.settings.title ?? "htl" }
     var today: CivilDate { report.today }
@@ -94,7 +117,9 @@ struct Page {
                                             "li", [],
                                             [
                                                 .el(
-                                                    "a", [("href", "#\(s.id)")],
+                                                    "a",
+                                                    [("href", link(.section(s.id)))]
+                                                        + (current == s.id ? [("aria-current", "page")] : []),
                                                     [
                                                         .el(
                                                             "span",

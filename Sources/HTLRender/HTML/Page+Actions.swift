@@ -5,8 +5,11 @@ import HTLProgress
 
 /// The action log grouped Today / Yesterday / This week / Last week / Earlier.
 extension Page {
-    var actionsSection: N {
-        let indices = ActionFilter().apply(ledger, report)
+    var actionsSection: N { actionsSection(ActionFilter()) }
+
+    /// The actions `filter` selects (a goal's page lists the goal's).
+    func actionsSection(_ filter: ActionFilter) -> N {
+        let indices = filter.apply(ledger, report)
         var children: [N] = [
             sectionHead(
                 "actions", "Actions", area: .actions,
@@ -68,7 +71,7 @@ extension Page {
         var what: [N] = []
         if !a.text.isEmpty { what.append(.el("span", [], [.text(a.description)])) }
         for q in a.quantities { what.append(.el("span", [("class", "qty")], [.text(q.written(in: ledger.measures))])) }
-        for id in goals { what.append(.el("a", [("href", "#goal-\(id)")], [.text("+" + id)])) }
+        for id in goals { what.append(.el("a", [("href", link(.goal(id)))], [.text("+" + id)])) }
         for tag in a.tags { what.append(.el("span", [("class", "tag")], [.text("#" + tag)])) }
         return .el(
             "li", [("class", "action")],

@@ -128,7 +128,7 @@ extension Page {
                                 .el(
                                     "li", [],
                                     [
-                                        .el("a", [("href", "#goal-\(g.id)")], [.text(g.goal.title)]),
+                                        .el("a", [("href", link(.goal(g.id)))], [.text(g.goal.title)]),
                                         .el(
                                             "span", [("class", "strength")],
                                             [.text(TextLayout.relativeDays(g.daysLeft!))]),
@@ -139,7 +139,7 @@ extension Page {
         children.append(
             .el(
                 "p", [("class", "more")],
-                [.el("a", [("href", "#goals")], [.text("All goals, those needing attention first")])]))
+                [.el("a", [("href", link(.section("goals")))], [.text("All goals, those needing attention first")])]))
         return .el("article", [("class", "card")], children)
     }
 
@@ -163,7 +163,7 @@ extension Page {
                                 .el(
                                     "span", [("class", "chips")],
                                     [
-                                        .el("a", [("href", "#value-\(v.value.id)")], [.text(v.value.title)]),
+                                        .el("a", [("href", link(.value(v.value.id)))], [.text(v.value.title)]),
                                         v.neglected
                                             ? .el("span", [("class", "pill tone-orange")], [.text("neglected")])
                                             : .empty,
@@ -184,7 +184,9 @@ extension Page {
         }
         children.append(.el("p", [("class", "facts")], facts.map { .el("span", [], [.text($0)]) }))
         children.append(
-            .el("p", [("class", "more")], [.el("a", [("href", "#values")], [.text("Insights for every value")])]))
+            .el(
+                "p", [("class", "more")],
+                [.el("a", [("href", link(.section("values")))], [.text("Insights for every value")])]))
         return .el("article", [("class", "card span-2")], children)
     }
 }

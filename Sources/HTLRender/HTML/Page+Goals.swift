@@ -6,8 +6,10 @@ import HTLProgress
 /// Goal cards in attention order: a ring gauge, a linear gauge per target,
 /// state and badges, all in the goal's state's colour (one story per goal).
 extension Page {
-    var goalsSection: N {
-        let goals = report.attentionOrdered
+    var goalsSection: N { goalsSection(report.attentionOrdered) }
+
+    /// Cards for `goals`, in the order given (the app's filtered list).
+    func goalsSection(_ goals: [GoalProgress]) -> N {
         var children: [N] = [
             sectionHead(
                 "goals", "Goals", area: .goals,
@@ -147,7 +149,7 @@ extension Page {
             goal.values.map { a in
                 if let value = ledger.value(a.value) {
                     return .el(
-                        "a", [("class", "pill tone-blue"), ("href", "#value-\(value.id)")],
+                        "a", [("class", "pill tone-blue"), ("href", link(.value(value.id)))],
                         [.text("\(value.title) \(a.strength)")])
                 }
                 return .el("span", [("class", "pill")], [.text("\(a.value) \(a.strength)")])

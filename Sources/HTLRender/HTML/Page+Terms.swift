@@ -66,7 +66,7 @@ extension Page {
                         return .el(
                             "li", [],
                             [
-                                .el("a", [("href", "#goal-\(id)")], [.text(g?.goal.title ?? id)]),
+                                .el("a", [("href", link(.goal(id)))], [.text(g?.goal.title ?? id)]),
                                 .el(
                                     "span", [("class", "chips")],
                                     [

@@ -24,7 +24,7 @@ extension Page {
                             report.unalignedGoals.map { id in
                                 .el(
                                     "li", [],
-                                    [.el("a", [("href", "#goal-\(id)")], [.text(report.goal(id)?.goal.title ?? id)])])
+                                    [.el("a", [("href", link(.goal(id)))], [.text(report.goal(id)?.goal.title ?? id)])])
                             }),
                     ]))
         }
@@ -74,7 +74,7 @@ extension Page {
                         .el(
                             "li", [],
                             [
-                                .el("a", [("href", "#goal-\(a.id)")], [.text(report.goal(a.id)?.goal.title ?? a.id)]),
+                                .el("a", [("href", link(.goal(a.id)))], [.text(report.goal(a.id)?.goal.title ?? a.id)]),
                                 .el(
                                     "span", [("class", "chips")],
                                     [

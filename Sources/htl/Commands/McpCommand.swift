@@ -44,14 +44,17 @@ struct McpCommand: HTLCommand {
     }
 
     /// htl-mcp in the folder htl runs from.
-    static func serverPath() throws -> String {
+    static func serverPath() throws -> String { try sibling("htl-mcp", for: "htl mcp") }
+
+    /// A binary installed next to htl (htl-mcp, htl-serve).
+    static func sibling(_ name: String, for command: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { throw HTLError("cannot find where htl runs from") }
         let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let server = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/htl-mcp"
+        let server = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + name
         guard access(server, X_OK) == 0 else {
-            throw HTLError("htl mcp needs htl-mcp next to htl (\(server)); make install puts it there")
+            throw HTLError("\(command) needs \(name) next to htl (\(server)); make install puts it there")
         }
         return server
     }

@@ -1,0 +1,29 @@
+/// The few rules `htl serve`'s pages add to the report's stylesheet: the
+/// log form, the goal filters, the current page in the header. Written with
+/// the report's custom properties, so light and dark come with them.
+enum AppStylesheet {
+    static let css = """
+        .log, .filters { margin-bottom: var(--space-lg); }
+        .log-form { display: flex; flex-direction: column; gap: var(--space-xs); }
+        .log-row { display: flex; gap: var(--space-xs); }
+        .log-row input { flex: 1; min-width: 0; }
+        input[type=text], select { font: inherit; font-size: 1rem; color: var(--text); background: var(--surface-inset); \
+        border: 1px solid var(--text-secondary); border-radius: var(--radius-sm); padding: var(--space-xs) var(--space-sm); \
+        min-height: 2.75rem; }
+        button { font: inherit; font-weight: 700; color: var(--surface); background: var(--link); border: 0; \
+        border-radius: var(--radius-sm); padding: var(--space-xs) var(--space-md); min-height: 2.75rem; cursor: pointer; }
+        button.pill { min-height: 2.75rem; color: var(--tone-blue-ink); background: var(--tone-blue-soft); \
+        white-space: normal; text-align: left; }
+        input:focus-visible, select:focus-visible, button:focus-visible { outline: 3px solid var(--focus); \
+        outline-offset: 1px; }
+        .findings { white-space: pre-wrap; overflow-x: auto; font-size: var(--font-footnote); color: var(--text); \
+        background: var(--tone-red-soft); border-radius: var(--radius-sm); padding: var(--space-sm); margin: 0; }
+        .notice { color: var(--tone-green-ink); font-weight: 600; }
+        .repeats { display: flex; flex-wrap: wrap; gap: var(--space-xs); align-items: center; }
+        .filters { display: flex; flex-wrap: wrap; gap: var(--space-xs); align-items: center; flex-direction: row; }
+        .bar nav a[aria-current=page] { font-weight: 800; text-decoration: underline; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); \
+        white-space: nowrap; }
+
+        """
+}

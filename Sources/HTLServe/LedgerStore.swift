@@ -1,0 +1,47 @@
+import HTLCore
+import HTLLoad
+import HTLModel
+import HTLProgress
+import HTLSystem
+
+/// The loaded ledger the server answers from, loaded again only when a
+/// file changed (its fingerprint) or the day did, not per request.
+public actor LedgerStore {
+    public struct Snapshot: Sendable {
+        public var loaded: LoadedLedger
+        public var report: ProgressReport
+        /// Changes whenever the answer to any page may change: the files' fingerprint and the day.
+        public var version: String
+    }
+
+    let root: LedgerRoot
+    let now: @Sendable () -> Now
+    private var current: Snapshot?
+
+    public init(root: LedgerRoot, now: @escaping @Sendable () -> Now) {
+        self.root = root
+        self.now = now
+    }
+
+    public func snapshot() throws -> Snapshot {
+        let now = now()
+        let version = String(LedgerFingerprint.of(root), radix: 16) + "-" + LedgerStore.minute(now)
+        if let current, current.version == version { return current }
+        var request = LoadRequest(root: root, now: now)
+        request.computeProgress = true
+        let loaded = try LedgerLoader.load(request)
+        let made = Snapshot(loaded: loaded, report: loaded.progressReport(), version: version)
+        current = made
+        return made
+    }
+
+    /// The day, and the minute of a clock (today turns at the ledger's
+    /// `day_starts_at`, known only once loaded): at most one load a minute
+    /// when nothing changed.
+    static func minute(_ now: Now) -> String {
+        switch now {
+        case .day(let day): return day.description
+        case .clock(let date, let time): return date.description + "T" + time.description
+        }
+    }
+}

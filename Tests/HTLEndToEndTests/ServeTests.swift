@@ -1,0 +1,325 @@
+import Foundation
+import HTLTestSupport
+import Testing
+
+/// `htl serve` driven by a real HTTP client (curl) and raw sockets, on a
+/// copy of goals-example: pages, the JSON API, writes exactly as `htl log`,
+/// and the guards (Host, token, CSRF, sizes, read-only, hostile bytes).
+@Suite(.serialized) struct ServeTests {
+    static let example = Paths.root.appendingPathComponent("goals-example").path
+    static let today = ["--today", "2026-11-22"]
+
+    /// A fresh copy of goals-example, removed by the caller.
+    func copy() throws -> TemporaryLedger {
+        let files = try TemporaryLedger([:])
+        let copy = files.root + "/ledger"
+        try FileManager.default.copyItem(atPath: Self.example, toPath: copy)
+        return files
+    }
+
+    func withServer(_ arguments: [String] = [], _ body: (ServedLedger, String) throws -> Void) throws {
+        let folder = try copy()
+        defer { folder.remove() }
+        let root = folder.root + "/ledger"
+        let server = try ServedLedger(root, arguments: arguments)
+        try body(server, root)
+        let stopped = server.stop()
+        #expect(stopped.status == 0, "htl serve did not stop cleanly: \(stopped.stderr)")
+    }
+
+    @Test func everyPageShowsTheLedger() throws {
+        try withServer { server, root in
+            #expect(server.banner.first == "Serving Maya's ledger at \(server.url)")
+            #expect(server.url == "http://127.0.0.1:\(server.port)/")
+            let ids = (FileManager.default.enumerator(atPath: root + "/goals")?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".md") }.map { String($0.split(separator: "/").last!.dropLast(3)) }
+            #expect(ids.count == 11)
+            let goals = try server.request("GET", "/goals")
+            #expect(goals.status == 200)
+            for id in ids {
+                #expect(goals.body.contains("id=\"goal-\(id)\""), "\(id)")
+            }
+            let pages = [
+                ("/", "<h2 id=\"dashboard-title\""), ("/values", "<h2 id=\"values-title\">Values</h2>"),
+                ("/terms", "<h2 id=\"terms-title\">Terms</h2>"), ("/actions", "<h2 id=\"actions-title\">Actions</h2>"),
+                ("/goals/run-100km", "<span>8 actions · 1 correction</span>"),
+                ("/goals?state=behind", "id=\"goal-learn-spanish\""),
+            ]
+            for (path, shown) in pages {
+                let reply = try server.request("GET", path)
+                #expect(reply.status == 200, "\(path)")
+                #expect(reply.body.contains(shown), "\(path): \(shown)")
+                #expect(reply.header("Content-Security-Policy")?.contains("default-src 'none'") == true, "\(path)")
+            }
+            let behind = try server.request("GET", "/goals?state=behind").body
+            #expect(!behind.contains("id=\"goal-run-100km\""))
+            #expect(try server.request("GET", "/goals/no-such-goal").status == 404)
+            #expect(try server.request("GET", "/goals?state=sideways").status == 400)
+        }
+    }
+
+    @Test func theAPIAnswersWhatTheCommandsPrint() throws {
+        try withServer { server, root in
+            let status = try server.request("GET", "/api/status")
+            #expect(status.status == 200)
+            #expect(status.header("Content-Type") == "application/json")
+            #expect(status.body == (try HTLBinary.run(["status", "--json", "-C", root] + Self.today)).stdout)
+            let goal = try server.request("GET", "/api/goals/run-100km")
+            #expect(
+                goal.body == (try HTLBinary.run(["progress", "run-100km", "--json", "-C", root] + Self.today)).stdout)
+            #expect(try server.request("GET", "/api/goals/nope").status == 404)
+        }
+    }
+
+    @Test func aLoggedLineIsWhatHtlLogWouldWrite() throws {
+        try withServer { server, root in
+            let line = "Tempo run 6km 31min +run-100km #running"
+            let expected = try HTLBinary.run(["log", "--dry-run", "-C", root, line] + Self.today).stdout
+            #expect(expected == "2026-11-22 Tempo run 6km 31min +run-100km #running\n")
+            let before = try String(contentsOfFile: root + "/log/2026.log", encoding: .utf8)
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+
+            let api = try server.request(
+                "POST", "/api/log",
+                headers: ["Authorization: Bearer \(server.token)", "Content-Type: application/json"],
+                body: "{\"line\": \"\(line)\"}")
+            #expect(api.status == 201)
+            #expect(
+                api.body == """
+                    {
+                      "written": "2026-11-22 Tempo run 6km 31min +run-100km #running",
+                      "path": "log/2026.log",
+                      "line": \(lines + 1)
+                    }
+
+                    """)
+            // The form: the page's CSRF field and its same-site cookie.
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/", cookies: jar)
+            let csrf = try #require(
+                page.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64))
+            let form = try server.request(
+                "POST", "/log", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: "line=Easy+run+4km+%2Brun-100km&csrf=\(csrf)&back=%2Factions", cookies: jar)
+            #expect(form.status == 303)
+            #expect(form.header("Location") == "/actions?logged=log/2026.log:\(lines + 2)")
+            let after = try String(contentsOfFile: root + "/log/2026.log", encoding: .utf8)
+            #expect(after == before + expected + "2026-11-22 Easy run 4km +run-100km\n")
+            let shown = try server.request("GET", "/actions?logged=log/2026.log:\(lines + 2)", cookies: jar).body
+            #expect(shown.contains("Logged: 2026-11-22 Easy run 4km +run-100km (log/2026.log:\(lines + 2))"))
+            let stopped = server.stop()
+            #expect(stopped.stderr.contains("POST /api/log wrote log/2026.log:\(lines + 1)\n"), "\(stopped.stderr)")
+        }
+    }
+
+    @Test func aBadLineWritesNothingAndSaysWhy() throws {
+        try withServer { server, root in
+            let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))
+            let api = try server.request(
+                "POST", "/api/log",
+                headers: ["Authorization: Bearer \(server.token)", "Content-Type: application/json"],
+                body: "{\"line\": \"Tempo run 6kms +run-100km\"}")
+            #expect(api.status == 422)
+            #expect(
+                api.body.contains("\"column\": 23,\n      \"severity\": \"error\",\n      \"rule\": \"unknown-unit\""),
+                "\(api.body)")
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/", cookies: jar)
+            let csrf = try #require(
+                page.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64))
+            let form = try server.request(
+                "POST", "/log", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: "line=Tempo+run+6kms&csrf=\(csrf)&back=%2F", cookies: jar)
+            #expect(form.status == 422)
+            #expect(
+                form.body.contains("log/2026.log:188:23: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]")
+            )
+            #expect(form.body.contains("value=\"Tempo run 6kms\""))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log")) == before)
+        }
+    }
+
+    @Test func readOnlyRefusesEveryWrite() throws {
+        try withServer(["--read-only"]) { server, root in
+            let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))
+            #expect(server.banner.contains("read-only: every write is refused"))
+            let page = try server.request("GET", "/")
+            #expect(page.status == 200)
+            #expect(!page.body.contains("<form class=\"log-form\""))
+            let api = try server.request(
+                "POST", "/api/log",
+                headers: ["Authorization: Bearer \(server.token)", "Content-Type: application/json"],
+                body: "{\"line\": \"Run 5km +run-100km\"}")
+            #expect(api.status == 403)
+            #expect(try server.request("POST", "/log", body: "line=Run+5km").status == 403)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log")) == before)
+        }
+    }
+
+    @Test func theGuardsRefuseWhatIsNotOurs() throws {
+        try withServer { server, root in
+            let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))
+            // DNS rebinding: another name for this machine.
+            #expect(try server.request("GET", "/", host: "evil.example:\(server.port)").status == 421)
+            #expect(try server.request("GET", "/", host: "localhost:\(server.port)").status == 200)
+            // A form post without the CSRF field, or without its cookie.
+            #expect(try server.request("POST", "/log", body: "line=Run+5km+%2Brun-100km").status == 403)
+            let page = try server.request("GET", "/")
+            let csrf = page.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64) ?? ""
+            #expect(try server.request("POST", "/log", body: "line=Run+5km&csrf=\(csrf)").status == 403)
+            // The API without its token, and a browser's preflight.
+            #expect(
+                try server.request(
+                    "POST", "/api/log", headers: ["Content-Type: application/json"], body: "{\"line\": \"Run 5km\"}"
+                ).status == 401)
+            #expect(try server.request("OPTIONS", "/api/log").status == 405)
+            // No path reaches a file.
+            for path in ["/../htl.yaml", "/goals/../../htl.yaml", "/%2e%2e/htl.yaml", "/log/2026.log", "/htl.yaml"] {
+                let reply = try server.request("GET", path)
+                #expect(reply.status == 404 || reply.status == 405, "\(path): \(reply.status)")
+                #expect(!reply.body.contains("htl: 1"), "\(path)")
+            }
+            // Ten megabytes are not read.
+            let big = root + "/../big"
+            try Data(repeating: UInt8(ascii: "a"), count: 10 << 20).write(to: URL(fileURLWithPath: big))
+            #expect(
+                try server.request(
+                    "POST", "/api/log",
+                    headers: ["Authorization: Bearer \(server.token)", "Content-Type: application/json"],
+                    bodyFile: big
+                ).status == 413)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log")) == before)
+        }
+    }
+
+    @Test func beyondLoopbackEveryRequestNeedsTheToken() throws {
+        try withServer(["--host", "0.0.0.0"]) { server, root in
+            #expect(
+                server.banner.first == "Serving Maya's ledger at http://0.0.0.0:\(server.port)/?token=\(server.token)")
+            #expect(try server.request("GET", "/").status == 401)
+            #expect(try server.request("GET", "/api/status").status == 401)
+            #expect(try server.request("GET", "/?token=wrong").status == 401)
+            let jar = root + "/../cookies"
+            let entry = try server.request("GET", "/goals?token=\(server.token)&state=behind", cookies: jar)
+            #expect(entry.status == 303)
+            #expect(entry.header("Location") == "/goals?state=behind")
+            #expect(entry.header("Set-Cookie") == "htl_token=\(server.token); Path=/; HttpOnly; SameSite=Strict")
+            #expect(try server.request("GET", "/goals?state=behind", cookies: jar).status == 200)
+            #expect(
+                try server.request("GET", "/api/status", headers: ["Authorization: Bearer \(server.token)"]).status
+                    == 200)
+        }
+    }
+
+    @Test func theVersionChangesWhenAFileDoes() throws {
+        try withServer { server, root in
+            let first = try server.request("GET", "/api/version").body
+            #expect(try server.request("GET", "/api/version").body == first)
+            #expect(try HTLBinary.run(["log", "-C", root, "Stretching 20min #health"] + Self.today).status == 0)
+            let second = try server.request("GET", "/api/version").body
+            #expect(second != first)
+            #expect(try server.request("GET", "/actions").body.contains("Stretching"))
+        }
+    }
+
+    /// axe-core on every page (and a refused line's page), light and dark, at 390 and 1280 px: no serious or
+    /// critical violation.
+    @Test func everyPagePassesTheAccessibilityAudit() throws {
+        try withServer { server, root in
+            let jar = root + "/../cookies"
+            let home = try server.request("GET", "/", cookies: jar)
+            let csrf = home.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64) ?? ""
+            var pages: [(String, String)] = []
+            for path in ["/", "/goals", "/goals/run-100km", "/values", "/terms", "/actions"] {
+                pages.append((path, try server.request("GET", path).body))
+            }
+            let refused = try server.request(
+                "POST", "/log", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: "line=Tempo+run+6kms&csrf=\(csrf)&back=%2F", cookies: jar)
+            pages.append(("refused", refused.body))
+            for (path, html) in pages {
+                for (width, dark) in [(390, false), (390, true), (1280, false), (1280, true)] {
+                    let name = "serve" + path.replacingOccurrences(of: "/", with: "-") + "-\(width)"
+                    let violations = try ReportBrowserTests.axeViolations(
+                        html, name: name, darkScheme: dark, width: width)
+                    let grave = ReportBrowserTests.grave(violations)
+                    #expect(grave.isEmpty, "\(path) at \(width) px, \(dark ? "dark" : "light"): \(grave)")
+                }
+            }
+        }
+    }
+
+    /// A thousand requests of random bytes, methods, paths and headers, on raw sockets: every one answered or closed,
+    /// and the server still serves.
+    @Test func randomRequestsNeverCrashIt() throws {
+        try withServer { server, _ in
+            var generator = SplitMix(seed: 52)
+            let methods = ["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "G\u{0}T", ""]
+            let paths = [
+                "/", "/goals/", "/goals/%00", "/api/log", "/log", "/../../etc/passwd", "/api/goals/\u{1F600}", "//",
+            ]
+            for i in 0..<1000 {
+                var request: [UInt8]
+                if i % 3 == 0 {
+                    request = (0..<Int(generator.next() % 600)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                } else {
+                    let method = methods[Int(generator.next() % UInt64(methods.count))]
+                    let path = paths[Int(generator.next() % UInt64(paths.count))]
+                    let length = Int(generator.next() % 300)
+                    var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+                    if i % 2 == 0 { text += "Content-Length: \(length)\r\nContent-Type: application/json\r\n" }
+                    text += "\r\n"
+                    request = Array(text.utf8) + (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                }
+                _ = RawSocket.exchange(port: server.port, request)
+            }
+            #expect(server.isRunning)
+            let after = try server.request("GET", "/")
+            #expect(after.status == 200)
+        }
+    }
+}
+
+/// A deterministic random sequence (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Bytes to a local port and whatever comes back until the server closes or a second passes.
+enum RawSocket {
+    static func exchange(port: Int, _ bytes: [UInt8]) -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return [] }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(fd, Int32(SHUT_WR))
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            reply += buffer[0..<n]
+        }
+        return reply
+    }
+}
