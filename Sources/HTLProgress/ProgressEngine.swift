@@ -12,12 +12,17 @@ public struct ProgressReport: Sendable {
     public var values: [ValueInsight]
     /// Goals (not dropped) aligned to no value, by id.
     package var unalignedGoals: [String]
+    /// The ledger's measures, for wording amounts ("1 book", "3 books").
+    public var measures: MeasureCatalog
 
     private var goalIndex: [String: Int]
 
     init(
-        today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]
+        today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight],
+        unalignedGoals: [String],
+        measures: MeasureCatalog
     ) {
+        self.measures = measures
         self.today = today
         self.goals = goals
         self.terms = terms
@@ -170,7 +175,9 @@ package enum ProgressEngine {
             .filter { goals[$0].state != .dropped && !goals[$0].goal.values.contains { known.contains($0.value) } }
             .map { goals[$0].id }
             .sorted(by: ByteOrder.precedes)
-        return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
+        return ProgressReport(
+            today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned,
+            measures: ledger.measures)
     }
 
     // MARK: Goals

@@ -79,7 +79,7 @@ extension Page {
         for (k, t) in g.targets.enumerated() {
             let measure = ledger.measures.measure(named: t.measure)
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
-            let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
+            let amounts = "\(TextLayout.amounts(t, ledger.measures)) (\(TextLayout.percent(t.ratio)))"
             gauges.append(
                 .el(
                     "li", [],
@@ -88,7 +88,8 @@ extension Page {
                             label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
                             ariaLabel: "\(goal.title): \(name)",
                             valueText:
-                                "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), "
+                                "\(TextLayout.amount(t.actual)) of "
+                                + TextLayout.quantity(t.target, t.measure, ledger.measures) + ", "
                                 + "\(Page.percentWords(t.ratio))"
                         ),
                         k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty,
@@ -165,14 +166,15 @@ extension Page {
                         ),
                     ])
             } + c.upcoming.map { .el("span", [("class", "period \($0.rawValue)")]) }
-        let words = "\(goal): \(CadenceWords.rule(c)), \(kept); " + CadenceWords.now(c, today: report.today)
+        let words =
+            "\(goal): \(CadenceWords.rule(c, ledger.measures)), \(kept); " + CadenceWords.now(c, today: report.today)
         return .el(
             "div", [("class", "gauge cadence")],
             [
                 .el(
                     "div", [("class", "gauge-label")],
                     [
-                        .el("span", [("class", "rule")], [.text(CadenceWords.rule(c))]),
+                        .el("span", [("class", "rule")], [.text(CadenceWords.rule(c, ledger.measures))]),
                         .el("span", [("class", "amount")], [.text(kept)]),
                     ]),
                 .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),

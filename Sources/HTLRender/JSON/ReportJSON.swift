@@ -174,7 +174,7 @@ public enum ReportJSON {
                                 "goals",
                                 .array(
                                     goals.map { g in
-                                        let step = nextStep(NextStep(g))
+                                        let step = nextStep(NextStep(g), report.measures)
                                         return GoalJSON.json(g, .head) { o, out in o.value("next_step", step, &out) }
                                     })
                             ),
@@ -184,8 +184,8 @@ public enum ReportJSON {
         ]).serialized()
     }
 
-    static func nextStep(_ step: NextStep) -> JSON {
-        let text: (String, JSON) = ("text", .string(NextText.words(step)))
+    static func nextStep(_ step: NextStep, _ measures: MeasureCatalog) -> JSON {
+        let text: (String, JSON) = ("text", .string(NextText.words(step, measures)))
         switch step {
         case .checklist: return .object([("kind", .string("checklist")), text])
         case .thisWeek(let amount, let measure):

@@ -22,7 +22,10 @@ public enum StatusText {
         out += summaryLines(goals, width: width, style: style)
         let barWidth = width >= 100 ? 24 : (width >= 70 ? 20 : 10)
         for g in goals {
-            out += "\n" + goalLines(g, today: report.today, width: width, barWidth: barWidth, style: style)
+            out +=
+                "\n"
+                + goalLines(
+                    g, today: report.today, measures: ledger.measures, width: width, barWidth: barWidth, style: style)
         }
         out += "\n" + style.dim("Details: htl progress <goal-id>") + "\n"
         return out
@@ -60,9 +63,9 @@ public enum StatusText {
 
     /// State, title and id; then bar, percent, the first target and the due
     /// date; then one line per further target.
-    static func goalLines(_ g: GoalProgress, today: CivilDate, width: Int, barWidth: Int, style: TerminalStyle)
-        -> String
-    {
+    static func goalLines(
+        _ g: GoalProgress, today: CivilDate, measures: MeasureCatalog, width: Int, barWidth: Int, style: TerminalStyle
+    ) -> String {
         let stateColumn = 14
         let right = g.id
         let titleText = TextLayout.truncate(g.goal.title, max(width - stateColumn - right.count - 2, 10))
@@ -76,7 +79,7 @@ public enum StatusText {
         let pct = TextLayout.padLeft(TextLayout.percent(g.progress), 4)
         let indent = 2 + barWidth + 1 + pct.count + 2
         let room = width - indent
-        var details = detailLines(g, today: today, room: room).map { TextLayout.truncate($0, room) }
+        var details = detailLines(g, measures, today: today, room: room).map { TextLayout.truncate($0, room) }
         let due = dueText(g)
         // The due date goes beside the first detail when both fit whole, else on a line of its own:
         // never a number cut to make room, the same at every width.
@@ -101,10 +104,12 @@ public enum StatusText {
 
     /// One line per target (`actual / target unit`) and per cadence, else
     /// the checklist, else the actions.
-    package static func detailLines(_ g: GoalProgress, today: CivilDate, room: Int = .max) -> [String] {
+    package static func detailLines(_ g: GoalProgress, _ measures: MeasureCatalog, today: CivilDate, room: Int = .max)
+        -> [String]
+    {
         if !g.targets.isEmpty || !g.cadences.isEmpty {
-            return g.targets.map(TextLayout.amounts)
-                + g.cadences.map { CadenceWords.summary($0, today: today, room: room) }
+            return g.targets.map { TextLayout.amounts($0, measures) }
+                + g.cadences.map { CadenceWords.summary($0, measures, today: today, room: room) }
         }
         if g.checklistTotal > 0 { return ["checklist \(g.checklistDone) / \(g.checklistTotal)"] }
         return [TextLayout.plural(g.actionCount, "action")]

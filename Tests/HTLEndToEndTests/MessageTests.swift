@@ -1,0 +1,108 @@
+import Foundation
+import HTLKit
+import HTLTestSupport
+import LedgerGenerator
+import Testing
+
+/// The words of htl's messages, as a person reads them on 2026-11-22.
+@Suite struct MessageTests {
+    static let today = ["--today", "2026-11-22"]
+
+    /// A ledger that reads six books (one finished on the 20th), and a book
+    /// club's one book with a session a week, besides the sample's run.
+    static func books() throws -> TemporaryLedger {
+        try TemporaryLedger(
+            SampleLedger.with([
+                "measures.yaml": SyntheticLedger.basicMeasures + "books:\n  type: count\n  aliases: [book]\n",
+                "goals/read.md": """
+                ---
+                title: Read six books
+                start: 2026-11-02
+                target: 2027-01-10
+                term: 1
+                targets:
+                  books: 6
+                values:
+                  health: 5
+                ---
+                ## Action plan
+                - Read in the evening.
+
+                """,
+                "goals/club.md": """
+                ---
+                title: Book club
+                start: 2026-11-02
+                target: 2026-11-29
+                targets:
+                  books: 1
+                values:
+                  health: 5
+                cadence:
+                  sessions: 1/week
+                ---
+                ## Action plan
+                - Read the club's book.
+
+                """,
+                "log/2026.log": "2026-11-03 Run 5km +run\n2026-11-20 Finished Piranesi 1book +read\n",
+            ]))
+    }
+
+    static func htl(_ arguments: [String], _ l: TemporaryLedger) throws -> HTLBinary.Result {
+        try HTLBinary.run(arguments + ["-C", l.root] + today)
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A count measure reads in whole things: "1 book", not "1 books"; what
+    /// is still needed is rounded up to a whole book ("1 book this week",
+    /// not "0.7 books"), and the rate a count needs is "1 every 10 days",
+    /// not "0.10/day or 0.70/week". Every view words it the same way.
+    @Test func aCountReadsInWholeThingsSingularOrPlural() throws {
+        let l = try Self.books()
+        defer { l.remove() }
+        // Read: 5 books in the 50 days from the 22nd to 10 January, 0.7 a
+        // week; the club: 1 book in 8 days, 0.875 a week.
+        let next = try Self.htl(["next"], l)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(
+            Self.lines(next.stdout)[1...6] == [
+                "  Run 100 km                                                                 run",
+                "    behind · 5% · due 2027-01-10 (in 49 days) · next: 13.3 km this week",
+                "  Read six books                                                            read",
+                "    behind · 16% · due 2027-01-10 (in 49 days) · next: 1 book this week",
+                "  Book club                                                                 club",
+                "    not started · 0% · due 2026-11-29 (in 7 days) · next: 1 book this week",
+            ], "\(next.stdout)")
+        let read = Self.lines(try Self.htl(["progress", "read"], l).stdout)
+        #expect(
+            read[5...6] == [
+                "  books   ███░░░░░░░░░░░░░░░░░  16%  1 / 6 books",
+                "          5 books to go · needs 1 every 10 days · so far 1 every 21 days",
+            ], "\(read)")
+        let club = Self.lines(try Self.htl(["progress", "club"], l).stdout)
+        #expect(
+            club[5...6] == [
+                "  books   ░░░░░░░░░░░░░░░░░░░░   0%  0 / 1 book",
+                "          1 book to go · needs 1 every 8 days · so far none",
+            ], "\(club)")
+        #expect(
+            club[16...18] == [
+                "Cadence  ● met  ○ missed  ◌ open  – break  · to come",
+                "  1 session/week  ○○◌·  0 of 4 weeks kept · streak 0 · best 0",
+                "                  this week 0/1, last day · 1 session more by 2026-11-22",
+            ], "\(club)")
+        let review = Self.lines(try Self.htl(["review"], l).stdout)
+        #expect(review[9] == "- logged: 1 book", "\(review)")
+        let status = Self.lines(try Self.htl(["status"], l).stdout)
+        #expect(
+            status[10...12] == [
+                "NOT STARTED   Book club                                                     club",
+                "  ░░░░░░░░░░░░░░░░░░░░   0%  0 / 1 book               due 2026-11-29 (in 7 days)",
+                "                             1 session/week · this week 0/1, last day · streak 0",
+            ], "\(status)")
+    }
+}
