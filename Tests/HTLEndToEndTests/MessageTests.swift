@@ -106,3 +106,28 @@ import Testing
             ], "\(status)")
     }
 }
+
+extension MessageTests {
+    /// A misspelt option is named as a misspelt command is (exit 2, nothing run).
+    @Test func aMisspeltOptionIsNamed() throws {
+        let l = try TemporaryLedger(SampleLedger.files)
+        defer { l.remove() }
+        let status = try Self.htl(["status", "--jsn"], l)
+        #expect(status.status == 2)
+        #expect(status.stdout == "")
+        #expect(
+            status.stderr
+                == "htl: unknown option '--jsn' for htl status (did you mean '--json'?); htl status --help lists what it "
+                + "takes\n")
+        let log = try Self.htl(["log", "Run 5km +run", "--dry-rn"], l)
+        #expect(log.status == 2)
+        #expect(
+            log.stderr
+                == "htl: unknown option '--dry-rn' for htl log (did you mean '--dry-run'?; to log it as text, quote the "
+                + "whole line: htl log \"...\")\n")
+        #expect(try l.read("log/2026.log") == SampleLedger.files["log/2026.log"])
+        // Nothing near: the help is named as before.
+        let far = try Self.htl(["status", "--bogus"], l)
+        #expect(far.stderr == "htl: unknown option '--bogus' for htl status (htl status --help lists what it takes)\n")
+    }
+}

@@ -83,9 +83,10 @@ struct LogCommand: HTLCommand {
         for word in text where word.hasPrefix("-") && word.count > 1 {
             let next = word.dropFirst().first!
             if !(next.isNumber || next == ".") {
+                let near = UsageError.nearOption(word, Self.spec.options).map { "did you mean '\($0)'?; " } ?? ""
                 throw HTLError(
-                    "unknown option '\(word)' for htl log "
-                        + "(to log it as text, quote the whole line: htl log \"...\")")
+                    "unknown option '\(word)' for htl log (\(near)"
+                        + "to log it as text, quote the whole line: htl log \"...\")")
             }
         }
         return text.joined(separator: " ")
