@@ -131,3 +131,26 @@ extension MessageTests {
         #expect(far.stderr == "htl: unknown option '--bogus' for htl status (htl status --help lists what it takes)\n")
     }
 }
+
+extension MessageTests {
+    /// A goal aligned to a value nobody declared is told the values there are.
+    @Test func anUnknownValueListsTheKnownOnes() throws {
+        let goal = try #require(SampleLedger.files["goals/run.md"]).replacingOccurrences(
+            of: "  health: 8", with: "  health: 8\n  fitness: 3")
+        let l = try TemporaryLedger(
+            SampleLedger.with([
+                "goals/run.md": goal, "values/family.md": "---\ntitle: Family\nguidance: Call.\n---\nThem.\n",
+            ]))
+        defer { l.remove() }
+        let check = try Self.htl(["check"], l)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout == """
+                goals/run.md:10:3: error: unknown value 'fitness' [unknown-value]
+                 10 |   fitness: 3
+                    |   ^
+                    = help: the values are family, health; or add it with 'htl new value fitness'
+
+                """, "\(check.stdout)")
+    }
+}
