@@ -154,3 +154,41 @@ extension MessageTests {
                 """, "\(check.stdout)")
     }
 }
+
+extension MessageTests {
+    /// A priority the file does not write (the level's default) is not
+    /// shown as the person's: `–` in `htl values`, nothing in the report's
+    /// value card, `priority_set: false` in the export.
+    @Test func aDefaultPriorityIsNotShownAsWritten() throws {
+        let l = try TemporaryLedger(
+            SampleLedger.with([
+                "values/family.md": "---\ntitle: Family\nlevel: highest_order\npriority: 2\n---\nThem.\n"
+            ]))
+        defer { l.remove() }
+        let values = try Self.htl(["values"], l)
+        #expect(
+            values.stdout == """
+                Values by priority (1 = most important; – none written, ranked by level)
+
+                  2  Family · highest order                                    NEGLECTED  family
+                     0 goals · 0 actions in 30 days
+
+                  –  Health · general                                          NEGLECTED  health
+                     1 goal · mean strength 8.0 · weighted progress 5% · 1 action in 30 days
+                     strength  8  run  5% · behind
+
+                """, "\(values.stdout)")
+        let report = try Self.htl(["report", "-o", l.root + "/report.html"], l)
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try l.read("report.html")
+        #expect(html.contains("<p class=\"quiet small\">priority 2 · highest order</p>"))
+        #expect(html.contains("<p class=\"quiet small\">general</p>"))
+        #expect(!html.contains("priority 40"))
+        let export = try Self.htl(["export"], l).stdout
+        #expect(export.contains("\"priority\": 2,\n      \"goals\""), "\(export)")
+        #expect(
+            export.components(separatedBy: "\"priority_set\": ").dropFirst().map { String($0.prefix(5)) } == [
+                "true,", "false",
+            ], "\(export)")
+    }
+}

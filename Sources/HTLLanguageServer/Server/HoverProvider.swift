@@ -22,7 +22,9 @@ enum HoverProvider {
         } else if let measure = measure(in: word.text, ledger: ledger) {
             text = measure
         } else if path.hasPrefix("goals/"), let value = ledger.value(word.text.trimmingColon) {
-            text = "**\(value.title)** (`\(value.id)`)\n\nvalue · \(value.level.rawValue) · priority \(value.priority)"
+            text =
+                "**\(value.title)** (`\(value.id)`)\n\nvalue · \(value.level.rawValue)"
+                + (value.prioritySet ? " · priority \(value.priority)" : "")
         }
         guard let text else { return .null }
         let range = LSPMessage.range(
