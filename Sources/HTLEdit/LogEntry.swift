@@ -23,6 +23,9 @@ public struct LogEntry: Sendable {
     public var diagnostics: [Diagnostic]
     /// The header a new log file starts with.
     public var header: String
+    /// Goals the line links whose files could not be read: the line is
+    /// written, but counts toward them only once their files are fixed.
+    public var unreadableGoals: [UnreadableGoal] = []
 
     public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
@@ -47,6 +50,16 @@ public struct LogEntry: Sendable {
         let number = lineNumber
         diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded)
             .filter { $0.location.path == target && $0.location.line == number }
+        let broken = loaded.unreadableGoals
+        if !broken.isEmpty {
+            // The line alone (its links are read whatever its units are: without
+            // measures.yaml a line with a quantity is kept aside, its links with it).
+            let parsed = LedgerParser.parse([SourceFile(path: target, text: header + line + "\n")])
+            let linked = Set(
+                parsed.ledger.actions.flatMap { Array($0.links).map(\.goal) }
+                    + parsed.context.linksOnRejectedLines.map(\.goal))
+            unreadableGoals = broken.filter { linked.contains($0.id) }
+        }
     }
 }
 

@@ -14,6 +14,9 @@ public struct ProgressReport: Sendable {
     package var unalignedGoals: [String]
     /// The ledger's measures, for wording amounts ("1 book", "3 books").
     public var measures: MeasureCatalog
+    /// Goals whose files could not be read, by path: not in `goals`, and
+    /// listed by every view of them (set by the load, which has the findings).
+    public var unreadableGoals: [UnreadableGoal] = []
 
     private var goalIndex: [String: Int]
 
@@ -130,6 +133,26 @@ public struct ProgressReport: Sendable {
     /// The active term today (the highest number when several are active).
     public var currentTerm: TermProgress? {
         terms.last { $0.state == .active }
+    }
+}
+
+/// A goal whose file htl could not read into the model (its front matter
+/// is not YAML htl reads, or lacks what a goal needs): no progress, no
+/// actions counted; named, with the first error in its file, wherever the
+/// goals are listed (CLI.md, "Reports").
+public struct UnreadableGoal: Sendable, Equatable {
+    /// The id its file name gives.
+    public var id: String
+    public var path: String
+    /// Where the first error in the file is, and what it says.
+    public var location: SourceLocation
+    public var message: String
+
+    package init(id: String, path: String, location: SourceLocation, message: String) {
+        self.id = id
+        self.path = path
+        self.location = location
+        self.message = message
     }
 }
 

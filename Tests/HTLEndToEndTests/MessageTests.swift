@@ -192,3 +192,83 @@ extension MessageTests {
             ], "\(export)")
     }
 }
+
+extension MessageTests {
+    /// The sample with the run's goal file broken: a key indented one space
+    /// too far (line 8, column 6 is the colon libyaml stops at).
+    static func brokenGoal() throws -> TemporaryLedger {
+        let goal = try #require(SampleLedger.files["goals/run.md"]).replacingOccurrences(
+            of: "  km: 100\n", with: "  km: 100\n   mi: 60\n")
+        return try TemporaryLedger(SampleLedger.with(["goals/run.md": goal]))
+    }
+
+    static let brokenFinding = "goals/run.md:8:6: invalid YAML: mapping values are not allowed in this context"
+
+    /// A goal whose file cannot be read does not vanish from the dashboard:
+    /// it is listed first with the finding's place, in text, JSON and HTML.
+    @Test func aBrokenGoalFileIsListedAsUnreadable() throws {
+        let l = try Self.brokenGoal()
+        defer { l.remove() }
+        let status = try Self.htl(["status"], l)
+        #expect(status.status == 1)
+        #expect(
+            status.stdout == """
+                htl                                                                   2026-11-22
+                Term 1 · week 3 of 10 · 49 days left
+                1 unreadable
+
+                UNREADABLE    goals/run.md                                                   run
+                  goals/run.md:8:6: invalid YAML: mapping values are not allowed in this context
+                  not counted until it is fixed: htl check
+
+                Details: htl progress <goal-id>
+
+                """, "\(status.stdout)")
+        #expect(status.stderr == "1 error; run htl check\n")
+        let json = try Self.htl(["status", "--json"], l).stdout
+        #expect(
+            json.hasSuffix(
+                """
+                  "goals": [],
+                  "unreadable_goals": [
+                    {
+                      "id": "run",
+                      "path": "goals/run.md",
+                      "line": 8,
+                      "column": 6,
+                      "message": "invalid YAML: mapping values are not allowed in this context"
+                    }
+                  ]
+                }
+
+                """), "\(json)")
+        let report = try Self.htl(["report", "-o", l.root + "/report.html"], l)
+        #expect(report.status == 1)
+        let html = try l.read("report.html")
+        #expect(html.contains("<span class=\"count\">1 · needing attention first · 1 unreadable</span>"), "\(html)")
+        #expect(
+            html.contains(
+                "<h3 id=\"unreadable-1-title\" class=\"grow\">goals/run.md</h3>"
+                    + "<span class=\"pill tone-red\">unreadable</span></div>"), "\(html)")
+        #expect(html.contains("<p class=\"facts\"><code>\(Self.brokenFinding)</code></p>"), "\(html)")
+    }
+
+    /// `htl log` still appends a valid line that links such a goal, and says
+    /// on stderr that the goal's file has errors, and where.
+    @Test func loggingToABrokenGoalWarns() throws {
+        let l = try Self.brokenGoal()
+        defer { l.remove() }
+        let log = try Self.htl(["log", "Run 4km +run"], l)
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout == "2026-11-22 Run 4km +run\n")
+        #expect(
+            log.stderr
+                == "warning: goal 'run' has errors in its file: \(Self.brokenFinding); the line is written, and "
+                + "counts toward it once the file is fixed (htl check)\n")
+        #expect(try l.read("log/2026.log") == "2026-11-03 Run 5km +run\n2026-11-22 Run 4km +run\n")
+        // A line that links only readable goals says nothing more.
+        let other = try Self.htl(["log", "Stretch 10min", "--dry-run"], l)
+        #expect(other.status == 0)
+        #expect(other.stderr == "")
+    }
+}

@@ -8,17 +8,47 @@ import HTLProgress
 extension Page {
     var goalsSection: N {
         let goals = report.attentionOrdered
+        let unreadable = report.unreadableGoals
+        let shown = goals.count + unreadable.count
         var children: [N] = [
             sectionHead(
                 "goals", "Goals", area: .goals,
-                count: goals.isEmpty ? nil : "\(goals.count) · needing attention first")
+                count: shown == 0
+                    ? nil
+                    : "\(shown) · needing attention first"
+                        + (unreadable.isEmpty ? "" : " · \(unreadable.count) unreadable"))
         ]
-        if goals.isEmpty {
+        if shown == 0 {
             children.append(.el("p", [("class", "plate")], [.text("No goals yet: htl new goal <id>")]))
         } else {
-            children.append(.el("div", [("class", "grid")], goals.map(goalCard)))
+            // A goal file htl cannot read comes first: it is not counted until it is fixed.
+            let cards = unreadable.enumerated().map { unreadableCard($0.element, number: $0.offset + 1) }
+            children.append(.el("div", [("class", "grid")], cards + goals.map(goalCard)))
         }
         return section("goals", children)
+    }
+
+    /// A goal file htl could not read: its path, the first error in it and
+    /// where, and that nothing counts toward it until it is fixed.
+    func unreadableCard(_ u: UnreadableGoal, number: Int) -> N {
+        let headingID = "unreadable-\(number)-title"
+        return .el(
+            "article", [("class", "card goal"), ("id", "unreadable-\(number)"), ("aria-labelledby", headingID)],
+            [
+                .el(
+                    "div", [("class", "spread")],
+                    [
+                        .el("h3", [("id", headingID), ("class", "grow")], [.text(u.path)]),
+                        .el("span", [("class", "pill tone-red")], [.text("unreadable")]),
+                    ]),
+                .el("p", [("class", "facts")], [.el("code", [], [.text("\(u.location): \(u.message)")])]),
+                .el(
+                    "p", [("class", "quiet small")],
+                    [
+                        .text("Goal \(u.id) is not counted until its file is fixed: "),
+                        .el("code", [], [.text("htl check")]),
+                    ]),
+            ])
     }
 
     func goalCard(_ g: GoalProgress) -> N {

@@ -80,6 +80,16 @@ public enum ReportJSON {
             ("today", .date(report.today)),
             ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
             ("goals", .array(goals.map { GoalJSON.json($0, .full) })),
+            (
+                "unreadable_goals",
+                .array(
+                    report.unreadableGoals.map {
+                        .object([
+                            ("id", .string($0.id)), ("path", .string($0.path)), ("line", .int($0.location.line)),
+                            ("column", .int($0.location.column)), ("message", .string($0.message)),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 

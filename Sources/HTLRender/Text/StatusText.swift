@@ -15,11 +15,13 @@ public enum StatusText {
         let title = TextLayout.truncate(ledger.settings.title ?? "htl", width - date.count - 2)
         out += style.bold(title) + String(repeating: " ", count: width - title.count - date.count) + date + "\n"
         out += termLines(term, report: report, width: width, style: style)
-        if goals.isEmpty {
+        let unreadable = report.unreadableGoals
+        if goals.isEmpty && unreadable.isEmpty {
             out += "\nNo goals to show.\n"
             return out
         }
-        out += summaryLines(goals, width: width, style: style)
+        out += summaryLines(goals, unreadable: unreadable.count, width: width, style: style)
+        for u in unreadable { out += "\n" + unreadableLines(u, width: width, style: style) }
         let barWidth = width >= 100 ? 24 : (width >= 70 ? 20 : 10)
         for g in goals {
             out +=
@@ -51,14 +53,30 @@ public enum StatusText {
         return out
     }
 
-    /// "1 overdue · 2 on track · …", wrapped to the width.
-    static func summaryLines(_ goals: [GoalProgress], width: Int, style: TerminalStyle) -> String {
-        let pieces = GoalState.allCases.compactMap { state -> (String, String)? in
+    /// "1 unreadable · 1 overdue · 2 on track · …", wrapped to the width.
+    static func summaryLines(_ goals: [GoalProgress], unreadable: Int, width: Int, style: TerminalStyle) -> String {
+        var pieces = GoalState.allCases.compactMap { state -> (String, String)? in
             let n = goals.filter { $0.state == state }.count
             let text = "\(n) \(state.words)"
             return n == 0 ? nil : (text, style.paint(text, ReportColors.stateColor(state)))
         }
+        if unreadable > 0 {
+            let text = "\(unreadable) unreadable"
+            pieces.insert((text, style.paint(text, .red)), at: 0)
+        }
         return TextLayout.wrap(pieces, separator: " ·", width: width, indent: "")
+    }
+
+    /// A goal file htl could not read, first: its path and id, then where
+    /// its first error is and what it says (CLI.md, `htl status`).
+    static func unreadableLines(_ u: UnreadableGoal, width: Int, style: TerminalStyle) -> String {
+        let stateColumn = 14
+        let path = TextLayout.truncate(u.path, max(width - stateColumn - u.id.count - 2, 10))
+        let gap = max(width - stateColumn - path.count - u.id.count, 2)
+        return style.paint(TextLayout.padRight("UNREADABLE", stateColumn), .red, bold: true) + style.bold(path)
+            + String(repeating: " ", count: gap) + style.dim(u.id) + "\n"
+            + TextLayout.paragraph("  ", "\(u.location): \(u.message)", width: width)
+            + "  " + style.dim("not counted until it is fixed: htl check") + "\n"
     }
 
     /// State, title and id; then bar, percent, the first target and the due

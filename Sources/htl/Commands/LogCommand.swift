@@ -63,6 +63,11 @@ struct LogCommand: HTLCommand {
             throw ExitCode(1)
         }
         Output.say(entry.line)
+        for u in entry.unreadableGoals {
+            Output.error(
+                "warning: goal '\(u.id)' has errors in its file: \(u.location): \(u.message); the line is "
+                    + (dryRun ? "valid" : "written") + ", and counts toward it once the file is fixed (htl check)")
+        }
     }
 
     /// The action's text: the arguments (negative quantities such as -0.8km
