@@ -272,3 +272,38 @@ extension MessageTests {
         #expect(other.stderr == "")
     }
 }
+
+extension MessageTests {
+    /// A line far out of order in its file (more than 7 days before its
+    /// latest line, or in another year than the file's) is written with a
+    /// note that another day may have been meant; a week late is not noted.
+    @Test func aLineFarOutOfOrderGetsANote() throws {
+        let l = try TemporaryLedger(SampleLedger.files)
+        defer { l.remove() }
+        // The log's latest line is 2026-11-03: the 27th of October is 7 days before it, the 26th 8.
+        let week = try Self.htl(["log", "Stretch 10min", "--date", "2026-10-27"], l)
+        #expect(week.status == 0)
+        #expect(week.stdout == "2026-10-27 Stretch 10min\n")
+        #expect(week.stderr == "")
+        let far = try Self.htl(["log", "Stretch 10min", "--date", "2026-10-26"], l)
+        #expect(far.status == 0)
+        #expect(far.stdout == "2026-10-26 Stretch 10min\n")
+        #expect(
+            far.stderr
+                == "note: 2026-10-26 is 8 days before the latest line of log/2026.log (2026-11-03); if you meant "
+                + "another day, remove the line before you commit, and log it again with --date\n")
+        #expect(
+            try l.read("log/2026.log")
+                == "2026-11-03 Run 5km +run\n2026-10-27 Stretch 10min\n2026-10-26 Stretch 10min\n")
+        let year = try Self.htl(
+            ["log", "Stretch 10min", "--date", "2025-12-30", "--file", "log/2026.log", "--dry-run"], l)
+        #expect(year.status == 0)
+        #expect(
+            year.stderr
+                == "note: 2025-12-30 is not in 2026, the year of log/2026.log; if you meant 2026, give it with --date\n"
+        )
+        // Its own year's file, new: nothing to compare with.
+        let own = try Self.htl(["log", "Stretch 10min", "--date", "2025-12-30", "--dry-run"], l)
+        #expect(own.stderr == "")
+    }
+}
