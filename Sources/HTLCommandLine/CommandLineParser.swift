@@ -52,7 +52,7 @@ public struct CommandLineParser: Sendable {
 
     private func unknownCommand(_ word: String, path: [String], of spec: CommandSpec) -> UsageError {
         let name = path.joined(separator: " ")
-        if word.hasPrefix("-") { return .unknownOption(word, for: name) }
+        if word.hasPrefix("-") { return .unknownOption(word, for: name, options: spec.options) }
         let suggestion = Suggestion.closest(to: word, in: spec.visibleSubcommands.map(\.name))
         return UsageError(
             "unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
@@ -162,7 +162,7 @@ private struct WordReader {
         let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
         guard let option = spec.option(long: name) else {
             if spec.restArgument != nil { return .positional }
-            throw .unknownOption("--" + name, for: command)
+            throw .unknownOption("--" + name, for: command, options: spec.options)
         }
         guard option.takesValue else {
             if inline != nil { throw UsageError("--\(name) takes no value") }
@@ -176,7 +176,7 @@ private struct WordReader {
         let letter = word[word.index(after: word.startIndex)]
         guard let option = spec.option(short: letter) else {
             if spec.restArgument != nil { return .positional }
-            throw .unknownOption(word, for: command)
+            throw .unknownOption(word, for: command, options: spec.options)
         }
         let attached = String(word.dropFirst(2))
         guard option.takesValue else {

@@ -108,6 +108,13 @@ public struct ExactDecimal: Hashable, Comparable, Sendable, CustomStringConverti
         return (millionths % ExactDecimal.scale < 0) ? q - 1 : q
     }
 
+    /// The whole part, rounded toward positive infinity: what a count
+    /// still needed comes to (0.49 books is one more book).
+    package var ceiling: Int128 {
+        let q = millionths / ExactDecimal.scale
+        return (millionths % ExactDecimal.scale > 0) ? q + 1 : q
+    }
+
     /// Shortest exact decimal text: `5.8`, `100`, `-0.75`.
     public var description: String {
         let magnitude = millionths.magnitude

@@ -23,6 +23,26 @@ public struct LogEntry: Sendable {
     public var diagnostics: [Diagnostic]
     /// The header a new log file starts with.
     public var header: String
+    /// Goals the line links whose files could not be read: the line is
+    /// written, but counts toward them only once their files are fixed.
+    public var unreadableGoals: [UnreadableGoal] = []
+    /// Whether the line's date is so far out of order in its file that
+    /// another day was probably meant (CLI.md, `htl log`); nil for most.
+    public var dateNote: DateNote?
+
+    /// Why a line's date may not be the one meant. Lines out of order are
+    /// valid (a day logged late); only these get a note.
+    public enum DateNote: Sendable, Equatable {
+        /// More than `LogEntry.farBefore` days before the latest line of
+        /// the same file: that line's date, and how many days before it.
+        case beforeLatest(CivilDate, days: Int)
+        /// In another year than the one the file is named for (`log/2026.log`).
+        case otherYear(Int)
+    }
+
+    /// How many days before a file's latest line a new line may be dated
+    /// without a note: a week, as a weekly review logs it late.
+    public static let farBefore = 7
 
     public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
@@ -47,6 +67,17 @@ public struct LogEntry: Sendable {
         let number = lineNumber
         diagnostics = ProposedChange.diagnostics(in: file, replacing: loaded)
             .filter { $0.location.path == target && $0.location.line == number }
+        dateNote = LogEntry.dateNote(date, in: target, loaded.ledger.actions)
+        let broken = loaded.unreadableGoals
+        if !broken.isEmpty {
+            // The line alone (its links are read whatever its units are: without
+            // measures.yaml a line with a quantity is kept aside, its links with it).
+            let parsed = LedgerParser.parse([SourceFile(path: target, text: header + line + "\n")])
+            let linked = Set(
+                parsed.ledger.actions.flatMap { Array($0.links).map(\.goal) }
+                    + parsed.context.linksOnRejectedLines.map(\.goal))
+            unreadableGoals = broken.filter { linked.contains($0.id) }
+        }
     }
 }
 
@@ -70,6 +101,18 @@ extension LogEntry {
             }
             return made
         }
+    }
+
+    /// The note a line dated `date` appended to `path` gets, if any.
+    static func dateNote(_ date: CivilDate, in path: String, _ actions: [Action]) -> DateNote? {
+        let name = path.split(separator: "/").last ?? ""
+        if name.count == 8, name.hasSuffix(".log"), let year = Int(name.prefix(4)), year != date.year {
+            return .otherYear(year)
+        }
+        var latest: CivilDate?
+        for a in actions where a.path == path && latest.map({ a.date > $0 }) ?? true { latest = a.date }
+        guard let latest, date.days(until: latest) > farBefore else { return nil }
+        return .beforeLatest(latest, days: date.days(until: latest))
     }
 
     /// Where an action goes when no file is named: `log/<year>.log`.

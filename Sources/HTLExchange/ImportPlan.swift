@@ -3,6 +3,7 @@ import HTLCore
 import HTLEdit
 import HTLLoad
 import HTLModel
+import HTLRender
 import HTLSystem
 
 /// What an import will write, checked as a whole against the ledger before
@@ -12,6 +13,8 @@ public struct ImportPlan: Sendable {
     public struct NewFile: Sendable {
         public var path: String
         public var text: String
+        /// The record it is made from (`goals_export.json item 3`).
+        var origin: String?
     }
 
     /// Lines to append to one log file (comments and actions, in order).
@@ -20,6 +23,8 @@ public struct ImportPlan: Sendable {
         public var lines: [String]
         public var actions: Int
         var header: String
+        /// Per line, the row or record it is made from (nil: a comment of htl's own).
+        var origins: [String?]
     }
 
     public internal(set) var newFiles: [NewFile] = []
@@ -36,6 +41,9 @@ public struct ImportPlan: Sendable {
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The changed files as they would be, for showing the findings.
     public internal(set) var proposedFiles: [SourceFile] = []
+    /// Where the text of new files and appended lines comes from, by path:
+    /// a new file's record (for every line), or each appended line's.
+    private var origins: [String: (whole: String?, lines: [Int: String])] = [:]
 
     public var hasErrors: Bool { !problems.isEmpty || diagnostics.contains(where: \.isError) }
     public var isEmpty: Bool { newFiles.isEmpty && measures == nil && appends.isEmpty }
@@ -44,13 +52,28 @@ public struct ImportPlan: Sendable {
         problems.append("\(origin): \(message)")
     }
 
-    mutating func append(_ lines: [String], actions: Int, to path: String, header: String) {
+    /// Lines to append to `path`; `origins` names, per line, the row or
+    /// record it is made from (nil for htl's own comments).
+    mutating func append(_ lines: [String], origins: [String?], actions: Int, to path: String, header: String) {
+        precondition(origins.count == lines.count, "one origin per line")
         if let i = appends.firstIndex(where: { $0.path == path }) {
             appends[i].lines += lines
+            appends[i].origins += origins
             appends[i].actions += actions
         } else {
-            appends.append(Append(path: path, lines: lines, actions: actions, header: header))
+            appends.append(Append(path: path, lines: lines, actions: actions, header: header, origins: origins))
         }
+    }
+
+    /// Where a finding about text this import would write comes from: the
+    /// row or record that text is made from, and where the text would be
+    /// (the line is not in any file yet). Nil for a finding about a file
+    /// already there.
+    public func origin(of d: Diagnostic) -> DiagnosticRenderer.Origin? {
+        guard let found = origins[d.location.path],
+            let place = found.whole ?? found.lines[d.location.line]
+        else { return nil }
+        return DiagnosticRenderer.Origin(place: place, wouldBe: d.location)
     }
 
     /// Runs the checker on the ledger as it would be; keeps what is new:
@@ -60,9 +83,14 @@ public struct ImportPlan: Sendable {
     mutating func check(against loaded: LoadedLedger) {
         guard problems.isEmpty, !isEmpty else { return }
         var changed: [SourceFile] = newFiles.map { SourceFile(path: $0.path, text: $0.text) }
+        for file in newFiles where file.origin != nil { origins[file.path] = (file.origin, [:]) }
         if let measures { changed.append(SourceFile(path: measures.path, bytes: measures.new)) }
         for append in appends {
-            changed.append(LogEntry.appending(append.lines, to: append.path, header: append.header, in: loaded).file)
+            let (file, first) = LogEntry.appending(append.lines, to: append.path, header: append.header, in: loaded)
+            changed.append(file)
+            var lines: [Int: String] = [:]
+            for (k, origin) in append.origins.enumerated() { lines[first + k] = origin }
+            origins[append.path] = (nil, lines)
         }
         diagnostics = ProposedChange.newDiagnostics(changed, replacing: loaded)
         let shown = Set(diagnostics.map(\.location.path)).subtracting(changed.map(\.path))

@@ -24,8 +24,25 @@ public struct LoadedLedger: Sendable {
     public var diagnostics: [Diagnostic] { check.diagnostics }
     public var errorCount: Int { check.errorCount }
 
-    /// Progress as of `today`: computed by the load, or now.
+    /// Progress as of `today`: computed by the load, or now; with the goals
+    /// whose files could not be read.
     public func progressReport() -> ProgressReport {
-        progress ?? ProgressEngine.compute(ledger, today: today)
+        var report = progress ?? ProgressEngine.compute(ledger, today: today)
+        report.unreadableGoals = unreadableGoals
+        return report
+    }
+
+    /// The goal files that could not be read, by path, each with the first
+    /// error found in it.
+    public var unreadableGoals: [UnreadableGoal] {
+        parsed.context.unloadedGoalPaths.sorted(by: ByteOrder.precedes).map { path in
+            let first =
+                check.diagnostics.first { $0.location.path == path && $0.isError }
+                ?? check.diagnostics.first { $0.location.path == path }
+            return UnreadableGoal(
+                id: LedgerLayout.entityID(of: path), path: path,
+                location: first?.location ?? SourceLocation(path: path, line: 1, column: 1),
+                message: first?.message ?? "the file could not be read")
+        }
     }
 }

@@ -36,6 +36,16 @@ public struct MeasureCatalog: Sendable, Equatable {
         indexByName[name].map { measures[$0] }
     }
 
+    /// How an amount of the measure `name` (an id, an alias or `actions`)
+    /// is worded: the id for any number but 1, `singular` for 1, and
+    /// whether it counts whole things (a `count` measure, or actions),
+    /// whose needed amounts are whole numbers. An unknown name is itself.
+    public func words(for name: String) -> (plural: String, singular: String, whole: Bool) {
+        if let m = measure(named: name) { return (m.id, m.singular, m.kind == .count) }
+        if name == Goal.actionsMeasure { return (name, "action", true) }
+        return (name, name, false)
+    }
+
     /// Every id and alias, for suggestions.
     package private(set) var allNames: [String] = []
 

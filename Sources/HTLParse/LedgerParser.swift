@@ -93,7 +93,12 @@ package enum LedgerParser {
             if let term { parsed.ledger.terms.append(term) } else { parsed.context.unloadedTermIDs.insert(id) }
             parsed.findings += found
         case .goal(let goal, let found):
-            if let goal { parsed.ledger.goals.append(goal) } else { parsed.context.unloadedGoalIDs.insert(id) }
+            if let goal {
+                parsed.ledger.goals.append(goal)
+            } else {
+                parsed.context.unloadedGoalIDs.insert(id)
+                parsed.context.unloadedGoalPaths.append(file.path)
+            }
             parsed.findings += found
         }
     }

@@ -327,6 +327,17 @@ struct LineScanner {
                 help: fix.map { "write \($0)" + QuantityToken.quoteHint(token) }
                     ?? "write the number as digits with an optional '.' and decimals, like 5.5km"
                     + QuantityToken.quoteHint(token))
+        case .compound where !judgesUnits:
+            failed = true
+        case .compound(let parts):
+            if onlyCounted(.badQuantity) { return }
+            let token = cursor.text(start, end, limit: 40, in: buffer)
+            let sign = b == Bytes.minus ? "-" : ""
+            report(
+                .badQuantity, at: start,
+                "'\(token)' is almost a quantity, but a quantity is one number and one unit",
+                help: "write \(QuantityToken.compoundFix(buffer.span, parts, sign: sign, measures: measures))"
+                    + QuantityToken.quoteHint(token))
         case .word:
             hasContent = true
             description.add(word: start..<end, of: buffer)

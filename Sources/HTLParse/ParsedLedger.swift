@@ -39,6 +39,8 @@ public struct ParseContext: Sendable {
     package var unloadedValueIDs: Set<String> = []
     package var unloadedTermIDs: Set<String> = []
     package var unloadedGoalIDs: Set<String> = []
+    /// The goal files that could not be read, in the order read (by path).
+    package var unloadedGoalPaths: [String] = []
     package var linksOnRejectedLines: [RejectedLink] = []
     /// measures.yaml exists but could not be read (broken YAML, a bad entry):
     /// unknown units and measures are not reported until it is fixed.

@@ -13,7 +13,16 @@ enum QuantityToken {
         case unknownUnit(split: Int)
         /// A malformed number before a unit, with the corrected token when one is clear.
         case almost(fix: String?)
+        /// Amounts in two or more declared units run together (`1h25min`), in order.
+        case compound([Part])
         case word
+    }
+
+    /// One number and declared unit of a compound token: where each is, and the unit's measure.
+    struct Part: Equatable {
+        var number: Range<Int>
+        var unit: Range<Int>
+        var measureIndex: Int
     }
 
     static func classify(_ b: Span<UInt8>, _ start: Int, _ end: Int, units: UnitLookup) -> Kind {
@@ -31,7 +40,52 @@ enum QuantityToken {
         if let almost = almostQuantity(b, start, j, end) { return .almost(fix: almost.fix) }
         guard let split = strict else { return .word }
         if isOrdinalOrCount(b, j, split, end) { return .word }
+        if let parts = compoundParts(b, j, end, units: units) { return .compound(parts) }
         return .unknownUnit(split: split)
+    }
+
+    /// `1h25min`: numbers `D+(.D+)?`, each followed by a declared unit that
+    /// runs to the next digit, two or more of them and nothing else; nil
+    /// for any other token. (A unit spelled with digits is never a part:
+    /// each unit ends where the next number starts.)
+    static func compoundParts(_ b: Span<UInt8>, _ digitsStart: Int, _ end: Int, units: UnitLookup) -> [Part]? {
+        var parts: [Part] = []
+        var i = digitsStart
+        while i < end {
+            guard let split = strictSplit(b, i, end) else { return nil }
+            var unitEnd = split
+            while unitEnd < end, !Bytes.isDigit(b[unitEnd]) { unitEnd += 1 }
+            guard let name = units.name(b.extracting(split..<unitEnd)) else { return nil }
+            parts.append(Part(number: i..<split, unit: split..<unitEnd, measureIndex: name.index))
+            i = unitEnd
+        }
+        return parts.count >= 2 ? parts : nil
+    }
+
+    /// What to write instead of a compound token: the one quantity in the
+    /// smallest of its units (the later one of two the same size) when all
+    /// convert to one another (`1h25min` is `85min`), else its parts apart
+    /// (`5km 30min`). `sign` is the token's leading `-`, if any.
+    static func compoundFix(_ b: Span<UInt8>, _ parts: [Part], sign: String, measures: MeasureCatalog) -> String {
+        let written = parts.map { RawBytes.string(b.extracting($0.number)) + RawBytes.string(b.extracting($0.unit)) }
+        let first = parts[0].measureIndex
+        guard parts.allSatisfy({ measures.canConvert(from: $0.measureIndex, to: first) }) else {
+            return sign + written.joined(separator: " ")
+        }
+        var smallest = parts[0]
+        for part in parts.dropFirst() {
+            if let size = measures.convert(.one, from: smallest.measureIndex, to: part.measureIndex), size >= .one {
+                smallest = part
+            }
+        }
+        var total = ExactDecimal.zero
+        for part in parts {
+            guard case .success(let amount) = ExactDecimal.parse(b.extracting(part.number)),
+                let converted = measures.convert(amount, from: part.measureIndex, to: smallest.measureIndex)
+            else { return sign + written.joined(separator: " ") }
+            total += converted
+        }
+        return sign + total.description + RawBytes.string(b.extracting(smallest.unit))
     }
 
     /// Where the unit starts when the token is `-?D+(.D+)?` followed by a letter.

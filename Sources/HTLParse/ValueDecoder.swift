@@ -32,7 +32,8 @@ enum ValueDecoder {
         }
         let value = Value(
             id: id, path: file.path, title: title ?? id, level: level,
-            priority: priority ?? level.defaultPriority, domain: domain, guidance: guidance)
+            priority: priority ?? level.defaultPriority, prioritySet: priority != nil, domain: domain,
+            guidance: guidance)
         return (value, yaml.diagnostics + reader.diagnostics)
     }
 }

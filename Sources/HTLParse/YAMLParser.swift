@@ -271,8 +271,11 @@ struct YAMLTreeBuilder {
         return key
     }
 
-    /// libyaml gave up: point at where the construct began (the open quote or
-    /// bracket) when it names one; the problem itself is often at the end.
+    /// libyaml gave up. A mistake in the structure (a key indented one
+    /// space too far, a tab) is reported where libyaml found it, with the
+    /// construct it was reading and where that starts; a quote, bracket or
+    /// key left open (`opens`) is reported where it opens, since where
+    /// libyaml gave up (often the end of the text) is not where to fix it.
     mutating func fail(with parser: yaml_parser_t, in bytes: ArraySlice<UInt8>) {
         let problem = parser.problem.map { String(cString: $0) }
         if parser.error == YAML_READER_ERROR {
@@ -287,15 +290,25 @@ struct YAMLTreeBuilder {
         let problemMark = Self.clamped(mark(parser.problem_mark), to: bytes, firstLine: firstLine)
         var message = "invalid YAML: " + (problem ?? "unknown problem")
         var at = problemMark
-        if let context = parser.context {
+        if let context = parser.context.map({ String(cString: $0) }) {
             let contextMark = Self.clamped(mark(parser.context_mark), to: bytes, firstLine: firstLine)
-            message += " " + String(cString: context) + " that starts here"
-            if contextMark != problemMark {
-                message += " (problem at line \(problemMark.line), column \(problemMark.column))"
+            message += " " + context + " that starts "
+            if contextMark == problemMark {
+                message += "here"
+            } else if Self.opens(context) {
+                message += "here (problem at line \(problemMark.line), column \(problemMark.column))"
+                at = contextMark
+            } else {
+                message += "at line \(contextMark.line), column \(contextMark.column)"
             }
-            at = contextMark
         }
         stop(Finding(.yamlSyntax, location(at), message))
+    }
+
+    /// Whether libyaml's context names something the writer opened and did
+    /// not close: a quoted text, a `[...]` or `{...}`, a key without its `:`.
+    static func opens(_ context: String) -> Bool {
+        ["quoted scalar", "flow sequence", "flow mapping", "simple key"].contains { context.hasSuffix($0) }
     }
 
     /// libyaml can place a mark one line past the text (at the end of the

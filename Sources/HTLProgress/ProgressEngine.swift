@@ -12,12 +12,20 @@ public struct ProgressReport: Sendable {
     public var values: [ValueInsight]
     /// Goals (not dropped) aligned to no value, by id.
     package var unalignedGoals: [String]
+    /// The ledger's measures, for wording amounts ("1 book", "3 books").
+    public var measures: MeasureCatalog
+    /// Goals whose files could not be read, by path: not in `goals`, and
+    /// listed by every view of them (set by the load, which has the findings).
+    public var unreadableGoals: [UnreadableGoal] = []
 
     private var goalIndex: [String: Int]
 
     init(
-        today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight], unalignedGoals: [String]
+        today: CivilDate, goals: [GoalProgress], terms: [TermProgress], values: [ValueInsight],
+        unalignedGoals: [String],
+        measures: MeasureCatalog
     ) {
+        self.measures = measures
         self.today = today
         self.goals = goals
         self.terms = terms
@@ -128,6 +136,26 @@ public struct ProgressReport: Sendable {
     }
 }
 
+/// A goal whose file htl could not read into the model (its front matter
+/// is not YAML htl reads, or lacks what a goal needs): no progress, no
+/// actions counted; named, with the first error in its file, wherever the
+/// goals are listed (CLI.md, "Reports").
+public struct UnreadableGoal: Sendable, Equatable {
+    /// The id its file name gives.
+    public var id: String
+    public var path: String
+    /// Where the first error in the file is, and what it says.
+    public var location: SourceLocation
+    public var message: String
+
+    package init(id: String, path: String, location: SourceLocation, message: String) {
+        self.id = id
+        self.path = path
+        self.location = location
+        self.message = message
+    }
+}
+
 package enum ProgressEngine {
     package static func compute(_ ledger: Ledger, today: CivilDate) -> ProgressReport {
         let index = ActionIndex(ledger.actions)
@@ -170,7 +198,9 @@ package enum ProgressEngine {
             .filter { goals[$0].state != .dropped && !goals[$0].goal.values.contains { known.contains($0.value) } }
             .map { goals[$0].id }
             .sorted(by: ByteOrder.precedes)
-        return ProgressReport(today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned)
+        return ProgressReport(
+            today: today, goals: goals, terms: terms, values: values, unalignedGoals: unaligned,
+            measures: ledger.measures)
     }
 
     // MARK: Goals

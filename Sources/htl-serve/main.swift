@@ -74,8 +74,8 @@ do {
         } else {
             say("Serving \(title) at \(url)?token=\(token)")
         }
-        say("API token (Authorization: Bearer): \(token)")
         if settings.readOnly { say("read-only: every write is refused") }
+        say("API token (Authorization: Bearer): \(token)")
     }
 } catch {
     fail("\(error)")

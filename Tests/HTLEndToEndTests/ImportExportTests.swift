@@ -191,10 +191,15 @@ import Testing
         let result = try Self.htl(["import", "tenweek", ledger.root + "/in/goals_export.json"], in: ledger)
         #expect(result.status == 1)
         #expect(
-            result.stderr.contains(
-                "goals/too-important.md:3:13: error: importance must be an integer from 1 to 10, found 11 "
-                    + "[invalid-value]"
-            ), "\(result.stderr)")
+            result.stderr == """
+                \(ledger.root)/in/goals_export.json item 1: error: importance must be an integer from 1 to 10, found \
+                11 [invalid-value]
+                  | importance: 11
+                  |             ^
+                  = note: would be goals/too-important.md:3:13
+                nothing written
+
+                """, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: ledger.root + "/goals/too-important.md"))
     }
 
@@ -435,6 +440,72 @@ import Testing
                 "\(skip.stderr)")
         }
         #expect(try ledger.sourceFiles().map(\.path) == ["htl.yaml", "measures.yaml"])
+    }
+
+    /// A finding about a line an import would append names the CSV row it
+    /// comes from (the log line does not exist yet), shows the line the
+    /// rules made, and where it would go; warnings too.
+    @Test func findingsAboutImportedLinesNameTheirRow() throws {
+        let ledger = try Self.exampleCopy()
+        defer { ledger.remove() }
+        let rules = try String(contentsOfFile: Self.strava.rules, encoding: .utf8)
+        try ledger.write("in/rules.yaml", rules.replacingOccurrences(of: "[run-100km]", with: "[run-100k]"))
+        let csv = Self.strava.csv
+        let result = try Self.htl(["import", "csv", csv, "--rules", ledger.root + "/in/rules.yaml"], in: ledger)
+        #expect(result.status == 1)
+        let help =
+            "  = help: fix the link; or, if goals/run-100k.md was deleted, restore it with 'status: dropped' "
+            + "(committed actions keep their goal)\n"
+        #expect(
+            result.stderr == """
+                \(csv):2: error: unknown goal '+run-100k' (did you mean 'run-100km'?) [unknown-goal]
+                  | 2026-11-20 07:10 Morning Run 5.8km 35min +run-100k #strava #running
+                  |                                          ^
+                  = note: would be log/2026.log:190:42
+
+                """ + help + """
+                    \(csv):5: error: unknown goal '+run-100k' (did you mean 'run-100km'?) [unknown-goal]
+                      | …-11-22 09:15 "Long run, \\"easy\\" pace" 12km 75min +run-100k #strava #running
+                      |                                                    ^
+                      = note: would be log/2026.log:194:55
+
+                    """ + help + "nothing written\n", "\(result.stderr)")
+        #expect(try Self.tree(ledger) == (try Self.tree(try Self.exampleCopy())))
+    }
+
+    /// The same for the app's exports: a finding about a new file or an
+    /// appended action names the record it was made from.
+    @Test func findingsAboutImportedRecordsNameTheirRecord() throws {
+        let ledger = try Self.emptyLedger()
+        defer { ledger.remove() }
+        let result = try HTLBinary.run(
+            ["import", "tenweek", "--dry-run"] + Self.exports("json") + ["-C", ledger.root, "--today", "2026-11-21"],
+            environment: Self.europe)
+        #expect(result.status == 0, "\(result.stderr)")
+        let actions = Self.exports("json")[3]
+        let goals = Self.exports("json")[2]
+        #expect(
+            result.stderr.contains(
+                """
+                \(goals) item 3: warning: goal has no '## Action plan' section [goal-no-plan]
+                  = note: would be goals/declutter-the-flat.md:1:1
+
+                """), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                """
+                \(actions) item 6: warning: action dated 2026-11-24 is after today (2026-11-21) [future-action]
+                """), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                """
+                  | 2026-11-24 00:30 Late guitar after the party 30min +practise-guitar-for-20-hours
+                  | ^
+                  = note: would be log/2026.log:15:1
+
+                """), "\(result.stderr)")
+        // No finding is placed in a file that does not hold its text yet.
+        #expect(!result.stderr.split(separator: "\n").contains { $0.hasPrefix("log/") || $0.hasPrefix("goals/") })
     }
 
     @Test func rulesMistakesNameTheirLine() throws {

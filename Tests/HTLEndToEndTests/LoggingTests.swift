@@ -139,6 +139,8 @@ import Testing
                  3 | 2026-11-03 Run 5km +run
                    | ^
                    = help: if it is a repeat, delete it before you commit, or log a correction
+                note: 2026-11-03 is 19 days before the latest line of log/2026.log (2026-11-22); if you meant another \
+                day, remove the line before you commit, and log it again with --date
 
                 """)
     }

@@ -61,7 +61,8 @@ import Testing
         #expect(series[0].paceDays == -2)
         #expect(series[0].projectedFinish == Self.day(14))
         #expect(
-            Page.burnUpWords(series[0]) == "45 of 100 km, 2 days behind the even-pace line, projected Sat 14 Nov 2026")
+            Page.burnUpWords(series[0], MeasureCatalog())
+                == "45 of 100 km, 2 days behind the even-pace line, projected Sat 14 Nov 2026")
     }
 
     @Test func chartGeometryIsTheHandComputedPath() {

@@ -154,6 +154,22 @@ import Testing
             Self.error(["hook", "uninstall"])
                 == "unknown command 'uninstall' (did you mean 'install'?); tool hook --help lists the commands")
         #expect(Self.error(["--bogus"]) == "unknown option '--bogus' for tool (tool --help lists what it takes)")
+        // A misspelt long option is named, as a misspelt command is.
+        #expect(
+            Self.error(["check", "--strcit"])
+                == "unknown option '--strcit' for tool check (did you mean '--strict'?); tool check --help lists what "
+                + "it takes")
+        #expect(
+            Self.error(["check", "--fromat=json"])
+                == "unknown option '--fromat' for tool check (did you mean '--format'?); tool check --help lists what "
+                + "it takes")
+        #expect(
+            Self.error(["--verison"])
+                == "unknown option '--verison' for tool (did you mean '--version'?); tool --help lists what it takes")
+        #expect(
+            Self.error(["check", "--hepl"])
+                == "unknown option '--hepl' for tool check (did you mean '--help'?); tool check --help lists what it "
+                + "takes")
         #expect(Self.error(["check", "--format"]) == "--format needs a value: --format <format>")
         #expect(
             HelpText.usage(Self.root.subcommand("log")!, path: ["tool", "log"]) == "tool log [<options>] [<text> ...]")

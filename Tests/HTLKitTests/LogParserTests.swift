@@ -545,6 +545,57 @@ import Testing
         #expect(diagnostics.first?.help == help + " (or quote it to keep it as text: \"\(token)\")")
     }
 
+    /// FORMAT.md §6: an amount written in two declared units (`1h25min`)
+    /// is a bad quantity whose help writes the one quantity to type, in the
+    /// smaller unit; units that do not convert are written apart. A part
+    /// whose unit is not declared leaves the token an unknown unit.
+    @Test(arguments: [
+        ("1h25min", "write 85min"),
+        ("2h30min", "write 150min"),
+        ("1.5h10min", "write 100min"),
+        ("30min1h", "write 90min"),
+        ("-1h25min", "write -85min"),
+        ("1km500m", "write 1500m"),
+        ("2hours15minutes", "write 135minutes"),
+        ("5km30min", "write 5km 30min"),
+        ("1h30min2km", "write 1h 30min 2km"),
+    ])
+    func compoundQuantitiesAreBadQuantities(_ token: String, _ help: String) {
+        let measures = """
+            km:
+              type: distance
+            m:
+              type: distance
+              equals: 0.001 km
+            min:
+              type: time
+              aliases: [minutes]
+            hours:
+              type: time
+              aliases: [h]
+              equals: 60 min
+
+            """
+        let loaded = SampleLedger.load(
+            SampleLedger.with(["measures.yaml": measures, "log/2026.log": "# 2026\n2026-11-20 Ride \(token) +run\n"]))
+        #expect(loaded.ledger.actions.isEmpty)
+        #expect(loaded.findings.map(\.rule) == [.badQuantity])
+        #expect(loaded.findings.first?.location == SourceLocation(path: "log/2026.log", line: 2, column: 17))
+        #expect(
+            loaded.findings.first?.message
+                == "'\(token)' is almost a quantity, but a quantity is one number and one unit")
+        #expect(loaded.findings.first?.help == help + " (or quote it to keep it as text: \"\(token)\")")
+    }
+
+    /// Without `h` declared, `1h25min` names no unit htl knows: still an
+    /// unknown unit, reported where the unknown letters start.
+    @Test func aCompoundWithAnUndeclaredUnitIsAnUnknownUnit() {
+        let (_, diagnostics) = parse("2026-11-20 Ride 1h25min 2x3min +run\n")
+        #expect(diagnostics.map(\.rule) == [.unknownUnit, .unknownUnit])
+        #expect(diagnostics.map(\.location.column) == [18, 26])
+        #expect(diagnostics.map(\.message) == ["unknown unit 'h25min'", "unknown unit 'x3min'"])
+    }
+
     /// Ordinals and counts are words in a diary line, unless a measure is
     /// spelled that way.
     @Test func ordinalsAndCountsAreWords() {

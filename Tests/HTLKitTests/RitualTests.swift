@@ -1,4 +1,5 @@
 import HTLTestSupport
+import LedgerGenerator
 import Testing
 
 @testable import HTLCore
@@ -50,10 +51,10 @@ import Testing
         #expect(
             NextStep(try #require(r.goal("pace")))
                 == .thisWeek(amount: ExactDecimal(millionths: 31_818_182), measure: "km"))
-        #expect(NextText.words(NextStep(try #require(r.goal("pace")))) == "31.82 km this week")
+        #expect(NextText.words(NextStep(try #require(r.goal("pace"))), r.measures) == "31.82 km this week")
         #expect(NextStep(try #require(r.goal("late"))) == .remaining(amount: ExactDecimal(10), measure: "km"))
         // The week of Monday the 16th ends Sunday the 22nd: 3 more.
-        #expect(NextText.words(NextStep(try #require(r.goal("habit")))) == "3 more by 2026-11-22")
+        #expect(NextText.words(NextStep(try #require(r.goal("habit"))), r.measures) == "3 more by 2026-11-22")
     }
 
     @Test func dueListsOverdueAndSoonByDate() {
@@ -124,5 +125,58 @@ import Testing
         #expect(fourteen.stalled.map { $0.lastAction } == [Self.day(2026, 11, 23)])
         let thirteen = try #require(Self.review(files, today: Self.day(2026, 12, 6)))
         #expect(thirteen.stalled.isEmpty)
+    }
+}
+
+/// How an amount of a measure is worded (FORMAT.md §4).
+@Suite struct AmountWordsTests {
+    static let measures = SampleLedger.load(
+        SampleLedger.with([
+            "measures.yaml": SyntheticLedger.basicMeasures
+                + "books:\n  type: count\n  aliases: [book]\npages:\n  type: count\nstories:\n  type: count\n"
+                + "glasses:\n  type: count\nkcal:\n  type: energy\n"
+        ])
+    ).ledger.measures
+
+    @Test func oneIsSingularAndACountNeededIsWhole() {
+        let m = Self.measures
+        func q(_ millionths: Int128, _ unit: String, needed: Bool = false) -> String {
+            TextLayout.quantity(ExactDecimal(millionths: millionths), unit, m, needed: needed)
+        }
+        // The singular: a declared alias, else for a count the id without its plural ending.
+        #expect(q(1_000_000, "books") == "1 book")
+        #expect(q(1_000_000, "book") == "1 book")
+        #expect(q(1_000_000, "pages") == "1 page")
+        #expect(q(1_000_000, "stories") == "1 story")
+        #expect(q(1_000_000, "glasses") == "1 glass")
+        #expect(q(1_000_000, "sessions") == "1 session")
+        #expect(q(1_000_000, "km") == "1 km")
+        #expect(q(1_000_000, "kcal") == "1 kcal")
+        #expect(q(1_000_000, "actions") == "1 action")
+        #expect(q(2_000_000, "books") == "2 books")
+        #expect(q(0, "books") == "0 books")
+        // A count as logged keeps its figure; still needed, it is rounded up.
+        #expect(q(490_000, "books") == "0.49 books")
+        #expect(q(490_000, "books", needed: true) == "1 book")
+        #expect(q(1_000_001, "books", needed: true) == "2 books")
+        #expect(q(3_000_000, "books", needed: true) == "3 books")
+        // Not a count: two decimals, needed or not.
+        #expect(q(490_000, "km", needed: true) == "0.49 km")
+    }
+
+    @Test func aCountsRateIsWhole() {
+        let m = Self.measures
+        func r(_ millionths: Int128, _ unit: String, needed: Bool) -> String {
+            TextLayout.rate(perDay: ExactDecimal(millionths: millionths), unit, m, needed: needed)
+        }
+        #expect(r(100_000, "books", needed: true) == "1 every 10 days")
+        #expect(r(104_000, "books", needed: true) == "1 every 9 days")
+        #expect(r(104_000, "books", needed: false) == "1 every 10 days")
+        // 0.2 a day is 1.4 a week: 2 a week needed, 1 a week so far.
+        #expect(r(200_000, "books", needed: true) == "2/week")
+        #expect(r(200_000, "books", needed: false) == "1/week")
+        #expect(r(12_500_000, "pages", needed: true) == "13/day")
+        #expect(r(0, "pages", needed: false) == "none")
+        #expect(r(100_000, "km", needed: true) == "0.10/day")
     }
 }

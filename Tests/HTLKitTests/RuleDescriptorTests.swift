@@ -88,3 +88,20 @@ import Testing
         }
     }
 }
+
+/// The help of `unknown-value`: the values there are, and how to add it.
+@Suite struct UnknownValueHelpTests {
+    @Test func theHelpListsTheValuesAndHowToAddIt() {
+        #expect(
+            RuleDescriptor.knownValues([], missing: "fitness")
+                == "no value is declared yet: add it with 'htl new value fitness'")
+        #expect(
+            RuleDescriptor.knownValues(["family", "health"], missing: "Fitness")
+                == "the values are family, health; or add a value file")
+        let many = (1...14).map { "v\($0 < 10 ? "0" : "")\($0)" }
+        #expect(
+            RuleDescriptor.knownValues(many, missing: "fitness")
+                == "the values are v01, v02, v03, v04, v05, v06, v07, v08, v09, v10, v11, v12 and 2 more; "
+                + "or add it with 'htl new value fitness'")
+    }
+}

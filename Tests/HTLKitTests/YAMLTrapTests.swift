@@ -111,6 +111,69 @@ import Testing
         #expect(findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (3, 8))
     }
 
+    static let piano = """
+        ---
+        title: Practise piano for 20 hours
+        start: 2026-11-02
+        target: 2027-01-10
+        term: 1
+        targets:
+          km: 20
+        values:
+          health: 5
+         tags: [piano]
+        ---
+
+        """
+
+    /// What libyaml rejects is reported where the mistake is, in the file's
+    /// own lines (front matter starts on line 2), with the construct it was
+    /// reading and where that starts; a quote, bracket or key left open is
+    /// reported where it opens, with where libyaml gave up.
+    @Test(arguments: [
+        (
+            "goals/piano-20h.md", piano, 10, 2,
+            "invalid YAML: did not find expected key while parsing a block mapping that starts at line 2, column 1"
+        ),
+        (
+            "measures.yaml", "km:\n  type: distance\n aliases: [k]\n", 3, 2,
+            "invalid YAML: did not find expected key while parsing a block mapping that starts at line 1, column 1"
+        ),
+        (
+            "htl.yaml", "htl: 1\nrules:\n  unknown-unit: warning\n bad-id: warning\n", 4, 2,
+            "invalid YAML: did not find expected key while parsing a block mapping that starts at line 1, column 1"
+        ),
+        (
+            "htl.yaml", "htl: 1\ntitle: My ledger\n\tweek_start: monday\n", 3, 1,
+            "invalid YAML: found a tab character that violates indentation while scanning a plain scalar that "
+                + "starts at line 2, column 8"
+        ),
+        (
+            "goals/piano-20h.md", "---\ntitle: \"Piano\n---\n", 2, 8,
+            "invalid YAML: found unexpected end of stream while scanning a quoted scalar that starts here "
+                + "(problem at line 2, column 14)"
+        ),
+        (
+            "measures.yaml", "km:\n  type: distance\nmin:\n  type: time\n  aliases: [minutes\nhours:\n  type: time\n",
+            5, 12,
+            "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts here "
+                + "(problem at line 6, column 6)"
+        ),
+        (
+            "htl.yaml", "htl: 1\ntitle: My ledger\nrules\n  unknown-unit: warning\n", 3, 1,
+            "invalid YAML: could not find expected ':' while scanning a simple key that starts here "
+                + "(problem at line 4, column 15)"
+        ),
+    ])
+    func yamlErrorsAreReportedWhereTheMistakeIs(
+        _ path: String, _ text: String, _ line: Int, _ column: Int, _ message: String
+    ) {
+        let findings = SampleLedger.load(SampleLedger.with([path: text])).findings.filter { $0.location.path == path }
+        #expect(findings.map(\.rule) == [.yamlSyntax])
+        #expect(findings.first?.location == SourceLocation(path: path, line: line, column: column))
+        #expect(findings.first?.message == message)
+    }
+
     @Test func htlVersionAndRuleSettings() {
         let files = SampleLedger.with([
             "htl.yaml": "htl: 2\nrules:\n  goal-no-plan: off\n  unknwn-unit: warning\n  bad-id: off\n"

@@ -7,7 +7,8 @@ extension RuleDescriptor {
     /// and `YAMLFile.takeRootMapping` (Sources/HTLParse/YAMLFile.swift) for
     /// the `---` lines and a root that is not a mapping; `YAMLParser`
     /// (Sources/HTLParse/YAMLParser.swift) for what libyaml rejects
-    /// (`YAMLTreeBuilder.fail`), a key written twice (`checkedKey`), a second
+    /// (`YAMLTreeBuilder.fail`: where the mistake is, or where a quote,
+    /// bracket or key left open starts), a key written twice (`checkedKey`), a second
     /// document, nesting too deep and a foreign line break.
     static let yamlSyntax = RuleDescriptor(
         .yamlSyntax, .error,
@@ -48,6 +49,14 @@ extension RuleDescriptor {
                     ---
                     """
                 ),
+                (
+                    "measures.yaml",
+                    """
+                    km:
+                      type: distance
+                     ⑥aliases: [kilometre]
+                    """
+                ),
             ],
             finds: [
                 "①": """
@@ -58,6 +67,10 @@ extension RuleDescriptor {
                 "③": "expected 'key: value' lines, found a list",
                 "④": "the front matter is not closed: no '---' line after line 1",
                 "⑤": "the file must start with a '---' line that opens the front matter",
+                "⑥": """
+                invalid YAML: did not find expected key while parsing a block mapping that starts at line 1, \
+                column 1
+                """,
             ]),
         passing: RuleExample([
             ("goals/run-100km.md", RuleExample.goal(["title": "title: \"Run: 100 km\""])),

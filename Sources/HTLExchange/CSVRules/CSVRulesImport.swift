@@ -26,7 +26,7 @@ public enum CSVRulesImport {
         var marked = Set<String>()
         for input in inputs {
             let made = try rows(input, rules: rules, plan: &plan, utcOffset: utcOffset)
-            var byFile: [(path: String, header: String, lines: [String], actions: Int)] = []
+            var byFile: [(path: String, header: String, lines: [String], origins: [String?], actions: Int)] = []
             for row in made {
                 if provenance.hasCSVRow(row.key) || !marked.insert(row.key).inserted {
                     plan.skipped += 1
@@ -41,28 +41,30 @@ public enum CSVRulesImport {
                 let lines = [Provenance.csvRowMark(row.key), row.line]
                 if let i = byFile.firstIndex(where: { $0.path == path }) {
                     byFile[i].lines += lines
+                    byFile[i].origins += [row.origin, row.origin]
                     byFile[i].actions += 1
                 } else {
-                    byFile.append((path, LogEntry.header(for: row.date), lines, 1))
+                    byFile.append((path, LogEntry.header(for: row.date), lines, [row.origin, row.origin], 1))
                 }
             }
             let name = EntityText.paragraph(FileSystem.name(input.name)).replacingAll("\n", " ")
             for group in byFile {
                 plan.append(
-                    ["# imported from \(name)"] + group.lines, actions: group.actions, to: group.path,
-                    header: group.header)
+                    ["# imported from \(name)"] + group.lines, origins: [nil] + group.origins, actions: group.actions,
+                    to: group.path, header: group.header)
             }
         }
         plan.check(against: loaded)
         return plan
     }
 
-    /// One row made into a line: its date, the canonical action line, and
-    /// the key its mark holds.
+    /// One row made into a line: its date, the canonical action line, the
+    /// key its mark holds, and where the row is (`activities.csv:4`).
     struct MadeRow {
         var date: CivilDate
         var line: String
         var key: String
+        var origin: String
     }
 
     /// The rows of one CSV file made into lines, in file order.
@@ -83,13 +85,13 @@ public enum CSVRulesImport {
         var out: [MadeRow] = []
         var occurrences: [[String]: Int] = [:]
         for record in data {
-            var row = CSVRow(record: record, columns: columns, rules: rules, origin: "\(input.name):\(record.line)")
+            let origin = "\(input.name):\(record.line)"
+            var row = CSVRow(record: record, columns: columns, rules: rules, origin: origin)
             // Identical rows (two of the same workout) are told apart by their order.
             occurrences[record.fields, default: 0] += 1
             if let (date, line) = row.line(utcOffset: utcOffset) {
-                out.append(
-                    MadeRow(date: date, line: line, key: rowKey(record.fields, occurrence: occurrences[record.fields]!))
-                )
+                let key = rowKey(record.fields, occurrence: occurrences[record.fields]!)
+                out.append(MadeRow(date: date, line: line, key: key, origin: origin))
             }
             plan.problems += row.problems
         }

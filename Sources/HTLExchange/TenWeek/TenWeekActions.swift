@@ -19,6 +19,8 @@ extension TenWeekMapping {
         var time: ClockTime?
         var order: Int
         var lines: [String]
+        /// The record the lines are made from (`actions_export.json item 3`).
+        var origin: String
     }
 
     mutating func addActions(_ actions: [TenWeekRecord.Action]) {
@@ -37,8 +39,8 @@ extension TenWeekMapping {
         }
         for line in made {
             plan.append(
-                line.lines, actions: 1, to: LogEntry.defaultPath(for: line.date),
-                header: LogEntry.header(for: line.date))
+                line.lines, origins: line.lines.map { _ in line.origin }, actions: 1,
+                to: LogEntry.defaultPath(for: line.date), header: LogEntry.header(for: line.date))
         }
     }
 
@@ -74,7 +76,9 @@ extension TenWeekMapping {
             decoding: LogFormatter.canonicalLine(Array(words.joined(separator: " ").utf8)), as: UTF8.self)
         let notes = [a.description, a.notes].flatMap { EntityText.paragraph($0).split(separator: "\n") }
             .map { Provenance.notePrefix + $0 }.filter { $0.trimmingSpaces != "#" }
-        return ActionLine(date: date, time: clock, order: order, lines: [Provenance.logMark(a.id)] + notes + [action])
+        return ActionLine(
+            date: date, time: clock, order: order, lines: [Provenance.logMark(a.id)] + notes + [action],
+            origin: a.origin.description)
     }
 
     /// The measurements as quantities (one per measure, summed), then the

@@ -19,7 +19,7 @@ extension TenWeekMapping {
         text.text("guidance", v.guidance)
         text.section(nil, v.description)
         text.section("Notes", v.notes)
-        add("\(LedgerLayout.valuesFolder)/\(id).md", text, .value, v.id)
+        add("\(LedgerLayout.valuesFolder)/\(id).md", text, .value, v.id, from: v.origin)
     }
 
     mutating func addTerm(_ t: TenWeekRecord.Term) {
@@ -38,7 +38,7 @@ extension TenWeekMapping {
         text.plain("status", TenWeekMapping.status(t.status))
         text.section("Reflection", t.reflection)
         if t.start.isEmpty { plan.problem(t.origin, "the term has no StartDate") }
-        add("\(LedgerLayout.termsFolder)/\(id).md", text, .term, t.id)
+        add("\(LedgerLayout.termsFolder)/\(id).md", text, .term, t.id, from: t.origin)
     }
 
     /// Goal ids are given before any goal is written, so that term lists
@@ -65,7 +65,7 @@ extension TenWeekMapping {
         text.section(nil, g.description)
         text.section("Action plan", g.actionPlan)
         text.section("Notes", g.notes)
-        add("\(LedgerLayout.goalsFolder)/\(id).md", text, .goal, g.id)
+        add("\(LedgerLayout.goalsFolder)/\(id).md", text, .goal, g.id, from: g.origin)
     }
 
     private mutating func targets(_ g: TenWeekRecord.Goal) -> [(String, String)] {
@@ -104,9 +104,12 @@ extension TenWeekMapping {
         return pairs
     }
 
-    private mutating func add(_ path: String, _ text: EntityText, _ kind: Provenance.Kind, _ uuid: String) {
+    private mutating func add(
+        _ path: String, _ text: EntityText, _ kind: Provenance.Kind, _ uuid: String, from origin: TenWeekRecord.Origin
+    ) {
         plan.newFiles.append(
-            ImportPlan.NewFile(path: path, text: text.render(mark: Provenance.markdownMark(kind, uuid))))
+            ImportPlan.NewFile(
+                path: path, text: text.render(mark: Provenance.markdownMark(kind, uuid)), origin: origin.description))
     }
 
     /// The app's value level (`highestOrder`, `Life Area`, ...) as htl's.

@@ -22,7 +22,9 @@ enum HoverProvider {
         } else if let measure = measure(in: word.text, ledger: ledger) {
             text = measure
         } else if path.hasPrefix("goals/"), let value = ledger.value(word.text.trimmingColon) {
-            text = "**\(value.title)** (`\(value.id)`)\n\nvalue · \(value.level.rawValue) · priority \(value.priority)"
+            text =
+                "**\(value.title)** (`\(value.id)`)\n\nvalue · \(value.level.rawValue)"
+                + (value.prioritySet ? " · priority \(value.priority)" : "")
         }
         guard let text else { return .null }
         let range = LSPMessage.range(
@@ -34,11 +36,11 @@ enum HoverProvider {
     }
 
     static func goal(_ id: String, progress: ProgressReport?, today: CivilDate) -> String? {
-        guard let g = progress?.goal(id) else { return nil }
+        guard let progress, let g = progress.goal(id) else { return nil }
         var facts = [g.state.words, TextLayout.percent(g.progress)]
         let due = StatusText.dueText(g)
         if !due.isEmpty { facts.append(due) }
-        let lines = StatusText.detailLines(g, today: today)
+        let lines = StatusText.detailLines(g, progress.measures, today: today)
         return "**\(g.goal.title)** (`\(g.id)`)\n\n" + facts.joined(separator: " · ") + "\n\n"
             + lines.map { "- " + $0 }.joined(separator: "\n")
     }

@@ -77,7 +77,7 @@ public enum ICalendar {
     /// missing it costs (obligations).
     static func description(_ g: GoalProgress, ledger: Ledger) -> String {
         var lines = [g.state.words + (g.progress.map { " · " + TextLayout.percent($0) } ?? "")]
-        for t in g.targets { lines.append(TextLayout.amounts(t)) }
+        for t in g.targets { lines.append(TextLayout.amounts(t, ledger.measures)) }
         if g.checklistTotal > 0 { lines.append("checklist \(g.checklistDone) of \(g.checklistTotal) done") }
         if let by = g.goal.requestedBy { lines.append("requested by " + by) }
         if let consequence = g.goal.consequence { lines.append("if missed: " + consequence) }

@@ -91,7 +91,11 @@ extension Page {
     func appMain(_ view: AppPage.View) -> [N]? {
         switch view {
         case .dashboard: return [logForm, dashboard]
-        case .goals(let filter): return [goalFilterForm(filter), goalsSection(filter.apply(report))]
+        case .goals(let filter):
+            return [
+                goalFilterForm(filter),
+                goalsSection(filter.apply(report), unreadable: filter.isEmpty ? report.unreadableGoals : []),
+            ]
         case .goal(let id):
             guard let g = report.goal(id) else { return nil }
             return [

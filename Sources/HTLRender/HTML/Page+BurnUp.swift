@@ -17,7 +17,7 @@ extension Page {
         let chart = BurnUpChart(series)
         let unit = series.measure
         let name = ledger.measures.measure(named: unit)?.title ?? unit
-        let words = Page.burnUpWords(series)
+        let words = Page.burnUpWords(series, ledger.measures)
         // No <title>: the same words are the visible caption under the chart.
         var marks: [N] = [
             .el(
@@ -77,7 +77,7 @@ extension Page {
         }
         let lastWords = chart.lastDay == chart.series.today ? "today" : chart.lastDay.description
         var labels = [
-            text(right, "12", "end", "\(TextLayout.amount(chart.high)) \(unit)"),
+            text(right, "12", "end", TextLayout.quantity(chart.high, unit, ledger.measures)),
             text(left, base, "start", chart.firstDay.description),
             text(right, base, "end", lastWords),
         ]
@@ -92,8 +92,8 @@ extension Page {
     }
 
     /// "45 of 100 km, 4 days ahead of the even pace, projected Wed 30 Dec 2026".
-    static func burnUpWords(_ s: BurnUp) -> String {
-        var parts = ["\(TextLayout.amount(s.total)) of \(TextLayout.amount(s.target)) \(s.measure)"]
+    static func burnUpWords(_ s: BurnUp, _ measures: MeasureCatalog) -> String {
+        var parts = ["\(TextLayout.amount(s.total)) of " + TextLayout.quantity(s.target, s.measure, measures)]
         if let pace = s.paceDays {
             switch pace {
             case 0: parts.append("on the even-pace line")

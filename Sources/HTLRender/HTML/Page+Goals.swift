@@ -6,21 +6,51 @@ import HTLProgress
 /// Goal cards in attention order: a ring gauge, a linear gauge per target,
 /// state and badges, all in the goal's state's colour (one story per goal).
 extension Page {
-    var goalsSection: N { goalsSection(report.attentionOrdered) }
+    var goalsSection: N { goalsSection(report.attentionOrdered, unreadable: report.unreadableGoals) }
 
-    /// Cards for `goals`, in the order given (the app's filtered list).
-    func goalsSection(_ goals: [GoalProgress]) -> N {
+    /// Cards for `goals`, in the order given (the app's filtered list), after
+    /// the goal files htl cannot read.
+    func goalsSection(_ goals: [GoalProgress], unreadable: [UnreadableGoal]) -> N {
+        let shown = goals.count + unreadable.count
         var children: [N] = [
             sectionHead(
                 "goals", "Goals", area: .goals,
-                count: goals.isEmpty ? nil : "\(goals.count) · needing attention first")
+                count: shown == 0
+                    ? nil
+                    : "\(shown) · needing attention first"
+                        + (unreadable.isEmpty ? "" : " · \(unreadable.count) unreadable"))
         ]
-        if goals.isEmpty {
+        if shown == 0 {
             children.append(.el("p", [("class", "plate")], [.text("No goals yet: htl new goal <id>")]))
         } else {
-            children.append(.el("div", [("class", "grid")], goals.map(goalCard)))
+            // A goal file htl cannot read comes first: it is not counted until it is fixed.
+            let cards = unreadable.enumerated().map { unreadableCard($0.element, number: $0.offset + 1) }
+            children.append(.el("div", [("class", "grid")], cards + goals.map(goalCard)))
         }
         return section("goals", children)
+    }
+
+    /// A goal file htl could not read: its path, the first error in it and
+    /// where, and that nothing counts toward it until it is fixed.
+    func unreadableCard(_ u: UnreadableGoal, number: Int) -> N {
+        let headingID = "unreadable-\(number)-title"
+        return .el(
+            "article", [("class", "card goal"), ("id", "unreadable-\(number)"), ("aria-labelledby", headingID)],
+            [
+                .el(
+                    "div", [("class", "spread")],
+                    [
+                        .el("h3", [("id", headingID), ("class", "grow")], [.text(u.path)]),
+                        .el("span", [("class", "pill tone-red")], [.text("unreadable")]),
+                    ]),
+                .el("p", [("class", "facts")], [.el("code", [], [.text("\(u.location): \(u.message)")])]),
+                .el(
+                    "p", [("class", "quiet small")],
+                    [
+                        .text("Goal \(u.id) is not counted until its file is fixed: "),
+                        .el("code", [], [.text("htl check")]),
+                    ]),
+            ])
     }
 
     func goalCard(_ g: GoalProgress) -> N {
@@ -85,7 +115,7 @@ extension Page {
         for (k, t) in g.targets.enumerated() {
             let measure = ledger.measures.measure(named: t.measure)
             let name = measure.map { $0.title == $0.id ? $0.id : $0.title } ?? t.measure
-            let amounts = "\(TextLayout.amounts(t)) (\(TextLayout.percent(t.ratio)))"
+            let amounts = "\(TextLayout.amounts(t, ledger.measures)) (\(TextLayout.percent(t.ratio)))"
             gauges.append(
                 .el(
                     "li", [],
@@ -94,7 +124,8 @@ extension Page {
                             label: name, amount: amounts, fraction: t.ratio, fillClass: "fill-" + g.hue.rawValue,
                             ariaLabel: "\(goal.title): \(name)",
                             valueText:
-                                "\(TextLayout.amount(t.actual)) of \(TextLayout.amount(t.target)) \(t.measure), "
+                                "\(TextLayout.amount(t.actual)) of "
+                                + TextLayout.quantity(t.target, t.measure, ledger.measures) + ", "
                                 + "\(Page.percentWords(t.ratio))"
                         ),
                         k < burnUps.count ? burnUpFigure(burnUps[k], goal: g) : .empty,
@@ -123,10 +154,10 @@ extension Page {
     private func goalFacts(_ g: GoalProgress) -> [N] {
         let goal = g.goal
         var facts: [N] = []
-        if g.targets.count != 1, let p = g.progress, let figure = ProgressWords.figure(g) {
+        if g.targets.count != 1, let p = g.progress, let figure = ProgressWords.figure(g, ledger.measures) {
             facts.append(Page.fact("progress", "\(TextLayout.percent(p)), \(figure)"))
         }
-        if let rhythm = CadenceWords.rhythm(g) { facts.append(Page.fact("rhythm", rhythm)) }
+        if let rhythm = CadenceWords.rhythm(g, ledger.measures) { facts.append(Page.fact("rhythm", rhythm)) }
         if let target = goal.target, let days = g.daysLeft {
             facts.append(Page.fact("due", "\(target) (\(TextLayout.relativeDays(days)))"))
         } else if let start = goal.start {
@@ -178,14 +209,15 @@ extension Page {
                         ),
                     ])
             } + c.upcoming.map { .el("span", [("class", "period \($0.rawValue)")]) }
-        let words = "\(goal): \(CadenceWords.rule(c)), \(kept); " + CadenceWords.now(c, today: report.today)
+        let words =
+            "\(goal): \(CadenceWords.rule(c, ledger.measures)), \(kept); " + CadenceWords.now(c, today: report.today)
         return .el(
             "div", [("class", "gauge cadence")],
             [
                 .el(
                     "div", [("class", "gauge-label")],
                     [
-                        .el("span", [("class", "rule")], [.text(CadenceWords.rule(c))]),
+                        .el("span", [("class", "rule")], [.text(CadenceWords.rule(c, ledger.measures))]),
                         .el("span", [("class", "amount")], [.text(kept)]),
                     ]),
                 .el("div", [("class", "strip"), ("role", "img"), ("aria-label", words)], squares),

@@ -41,7 +41,9 @@ extension Page {
         let headingID = "value-\(value.id)-title"
         var head: [N] = [.el("h3", [("id", headingID), ("class", "grow")], [.text(value.title)])]
         if v.neglected { head.append(.el("span", [("class", "pill tone-orange")], [.text("neglected")])) }
-        var meta = ["priority \(value.priority)", value.level.rawValue.replacingAll("_", " ")]
+        // Only a priority the file writes: the level's default is not the person's.
+        var meta =
+            (value.prioritySet ? ["priority \(value.priority)"] : []) + [value.level.rawValue.replacingAll("_", " ")]
         if let domain = value.domain { meta.append(domain) }
 
         var body: [N] = [

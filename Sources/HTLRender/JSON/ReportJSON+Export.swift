@@ -35,7 +35,10 @@ extension ReportJSON {
         for insight in report.values where insights[insight.value.id] == nil { insights[insight.value.id] = insight }
         stream.arrayField("values", ledger.values) { v in
             var fields: [(String, JSON)] = insights[v.id].map(value) ?? []
-            fields += [("domain", .optional(v.domain)), ("guidance", .optional(v.guidance))]
+            fields += [
+                ("priority_set", .bool(v.prioritySet)), ("domain", .optional(v.domain)),
+                ("guidance", .optional(v.guidance)),
+            ]
             return .object(fields + place(v.location))
         }
         var termsByID: [String: TermProgress] = [:]

@@ -80,6 +80,16 @@ public enum ReportJSON {
             ("today", .date(report.today)),
             ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
             ("goals", .array(goals.map { GoalJSON.json($0, .full) })),
+            (
+                "unreadable_goals",
+                .array(
+                    report.unreadableGoals.map {
+                        .object([
+                            ("id", .string($0.id)), ("path", .string($0.path)), ("line", .int($0.location.line)),
+                            ("column", .int($0.location.column)), ("message", .string($0.message)),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
@@ -180,7 +190,7 @@ public enum ReportJSON {
                                 "goals",
                                 .array(
                                     goals.map { g in
-                                        let step = nextStep(NextStep(g))
+                                        let step = nextStep(NextStep(g), report.measures)
                                         return GoalJSON.json(g, .head) { o, out in o.value("next_step", step, &out) }
                                     })
                             ),
@@ -190,8 +200,8 @@ public enum ReportJSON {
         ]).serialized()
     }
 
-    static func nextStep(_ step: NextStep) -> JSON {
-        let text: (String, JSON) = ("text", .string(NextText.words(step)))
+    static func nextStep(_ step: NextStep, _ measures: MeasureCatalog) -> JSON {
+        let text: (String, JSON) = ("text", .string(NextText.words(step, measures)))
         switch step {
         case .checklist: return .object([("kind", .string("checklist")), text])
         case .thisWeek(let amount, let measure):

@@ -22,7 +22,7 @@ public enum NextText {
                 if let target = g.goal.target, let days = g.daysLeft {
                     facts.append("due \(target) (\(TextLayout.relativeDays(days)))")
                 }
-                facts.append("next: " + words(NextStep(g)))
+                facts.append("next: " + words(NextStep(g), report.measures))
                 out += TextLayout.paragraph("    ", facts.joined(separator: " · "), width: width)
             }
         }
@@ -49,20 +49,20 @@ public enum NextText {
     }
 
     /// "Find a 12 km route with some hills", "3.28 hours this week",
-    /// "1 more session by 2026-11-29".
-    public static func words(_ step: NextStep) -> String {
+    /// "1 book this week" (a count still needed is a whole number),
+    /// "1 session more by 2026-11-29".
+    public static func words(_ step: NextStep, _ measures: MeasureCatalog) -> String {
         switch step {
         case .checklist(let text): return text
-        case .thisWeek(let amount, let measure): return "\(TextLayout.amount(amount)) \(measure) this week"
-        case .remaining(let amount, let measure): return "\(TextLayout.amount(amount)) \(measure) to go, past the date"
+        case .thisWeek(let amount, let measure):
+            return TextLayout.quantity(amount, measure, measures, needed: true) + " this week"
+        case .remaining(let amount, let measure):
+            return TextLayout.quantity(amount, measure, measures, needed: true) + " to go, past the date"
         case .holdOff(let measure, let until):
             return "none until \(until): over the limit this period"
                 + (measure == Goal.actionsMeasure ? "" : " (\(measure))")
         case .cadence(let amount, let measure, let atMost, let by):
-            let unit = measure == Goal.actionsMeasure ? "" : " " + measure
-            return atMost
-                ? "at most \(TextLayout.amount(amount))\(unit) more until \(by)"
-                : "\(TextLayout.amount(amount))\(unit) more by \(by)"
+            return CadenceWords.more(amount, measure, measures, atMost: atMost, by: by)
         case .none: return "no open step (add a checklist item or a target)"
         }
     }

@@ -12,8 +12,9 @@ public enum ProgressText {
         let width = max(width, 40)
         var out = header(g, report: report, width: width, style: style)
         out += targetLines(
-            g, burnUps: BurnUp.series(g, ledger: ledger, today: report.today), width: width, style: style)
-        out += cadenceLines(g, today: report.today, width: width, style: style)
+            g, burnUps: BurnUp.series(g, ledger: ledger, today: report.today), measures: ledger.measures, width: width,
+            style: style)
+        out += cadenceLines(g, today: report.today, measures: ledger.measures, width: width, style: style)
         out += paceLine(g, style: style)
         out += checklistLines(g, width: width, style: style)
         out += valueLines(g, ledger: ledger, width: width, style: style)
@@ -35,7 +36,7 @@ public enum ProgressText {
         ]
         if let p = ProgressWords.percent(g) {
             // A percentage says what it measures when it is not a target's own.
-            let figure = g.targets.count == 1 ? nil : ProgressWords.figure(g)
+            let figure = g.targets.count == 1 ? nil : ProgressWords.figure(g, report.measures)
             let words = TextLayout.percent(p) + (figure.map { " (\($0))" } ?? "")
             facts.append((words, words))
         }
@@ -73,7 +74,9 @@ public enum ProgressText {
     }
 
     /// Each target: its bar and figures, then its burn-up chart.
-    static func targetLines(_ g: GoalProgress, burnUps: [BurnUp], width: Int, style: TerminalStyle) -> String {
+    static func targetLines(
+        _ g: GoalProgress, burnUps: [BurnUp], measures: MeasureCatalog, width: Int, style: TerminalStyle
+    ) -> String {
         guard !g.targets.isEmpty else { return "" }
         var out = "\n" + style.bold("Targets") + "\n"
         let nameWidth = min(max(g.targets.map(\.measure.count).max() ?? 0, 6), 16)
@@ -84,13 +87,23 @@ public enum ProgressText {
             out +=
                 "  " + TextLayout.padRight(t.measure, nameWidth) + "  "
                 + style.paint(TextLayout.bar(t.ratio, width: barWidth), band) + " " + style.paint(pct, band, bold: true)
-                + "  " + TextLayout.amounts(t) + "\n"
+                + "  " + TextLayout.amounts(t, measures) + "\n"
             var pace: [String] = []
-            pace.append(t.remaining.isZero ? "target reached" : "\(TextLayout.amount(t.remaining)) \(t.measure) to go")
+            pace.append(
+                t.remaining.isZero
+                    ? "target reached" : TextLayout.quantity(t.remaining, t.measure, measures, needed: true) + " to go")
             if !t.remaining.isZero, let perDay = t.neededPerDay, let perWeek = t.neededPerWeek {
-                pace.append("needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
+                let whole = measures.words(for: t.measure).whole
+                pace.append(
+                    whole && perDay < .one
+                        ? "needs " + TextLayout.rate(perDay: perDay, t.measure, measures, needed: true)
+                        : whole
+                            ? "needs \(perDay.ceiling)/day or \(perWeek.ceiling)/week"
+                            : "needs \(TextLayout.rate(perDay))/day or \(TextLayout.rate(perWeek))/week")
             }
-            if let now = t.currentPerDay { pace.append("so far \(TextLayout.rate(now))/day") }
+            if let now = t.currentPerDay {
+                pace.append("so far " + TextLayout.rate(perDay: now, t.measure, measures, needed: false))
+            }
             out +=
                 String(repeating: " ", count: nameWidth + 4)
                 + TextLayout.truncate(pace.joined(separator: " · "), width - nameWidth - 4) + "\n"
@@ -102,13 +115,15 @@ public enum ProgressText {
     /// The rhythm (kept, or what slipped); then per cadence: the rule, a strip of the periods (● met, ○ missed,
     /// ◌ open, – excused, · to come), met of all and the best streak; then
     /// this period, what it still needs and the streak.
-    static func cadenceLines(_ g: GoalProgress, today: CivilDate, width: Int, style: TerminalStyle) -> String {
+    static func cadenceLines(
+        _ g: GoalProgress, today: CivilDate, measures: MeasureCatalog, width: Int, style: TerminalStyle
+    ) -> String {
         guard !g.cadences.isEmpty else { return "" }
         var out = "\n" + style.bold("Cadence") + "  " + style.dim("● met  ○ missed  ◌ open  – break  · to come") + "\n"
-        if let rhythm = CadenceWords.rhythm(g) {
+        if let rhythm = CadenceWords.rhythm(g, measures) {
             out += TextLayout.paragraph("  rhythm ", rhythm, width: width)
         }
-        let ruleWidth = min(g.cadences.map { CadenceWords.rule($0).count }.max() ?? 0, 24)
+        let ruleWidth = min(g.cadences.map { CadenceWords.rule($0, measures).count }.max() ?? 0, 24)
         let stripWidth = width >= 70 ? CadenceProgress.recentLimit : 12
         for c in g.cadences {
             let strip = CadenceWords.strip(c, limit: stripWidth)
@@ -116,12 +131,12 @@ public enum ProgressText {
                 "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
                 + "\(c.bestStreak)"
             let head =
-                "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c), ruleWidth), ruleWidth) + "  "
+                "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c, measures), ruleWidth), ruleWidth)
+                + "  "
             out +=
                 head + style.paint(strip, ReportColors.color(for: g.hue)) + "  "
                 + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
-            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c)]
-                .compactMap { $0 }
+            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c, measures)].compactMap { $0 }
             // Wrapped at the dots, never cut: a cut date reads as another date.
             out += TextLayout.wrap(
                 now.map { ($0, $0) }, separator: " ·", width: width,

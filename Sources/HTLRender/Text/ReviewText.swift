@@ -14,7 +14,7 @@ public enum ReviewText {
         out +=
             "\(TextLayout.longDate(r.period.start)) to \(TextLayout.longDate(r.period.end)) · "
             + "\(TextLayout.plural(r.actions, "counted action"))\n"
-        out += section("Done", done(r))
+        out += section("Done", done(r, report.measures))
         out += section("Moved", r.moves.map(moved))
         out += section("Stalled", r.stalled.map { stalled($0, today: r.today) } + r.missed.map(missed))
         out += section("Due", r.due.overdue.map { due($0, "overdue: ") } + r.due.due.map { due($0, "") })
@@ -39,7 +39,7 @@ public enum ReviewText {
         "\n## \(title)\n\n" + (items.isEmpty ? "- nothing\n" : items.map { "- \($0)\n" }.joined())
     }
 
-    static func done(_ r: Review) -> [String] {
+    static func done(_ r: Review, _ measures: MeasureCatalog) -> [String] {
         guard r.actions > 0 else { return [] }
         var items = [
             "\(TextLayout.plural(r.actions, "counted action")) toward \(TextLayout.plural(r.goals.count, "goal"))"
@@ -50,7 +50,8 @@ public enum ReviewText {
         }
         if !r.totals.isEmpty {
             items.append(
-                "logged: " + r.totals.map { "\(TextLayout.amount($0.amount)) \($0.measure)" }.joined(separator: ", "))
+                "logged: "
+                    + r.totals.map { TextLayout.quantity($0.amount, $0.measure, measures) }.joined(separator: ", "))
         }
         return items
     }
@@ -111,7 +112,7 @@ public enum ReviewText {
         case .planning:
             if let g = Eisenhower.matrix(report).first(where: { $0.quadrant == .doNow })?.goals.first {
                 return
-                    "\(g.goal.title) is \(g.state.words); next: \(NextText.words(NextStep(g))). When exactly will you "
+                    "\(g.goal.title) is \(g.state.words); next: \(NextText.words(NextStep(g), report.measures)). When exactly will you "
                     + "do it?"
             }
             if let g = r.due.due.first {

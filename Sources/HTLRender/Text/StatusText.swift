@@ -15,14 +15,19 @@ public enum StatusText {
         let title = TextLayout.truncate(ledger.settings.title ?? "htl", width - date.count - 2)
         out += style.bold(title) + String(repeating: " ", count: width - title.count - date.count) + date + "\n"
         out += termLines(term, report: report, width: width, style: style)
-        if goals.isEmpty {
+        let unreadable = report.unreadableGoals
+        if goals.isEmpty && unreadable.isEmpty {
             out += "\nNo goals to show.\n"
             return out
         }
-        out += summaryLines(goals, width: width, style: style)
+        out += summaryLines(goals, unreadable: unreadable.count, width: width, style: style)
+        for u in unreadable { out += "\n" + unreadableLines(u, width: width, style: style) }
         let barWidth = width >= 100 ? 24 : (width >= 70 ? 20 : 10)
         for g in goals {
-            out += "\n" + goalLines(g, today: report.today, width: width, barWidth: barWidth, style: style)
+            out +=
+                "\n"
+                + goalLines(
+                    g, today: report.today, measures: ledger.measures, width: width, barWidth: barWidth, style: style)
         }
         out += "\n" + style.dim("Details: htl progress <goal-id>") + "\n"
         return out
@@ -48,21 +53,37 @@ public enum StatusText {
         return out
     }
 
-    /// "1 overdue · 2 on track · …", wrapped to the width.
-    static func summaryLines(_ goals: [GoalProgress], width: Int, style: TerminalStyle) -> String {
-        let pieces = GoalState.allCases.compactMap { state -> (String, String)? in
+    /// "1 unreadable · 1 overdue · 2 on track · …", wrapped to the width.
+    static func summaryLines(_ goals: [GoalProgress], unreadable: Int, width: Int, style: TerminalStyle) -> String {
+        var pieces = GoalState.allCases.compactMap { state -> (String, String)? in
             let n = goals.filter { $0.state == state }.count
             let text = "\(n) \(state.words)"
             return n == 0 ? nil : (text, style.paint(text, ReportColors.stateColor(state)))
         }
+        if unreadable > 0 {
+            let text = "\(unreadable) unreadable"
+            pieces.insert((text, style.paint(text, .red)), at: 0)
+        }
         return TextLayout.wrap(pieces, separator: " ·", width: width, indent: "")
+    }
+
+    /// A goal file htl could not read, first: its path and id, then where
+    /// its first error is and what it says (CLI.md, `htl status`).
+    static func unreadableLines(_ u: UnreadableGoal, width: Int, style: TerminalStyle) -> String {
+        let stateColumn = 14
+        let path = TextLayout.truncate(u.path, max(width - stateColumn - u.id.count - 2, 10))
+        let gap = max(width - stateColumn - path.count - u.id.count, 2)
+        return style.paint(TextLayout.padRight("UNREADABLE", stateColumn), .red, bold: true) + style.bold(path)
+            + String(repeating: " ", count: gap) + style.dim(u.id) + "\n"
+            + TextLayout.paragraph("  ", "\(u.location): \(u.message)", width: width)
+            + "  " + style.dim("not counted until it is fixed: htl check") + "\n"
     }
 
     /// State, title and id; then bar, percent, the first target and the due
     /// date; then one line per further target.
-    static func goalLines(_ g: GoalProgress, today: CivilDate, width: Int, barWidth: Int, style: TerminalStyle)
-        -> String
-    {
+    static func goalLines(
+        _ g: GoalProgress, today: CivilDate, measures: MeasureCatalog, width: Int, barWidth: Int, style: TerminalStyle
+    ) -> String {
         let stateColumn = 14
         let right = g.id
         let titleText = TextLayout.truncate(g.goal.title, max(width - stateColumn - right.count - 2, 10))
@@ -76,7 +97,7 @@ public enum StatusText {
         let pct = TextLayout.padLeft(TextLayout.percent(ProgressWords.percent(g)), 4)
         let indent = 2 + barWidth + 1 + pct.count + 2
         let room = width - indent
-        var details = detailLines(g, today: today, room: room).map { TextLayout.truncate($0, room) }
+        var details = detailLines(g, measures, today: today, room: room).map { TextLayout.truncate($0, room) }
         let due = dueText(g)
         // The due date goes beside the first detail when both fit whole, else on a line of its own:
         // never a number cut to make room, the same at every width.
@@ -104,11 +125,13 @@ public enum StatusText {
     /// targets with its own ratio, and each cadence with its rhythm (and,
     /// below it, the latest period it missed while this one is open); a goal
     /// without progress shows its count of actions.
-    package static func detailLines(_ g: GoalProgress, today: CivilDate, room: Int = .max) -> [String] {
-        var lines = ProgressWords.figure(g).map { [$0] } ?? []
-        if g.targets.count > 1 { lines += g.targets.map(ProgressWords.target) }
+    package static func detailLines(_ g: GoalProgress, _ measures: MeasureCatalog, today: CivilDate, room: Int = .max)
+        -> [String]
+    {
+        var lines = ProgressWords.figure(g, measures).map { [$0] } ?? []
+        if g.targets.count > 1 { lines += g.targets.map { ProgressWords.target($0, measures) } }
         for c in g.cadences {
-            lines.append(CadenceWords.summary(c, today: today, room: room))
+            lines.append(CadenceWords.summary(c, measures, today: today, room: room))
             if let missed = CadenceWords.lastVerdict(c) { lines.append(missed) }
         }
         return lines.isEmpty ? [TextLayout.count(g.counts)] : lines

@@ -7,10 +7,15 @@ import HTLProgress
 public enum ValuesText {
     public static func render(_ report: ProgressReport, width: Int = 80, style: TerminalStyle = .plain) -> String {
         let width = max(width, 40)
-        var out = style.bold("Values") + " by priority (1 = most important)\n"
+        // A priority nobody wrote is not printed as if someone had: "–", and the heading says why.
+        let unset = report.values.contains { !$0.value.prioritySet }
+        var out =
+            style.bold("Values") + " by priority (1 = most important"
+            + (unset ? "; – none written, ranked by level" : "") + ")\n"
         if report.values.isEmpty { out += "\nNo values yet: htl new value <id>\n" }
         for v in report.values {
-            let head = "\(TextLayout.padLeft(String(v.value.priority), 3))  \(v.value.title)"
+            let priority = v.value.prioritySet ? String(v.value.priority) : "–"
+            let head = "\(TextLayout.padLeft(priority, 3))  \(v.value.title)"
             let tag = v.neglected ? "NEGLECTED" : ""
             let level = " · " + v.value.level.rawValue.replacingAll("_", " ")
             let left = TextLayout.truncate(head + level, width - tag.count - 2 - v.value.id.count - 3)

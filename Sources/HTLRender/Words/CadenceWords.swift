@@ -6,10 +6,12 @@ import HTLProgress
 /// `actions 3/week · this week 2/3, 4 days left · streak 5`.
 enum CadenceWords {
     /// The rule as people read it: `3/week` (actions), `90 min/week`,
-    /// `≤14 coffee/week`.
-    static func rule(_ c: CadenceProgress) -> String {
-        let unit = c.measure == Goal.actionsMeasure ? "" : " " + c.measure
-        return (c.cadence.atMost ? "≤" : "") + c.cadence.amount.description + unit + "/" + c.cadence.period.rawValue
+    /// `1 session/week`, `≤14 coffees/week`.
+    static func rule(_ c: CadenceProgress, _ measures: MeasureCatalog) -> String {
+        let words = measures.words(for: c.measure)
+        let amount = c.cadence.amount.description
+        let unit = c.measure == Goal.actionsMeasure ? "" : " " + (amount == "1" ? words.singular : words.plural)
+        return (c.cadence.atMost ? "≤" : "") + amount + unit + "/" + c.cadence.period.rawValue
     }
 
     /// "this week", "this month", "today".
@@ -25,18 +27,18 @@ enum CadenceWords {
         TextLayout.plural(n, period.rawValue)
     }
 
-    /// The status line's detail: the rule, the current period, the streak.
-    /// The days left go first, then the words "this week", when `room` is
-    /// short.
-    static func summary(_ c: CadenceProgress, today: CivilDate, room: Int = .max) -> String {
+    /// The status line's detail: the rule, the current period and the
+    /// streak; the days left go first when `room` is short.
+    static func summary(_ c: CadenceProgress, _ measures: MeasureCatalog, today: CivilDate, room: Int = .max) -> String
+    {
+        let rule = rule(c, measures)
         let streak = " · streak \(c.streak)"
-        let head = rule(c) + " · "
         let period = thisPeriod(c.cadence.period) + " "
         let shorter = now(c, today: today, daysLeft: false)
         let candidates = [
-            head + now(c, today: today) + streak,
-            head + shorter + streak,
-            head + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
+            rule + " · " + now(c, today: today) + streak,
+            rule + " · " + shorter + streak,
+            rule + " · " + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
         ]
         return candidates.first { $0.count <= room } ?? candidates[2]
     }
@@ -103,7 +105,7 @@ enum CadenceWords {
 
     /// The rhythm in words: "kept", or "slipping: missed last week (2 of 3)"
     /// (each cadence that slipped, with the period it missed).
-    static func rhythm(_ g: GoalProgress) -> String? {
+    static func rhythm(_ g: GoalProgress, _ measures: MeasureCatalog) -> String? {
         guard let rhythm = g.rhythm else { return nil }
         guard rhythm.status == .slipping else { return "kept" }
         let misses = g.cadences.compactMap { c -> String? in
@@ -114,19 +116,30 @@ enum CadenceWords {
             let figures =
                 "(\(TextLayout.amount(p.amount)) of \(c.cadence.atMost ? "≤" : "")\(TextLayout.amount(p.required)))"
             return (c.cadence.atMost ? "over " : "missed ") + when + " " + figures
-                + (g.cadences.count > 1 ? " (" + rule(c) + ")" : "")
+                + (g.cadences.count > 1 ? " (" + rule(c, measures) + ")" : "")
         }
         return "slipping: " + misses.joined(separator: "; ")
     }
 
     /// What the current period still needs (at least) or allows (at most):
     /// "1 more by 2026-11-22"; nil once decided or without one.
-    static func stillNeeds(_ c: CadenceProgress) -> String? {
+    static func stillNeeds(_ c: CadenceProgress, _ measures: MeasureCatalog) -> String? {
         guard let p = c.current, p.status == .open else { return nil }
-        let gap = TextLayout.amount(max(p.required - p.amount, .zero))
-        let unit = c.measure == Goal.actionsMeasure ? "" : " " + c.measure
-        return c.cadence.atMost
-            ? "at most \(gap)\(unit) more until \(p.days.end)" : "\(gap)\(unit) more by \(p.days.end)"
+        return more(max(p.required - p.amount, .zero), c.measure, measures, atMost: c.cadence.atMost, by: p.days.end)
+    }
+
+    /// "1 more by 2026-11-22" (actions), "1 session more by …", "at most
+    /// 2.5 km more until …": a count rounded up when it is needed, down
+    /// when it is a limit's room left.
+    static func more(_ gap: ExactDecimal, _ measure: String, _ measures: MeasureCatalog, atMost: Bool, by: CivilDate)
+        -> String
+    {
+        let whole = measures.words(for: measure).whole
+        let shown = whole ? ExactDecimal(Int(atMost ? gap.floor : gap.ceiling)) : gap
+        let amount =
+            measure == Goal.actionsMeasure
+            ? TextLayout.amount(shown) : TextLayout.quantity(shown, measure, measures)
+        return atMost ? "at most \(amount) more until \(by)" : "\(amount) more by \(by)"
     }
 
     /// One symbol per period: ● met, ○ missed, ◌ open, – excused, · to come.

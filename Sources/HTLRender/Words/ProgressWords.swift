@@ -16,9 +16,9 @@ enum ProgressWords {
     /// The figure the percentage is the ratio of: `45 / 100 km`, `mean of 2
     /// targets`, `6 of 8 weeks kept`, `mean of 2 rhythms`, `checklist 3 / 5`;
     /// nil for a goal without progress.
-    static func figure(_ g: GoalProgress) -> String? {
+    static func figure(_ g: GoalProgress, _ measures: MeasureCatalog) -> String? {
         switch (g.targets.count, g.cadences.count) {
-        case (1, _): return TextLayout.amounts(g.targets[0])
+        case (1, _): return TextLayout.amounts(g.targets[0], measures)
         case (2..., _): return "mean of \(g.targets.count) targets"
         case (0, 1): return kept(g.cadences[0])
         case (0, 2...): return "mean of \(g.cadences.count) rhythms"
@@ -32,7 +32,7 @@ enum ProgressWords {
     }
 
     /// One of several total targets with its own ratio: "45 / 100 km (45%)".
-    static func target(_ t: GoalProgress.TargetProgress) -> String {
-        TextLayout.amounts(t) + " (" + TextLayout.percent(t.ratio) + ")"
+    static func target(_ t: GoalProgress.TargetProgress, _ measures: MeasureCatalog) -> String {
+        TextLayout.amounts(t, measures) + " (" + TextLayout.percent(t.ratio) + ")"
     }
 }

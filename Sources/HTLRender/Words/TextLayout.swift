@@ -62,10 +62,40 @@ package enum TextLayout {
         "\(n) " + (n == 1 ? word : (plural ?? word + "s"))
     }
 
-    /// A quantity as a person reads it: "41.5 / 100 km" (at most two decimals;
-    /// JSON keeps the exact value).
-    static func amounts(_ t: GoalProgress.TargetProgress) -> String {
-        "\(amount(t.actual)) / \(amount(t.target)) \(t.measure)"
+    /// A target's figures as a person reads them: "41.5 / 100 km",
+    /// "1 / 6 books", "0 / 1 book" (at most two decimals; JSON keeps the
+    /// exact value). The unit goes with the target.
+    static func amounts(_ t: GoalProgress.TargetProgress, _ measures: MeasureCatalog) -> String {
+        "\(amount(t.actual)) / " + quantity(t.target, t.measure, measures)
+    }
+
+    /// An amount and its unit as a person reads it: "41.5 km", "1 book",
+    /// "3 books", "1 hour". A `needed` amount (what is still to do) of a
+    /// count is rounded up to a whole number: 0.49 books still needed is
+    /// "1 book" (FORMAT.md §4).
+    static func quantity(_ value: ExactDecimal, _ measure: String, _ measures: MeasureCatalog, needed: Bool = false)
+        -> String
+    {
+        let words = measures.words(for: measure)
+        let text = needed && words.whole ? String(value.ceiling) : amount(value)
+        return text + " " + (text == "1" ? words.singular : words.plural)
+    }
+
+    /// A rate of a target as a person reads it: "1.17/day", and for a count
+    /// whole numbers: "2/day", "3/week", "1 every 10 days", "none". A `needed` rate
+    /// of a count is rounded up (to finish on time), one so far to the
+    /// nearest (FORMAT.md §4).
+    static func rate(perDay: ExactDecimal, _ measure: String, _ measures: MeasureCatalog, needed: Bool) -> String {
+        guard measures.words(for: measure).whole else { return rate(perDay) + "/day" }
+        let perWeek = perDay.multiplied(by: 7)
+        func whole(_ x: ExactDecimal) -> Int128 { needed ? x.ceiling : x.rounded(toFractionDigits: 0).floor }
+        if !perDay.isPositive { return "none" }
+        if !(perDay < .one) { return "\(whole(perDay))/day" }
+        if !(perWeek < .one) { return "\(whole(perWeek))/week" }
+        // Less than one a week: one every so many days (fewer days when needed).
+        let days = ExactDecimal.one.divided(by: perDay) ?? .zero
+        let every = needed ? days.floor : days.rounded(toFractionDigits: 0).floor
+        return "1 every \(every) days"
     }
 
     static func amount(_ value: ExactDecimal) -> String {

@@ -66,7 +66,8 @@ struct ImportCommand: HTLCommand {
         for problem in plan.problems { Output.error("error: " + problem) }
         if !plan.diagnostics.isEmpty {
             let report = CheckReport(diagnostics: plan.diagnostics, fileCount: plan.proposedFiles.count)
-            let text = DiagnosticRenderer.text(report, files: plan.proposedFiles, style: options.errorStyle())
+            let text = DiagnosticRenderer.text(
+                report, files: plan.proposedFiles, style: options.errorStyle(), origin: plan.origin(of:))
             Output.errorRendered(text)
         }
         if plan.hasErrors {

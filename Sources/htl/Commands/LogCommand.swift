@@ -63,6 +63,28 @@ struct LogCommand: HTLCommand {
             throw ExitCode(1)
         }
         Output.say(entry.line)
+        if let note = entry.dateNote { Output.error(Self.words(note, entry, dryRun: dryRun)) }
+        for u in entry.unreadableGoals {
+            Output.error(
+                "warning: goal '\(u.id)' has errors in its file: \(u.location): \(u.message); the line is "
+                    + (dryRun ? "valid" : "written") + ", and counts toward it once the file is fixed (htl check)")
+        }
+    }
+
+    /// "note: 2026-11-02 is 20 days before the latest line of log/2026.log
+    /// (2026-11-22); if you meant another day, ...".
+    static func words(_ note: LogEntry.DateNote, _ entry: LogEntry, dryRun: Bool) -> String {
+        let date = String(entry.line.prefix(10))
+        let fix =
+            dryRun
+            ? "give it with --date" : "remove the line before you commit, and log it again with --date"
+        switch note {
+        case .beforeLatest(let latest, let days):
+            return "note: \(date) is \(days) days before the latest line of \(entry.path) (\(latest)); "
+                + "if you meant another day, \(fix)"
+        case .otherYear(let year):
+            return "note: \(date) is not in \(year), the year of \(entry.path); if you meant \(year), \(fix)"
+        }
     }
 
     /// The action's text: the arguments (negative quantities such as -0.8km
@@ -83,9 +105,10 @@ struct LogCommand: HTLCommand {
         for word in text where word.hasPrefix("-") && word.count > 1 {
             let next = word.dropFirst().first!
             if !(next.isNumber || next == ".") {
+                let near = UsageError.nearOption(word, Self.spec.options).map { "did you mean '\($0)'?; " } ?? ""
                 throw HTLError(
-                    "unknown option '\(word)' for htl log "
-                        + "(to log it as text, quote the whole line: htl log \"...\")")
+                    "unknown option '\(word)' for htl log (\(near)"
+                        + "to log it as text, quote the whole line: htl log \"...\")")
             }
         }
         return text.joined(separator: " ")
