@@ -22,28 +22,7 @@ public enum LedgerTemplate {
 
                 """
             ),
-            (
-                "measures.yaml",
-                """
-                km:
-                  title: Distance
-                  type: distance
-                  aliases: [kilometre, kilometres]
-                min:
-                  title: Minutes
-                  type: time
-                  aliases: [minutes]
-                hours:
-                  title: Hours
-                  type: time
-                  equals: 60 min
-                sessions:
-                  title: Sessions
-                  type: count
-                  aliases: [session]
-
-                """
-            ),
+            ("measures.yaml", measures),
             (
                 "values/health.md",
                 """
@@ -105,6 +84,11 @@ public enum LedgerTemplate {
     }
 
     public static let folders = ["values", "terms", "goals", "log"]
+
+    /// The measures the example goal and the log's example need, each with
+    /// every name people type for it (`KnownUnit`): `1.5h`, `1hr`, `20mins`
+    /// and `5kilometers` read as typed in a new ledger.
+    static let measures = ["km", "min", "hours", "sessions"].compactMap { KnownUnit.named($0)?.yaml }.joined()
 
     /// Written when the folder has no .gitignore yet: the temporary files of
     /// an interrupted write never get committed.
