@@ -78,6 +78,51 @@ import Testing
         #expect(byID["run-100-km"]?["terms"] as? [Int] == [7])
     }
 
+    /// `htl init --empty` then the app's export: no example value, term or
+    /// goal beside the app's (a plain `htl init` gave `values/health-2.md`
+    /// and a term-overlap warning against its example term).
+    @Test func anEmptyNewLedgerTakesTheAppsExportWithoutCollisions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try HTLBinary.run(["init", folder, "--empty"] + Self.today)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            made.stdout == """
+                Created an empty ledger in \(folder):
+                  htl.yaml
+                  measures.yaml
+                  .gitignore
+                Next:
+                  htl import -C \(folder) tenweek values_export.json terms_export.json goals_export.json actions_export.json
+                  htl new -C \(folder) goal piano-20h
+
+                """)
+        #expect(try HTLBinary.run(["check", "-C", folder] + Self.today).stderr == "no errors or warnings in 2 files\n")
+        let imported = try HTLBinary.run(
+            ["import", "tenweek"] + Self.exports("json") + ["-C", folder] + Self.today, environment: Self.europe)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout == """
+                create goals/declutter-the-flat.md
+                create goals/practise-guitar-for-20-hours.md
+                create goals/run-100-km.md
+                create terms/term-7.md
+                create values/craft.md
+                create values/health.md
+                append 6 actions to log/2026.log
+
+                """)
+        #expect(!imported.stderr.contains("term-overlap"), "\(imported.stderr)")
+        let files = try LedgerDirectory.readFiles(root: folder).map(\.path)
+        #expect(
+            files == [
+                "goals/declutter-the-flat.md", "goals/practise-guitar-for-20-hours.md", "goals/run-100-km.md",
+                "htl.yaml", "log/2026.log", "measures.yaml", "terms/term-7.md", "values/craft.md", "values/health.md",
+            ])
+        let check = try HTLBinary.run(["check", "-C", folder] + Self.today)
+        #expect(check.stderr.hasSuffix("0 errors, 3 warnings in 9 files\n"), "\(check.stderr)")
+    }
+
     @Test func theCSVExportOfTheSameDataGivesTheSameLedger() throws {
         let fromJSON = try Self.emptyLedger()
         let fromCSV = try Self.emptyLedger()
