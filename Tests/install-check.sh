@@ -18,6 +18,10 @@ libs="$(ldd "$bin" 2>&1 || true)"
 if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
     fail "htl still needs the Swift toolchain's libraries:"$'\n'"$libs"
 fi
+# Installed stripped: no symbol table, no debug information (htl and htl-mcp).
+for b in "$bin" "$prefix/bin/htl-mcp"; do
+    if readelf -S "$b" | grep -q -e '\.symtab' -e '\.debug_info'; then fail "$b is not stripped"; fi
+done
 version="$(env -i LD_LIBRARY_PATH= "$bin" --version)"
 [ "$version" = "$(.build/debug/htl --version)" ] || fail "htl --version printed '$version'"
 env -i LD_LIBRARY_PATH= "$bin" check -C goals-example --today 2026-11-22 2>/dev/null >/dev/null \
