@@ -311,6 +311,10 @@ struct LineScanner {
         case .unknownUnit(let split):
             if onlyCounted(.unknownUnit) { return }
             let unit = RawBytes.string(buffer.span.extracting(split..<end))
+            if let one = compoundQuantity(RawBytes.string(buffer.span.extracting(start..<split)), unit) {
+                report(.unknownUnit, at: split, "unknown unit '\(unit)'", help: "write one quantity: \(one)")
+                return
+            }
             let suggestion = suggestions.didYouMean(unit, measures.allNames)
             report(
                 .unknownUnit, at: split, "unknown unit '\(unit)'" + suggestion,
@@ -333,6 +337,29 @@ struct LineScanner {
             if let number { checkSpacedQuantity(number, unit: start..<end) }
             if QuantityToken.isBareNumber(buffer.span, start, end) { pendingNumber = start..<end }
         }
+    }
+
+    /// `1h25min`: two quantities of measures that convert into each other,
+    /// glued (`number` 1, `unit` h25min): their sum in the second one's unit,
+    /// as it was written (`85min`); nil for anything else.
+    func compoundQuantity(_ number: String, _ unit: String) -> String? {
+        guard case .success(let first) = ExactDecimal.parse(number), !number.hasPrefix("-") else { return nil }
+        let scalars = Array(unit.unicodeScalars)
+        func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+        // Where a name ends and the second number begins: a letter, then a digit.
+        for k in scalars.indices.dropFirst() where isDigit(scalars[k]) && scalars[k - 1].properties.isAlphabetic {
+            let firstName = String(String.UnicodeScalarView(scalars[..<k]))
+            var n = k
+            while n < scalars.count, isDigit(scalars[n]) || scalars[n] == "." { n += 1 }
+            let secondNumber = String(String.UnicodeScalarView(scalars[k..<n]))
+            let secondName = String(String.UnicodeScalarView(scalars[n...]))
+            guard let a = measures.index(for: firstName), let b = measures.index(for: secondName), a != b,
+                case .success(let second) = ExactDecimal.parse(secondNumber),
+                let converted = measures.convert(first, from: a, to: b)
+            else { continue }
+            return (converted + second).description + secondName
+        }
+        return nil
     }
 
     /// `5 km`: a number, a space, then a declared unit counts for nothing as

@@ -269,6 +269,34 @@ import Testing
         #expect(try HTLBinary.run(["check", "-C", folder] + today).stderr == "no errors or warnings in 6 files\n")
     }
 
+    /// Two durations glued together (`1h25min`) are not a unit: the help
+    /// writes them as the one quantity htl reads (85 minutes: 60 + 25).
+    @Test func aCompoundDurationIsWrittenAsOneQuantityInTheHelp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        let logged = try HTLBinary.run(["log", "-C", folder, "Piano 1h25min"] + today)
+        #expect(logged.status == 1)
+        #expect(
+            logged.stderr == """
+                log/2026.log:4:19: error: unknown unit 'h25min' [unknown-unit]
+                 4 | 2026-11-22 Piano 1h25min
+                   |                   ^
+                   = help: write one quantity: 85min
+                nothing written
+
+                """)
+        // 2.5 h + 30 min; 1 hour + 5 mins (the second unit as written); km and min do not convert.
+        for (line, help) in [
+            ("Piano 2.5hr30min", "write one quantity: 180min"),
+            ("Piano 1hour5mins", "write one quantity: 65mins"),
+            ("Run 5km30min", "declare it in measures.yaml, or quote the word: \"5km30min\""),
+        ] {
+            let result = try HTLBinary.run(["log", "-C", folder, line, "--dry-run"] + today)
+            #expect(result.stderr.contains("   = help: \(help)\n"), "\(line): \(result.stderr)")
+        }
+    }
+
     /// The example action is a comment: deleting the example goal (once the
     /// log is committed) leaves nothing that links it.
     @Test func initsExampleTrapsNoOne() throws {
