@@ -297,6 +297,17 @@ import Testing
         }
     }
 
+    /// `5k` in a new ledger, which has `h` beside `km`: the unit it starts.
+    @Test func aUnitCutShortSuggestsTheUnitItStarts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        let logged = try HTLBinary.run(["log", "-C", folder, "Run 5k", "--dry-run"] + today)
+        #expect(
+            logged.stderr.hasPrefix("log/2026.log:4:17: error: unknown unit 'k' (did you mean 'km'?) [unknown-unit]\n"),
+            "\(logged.stderr)")
+    }
+
     /// The example action is a comment: deleting the example goal (once the
     /// log is committed) leaves nothing that links it.
     @Test func initsExampleTrapsNoOne() throws {
