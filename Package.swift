@@ -68,8 +68,8 @@ let package = Package(
         .target(
             name: "HTLExchange",
             dependencies: [
-                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLCheck", "HTLLoad", "HTLJSON",
-                "HTLRender", "HTLEdit",
+                "HTLCore", "HTLModel", "HTLSystem", "HTLParse", "HTLFormat", "HTLProgress", "HTLCheck", "HTLLoad",
+                "HTLJSON", "HTLRender", "HTLEdit",
             ]),
         .target(
             name: "HTLLanguageServer",

@@ -18,6 +18,10 @@ libs="$(ldd "$bin" 2>&1 || true)"
 if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
     fail "htl still needs the Swift toolchain's libraries:"$'\n'"$libs"
 fi
+# Installed stripped: no symbol table, no debug information (htl, htl-mcp, htl-serve).
+for b in "$bin" "$prefix/bin/htl-mcp" "$prefix/bin/htl-serve"; do
+    if readelf -S "$b" | grep -q -e '\.symtab' -e '\.debug_info'; then fail "$b is not stripped"; fi
+done
 version="$(env -i LD_LIBRARY_PATH= "$bin" --version)"
 [ "$version" = "$(.build/debug/htl --version)" ] || fail "htl --version printed '$version'"
 env -i LD_LIBRARY_PATH= "$bin" check -C goals-example --today 2026-11-22 2>/dev/null >/dev/null \
@@ -31,6 +35,19 @@ if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
 fi
 echo "$init" | env -i LD_LIBRARY_PATH= "$bin" mcp -C goals-example --today 2026-11-22 | grep -q '"serverInfo":{"name":"htl"' \
     || fail "the installed htl mcp does not answer"
+
+# htl serve runs htl-serve from the same folder; it prints where it serves.
+libs="$(ldd "$prefix/bin/htl-serve")"
+if grep -q -e "$toolchain" -e libswift -e libFoundation <<<"$libs"; then
+    fail "htl-serve still needs the Swift toolchain's libraries:"$'\n'"$libs"
+fi
+served="$(mktemp)"
+env -i LD_LIBRARY_PATH= "$bin" serve -C goals-example --port 0 --today 2026-11-22 >"$served" 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q "API token" "$served" && break; sleep 0.1; done
+kill -INT "$server"; wait "$server" || true
+grep -q "^Serving Maya's ledger at http://127.0.0.1:" "$served" || fail "the installed htl serve does not serve: $(cat "$served")"
+rm -f "$served"
 
 for f in share/bash-completion/completions/htl share/zsh/site-functions/_htl \
          share/fish/vendor_completions.d/htl.fish share/man/man1/htl.1; do

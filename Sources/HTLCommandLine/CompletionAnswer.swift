@@ -16,7 +16,7 @@ public enum CompletionAnswer: Equatable, Sendable {
         // A shell never asks outside the line; anything else is read as the nearest word.
         let index = min(max(requested, 0), words.count)
         let before = joinedAtEquals(Array(words.prefix(index)))
-        let current = index < words.count ? words[index] : ""
+        let current = unquoted(index < words.count ? words[index] : "")
         var spec = root
         var i = 0
         if before.first == "help" {
@@ -100,6 +100,16 @@ public enum CompletionAnswer: Equatable, Sendable {
     private static func looksLikeNumber(_ word: String) -> Bool {
         guard let second = word.dropFirst().first else { return false }
         return second.isNumber || second == "."
+    }
+
+    /// A word the shell still has inside an open quote (`"Piano 20min +pi`,
+    /// as bash, zsh and fish hand it over) is completed without its quote:
+    /// the shells put the candidates inside the quote.
+    static func unquoted(_ word: String) -> String {
+        guard let quote = word.first, quote == "\"" || quote == "'", !word.dropFirst().contains(quote) else {
+            return word
+        }
+        return String(word.dropFirst())
     }
 
     /// bash splits `--ledger=dir` into `--ledger`, `=`, `dir`: put them back together.

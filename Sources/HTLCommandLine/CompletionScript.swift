@@ -38,7 +38,14 @@ public enum CompletionScript {
             case "${reply[0]}" in
                 \(filesMarker)) COMPREPLY=($(compgen -f -- "$cur")) ;;
                 \(directoriesMarker)) COMPREPLY=($(compgen -d -- "$cur")) ;;
-                *) COMPREPLY=("${reply[@]}") ;;
+                *) COMPREPLY=("${reply[@]}")
+                    # Inside an open quote (a log line) bash closes the quote after a lone
+                    # candidate, and a #tag typed next would be a comment: offered with a
+                    # space too, the candidate is completed and the line stays open.
+                    case "$cur" in
+                        \\"*\\"* | \\'*\\'*) ;;
+                        \\"* | \\'*) (( ${#COMPREPLY[@]} == 1 )) && COMPREPLY+=("${COMPREPLY[0]} ") ;;
+                    esac ;;
             esac
         }
         complete -o filenames -F _\(p) \(p)
@@ -57,7 +64,15 @@ public enum CompletionScript {
             case "${reply[1]}" in
                 \(filesMarker)) _files ;;
                 \(directoriesMarker)) _files -/ ;;
-                *) (( ${#reply} )) && compadd -Q -- "${reply[@]}" ;;
+                *)
+                    if [[ -n $compstate[quote] ]]; then
+                        # Inside an open quote (a log line) the candidates are the whole
+                        # line: complete its last word, and the quote stays open.
+                        local head=${PREFIX%"${PREFIX##*[[:space:]]}"}
+                        compset -q
+                        reply=("${(@)reply#"$head"}")
+                    fi
+                    (( ${#reply} )) && compadd -Q -- "${reply[@]}" ;;
             esac
         }
         if [[ "${funcstack[1]}" = _\(p) ]]; then
@@ -85,6 +100,12 @@ public enum CompletionScript {
                     __fish_complete_directories "$current"
                 case '*'
                     printf '%s\\n' $reply
+                    # Inside an open quote (a log line) fish closes the quote after a lone
+                    # candidate, and a #tag typed next would be a comment: offered with a
+                    # space too, the candidate is completed and the line stays open.
+                    if test (count $reply) -eq 1; and string match -qr -- '^"[^"]*$|^\\'[^\\']*$' "$current"
+                        printf '%s \\n' $reply
+                    end
             end
         end
         complete -c \(p) -f -a '(__\(p)_complete)'

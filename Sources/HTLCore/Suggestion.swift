@@ -3,9 +3,11 @@ import Synchronization
 /// "Did you mean ...?" for misspelt names.
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when it is close
-    /// enough to be a plausible typo. Ties go to a candidate of the same
-    /// length, then one with the same letters (`targest` is `targets` with
-    /// two letters swapped, not `target` with one added), then the earliest.
+    /// enough to be a plausible typo. Ties go to a candidate that goes on
+    /// from what was typed (`k` is `km` cut short, not `h` mistyped), then
+    /// one of the same length, then one with the same letters (`targest` is
+    /// `targets` with two letters swapped, not `target` with one added),
+    /// then the earliest.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         if let exact = candidates.first(where: { $0.lowercased() == lowered }) { return exact }
@@ -13,13 +15,13 @@ public enum Suggestion {
         guard !w.isEmpty, w.count <= 64 else { return nil }
         let limit = max(1, min(3, w.count / 3))
         let letters = w.sorted()
-        var best: (name: String, rank: (Int, Int, Int))?
+        var best: (name: String, rank: (Int, Int, Int, Int))?
         for candidate in candidates {
             let c = Array(candidate.lowercased().unicodeScalars)
             guard abs(c.count - w.count) <= limit else { continue }
             let d = editDistance(w, c)
             guard d <= limit else { continue }
-            let rank = (d, c.count == w.count ? 0 : 1, c.sorted() == letters ? 0 : 1)
+            let rank = (d, c.starts(with: w) ? 0 : 1, c.count == w.count ? 0 : 1, c.sorted() == letters ? 0 : 1)
             if best == nil || rank < best!.rank { best = (candidate, rank) }
         }
         return best?.name

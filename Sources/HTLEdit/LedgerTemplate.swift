@@ -9,41 +9,29 @@ import HTLSystem
 /// The files `htl init` writes: a small ledger that checks clean and shows
 /// every kind of file.
 public enum LedgerTemplate {
-    /// A data table: each file's path and text (the term ends ten weeks after `today`).
-    public static func files(today: CivilDate) -> [(path: String, text: String)] {
-        let termEnd = today.adding(days: 7 * Settings.defaultTermWeeks - 1)
-        return [
+    /// A data table: each file's path and text (the term ends ten weeks after
+    /// `today`). `empty`: the settings and the measures only, no example
+    /// value, term, goal or log: a ledger to import into.
+    public static func files(today: CivilDate, empty: Bool = false) -> [(path: String, text: String)] {
+        let structure = [
             (
-                "htl.yaml",
-                """
+                path: "htl.yaml",
+                text: """
                 htl: 1
                 title: My ledger
                 term_weeks: 10
 
                 """
             ),
-            (
-                "measures.yaml",
-                """
-                km:
-                  title: Distance
-                  type: distance
-                  aliases: [kilometre, kilometres]
-                min:
-                  title: Minutes
-                  type: time
-                  aliases: [minutes]
-                hours:
-                  title: Hours
-                  type: time
-                  equals: 60 min
-                sessions:
-                  title: Sessions
-                  type: count
-                  aliases: [session]
+            (path: "measures.yaml", text: measures),
+        ]
+        return empty ? structure : structure + examples(today: today)
+    }
 
-                """
-            ),
+    /// The example value, term, goal and log (its example line a comment).
+    static func examples(today: CivilDate) -> [(path: String, text: String)] {
+        let termEnd = today.adding(days: 7 * Settings.defaultTermWeeks - 1)
+        return [
             (
                 "values/health.md",
                 """
@@ -106,6 +94,11 @@ public enum LedgerTemplate {
 
     public static let folders = ["values", "terms", "goals", "log"]
 
+    /// The measures the example goal and the log's example need, each with
+    /// every name people type for it (`KnownUnit`): `1.5h`, `1hr`, `20mins`
+    /// and `5kilometers` read as typed in a new ledger.
+    static let measures = ["km", "min", "hours", "sessions"].compactMap { KnownUnit.named($0)?.yaml }.joined()
+
     /// Written when the folder has no .gitignore yet: the temporary files of
     /// an interrupted write never get committed.
     public static let gitignore = (
@@ -116,13 +109,13 @@ public enum LedgerTemplate {
 
 extension LedgerTemplate {
     /// `htl init`: the template's files created in `folder` (made when
-    /// missing), under the new ledger's writer lock; returns the paths
+    /// missing; the folders are made even when `empty`), under the new ledger's writer lock; returns the paths
     /// written, in order. Nothing is written when any of them exists
     /// already, or when the template would not pass `htl check` on `today`.
-    public static func create(in folder: String, shown: String, today: CivilDate, waiting: WriterLock.Waiting) throws
-        -> [String]
-    {
-        let files = files(today: today)
+    public static func create(
+        in folder: String, shown: String, today: CivilDate, empty: Bool = false, waiting: WriterLock.Waiting
+    ) throws -> [String] {
+        let files = files(today: today, empty: empty)
         // Like every writer: nothing is written that htl check would reject.
         let proposed = LedgerLoader.load(files: files.map { SourceFile(path: $0.path, text: $0.text) }, today: today)
             .check

@@ -1,5 +1,5 @@
 import HTLCore
-import HTLFormat
+import HTLEdit
 import HTLModel
 
 /// Units named by an export, resolved to the ledger's measures. A unit the
@@ -95,11 +95,11 @@ struct MeasurePlanner {
     func yaml() -> String {
         var text = ""
         for m in added {
-            text += "\(m.id):\n  title: \(YAMLScalarWriter.text(m.title))\n  type: \(m.kind.rawValue)\n"
-            if !m.aliases.isEmpty { text += "  aliases: [\(m.aliases.joined(separator: ", "))]\n" }
-            if let equals = m.equals, let target = existing(equals.unit), kind(of: target) == m.kind {
-                text += "  equals: \(equals.amount) \(target)\n"
+            var equals: String?
+            if let conversion = m.equals, let target = existing(conversion.unit), kind(of: target) == m.kind {
+                equals = "\(conversion.amount) \(target)"
             }
+            text += KnownUnit.entry(id: m.id, title: m.title, kind: m.kind, aliases: m.aliases, equals: equals)
         }
         return text
     }

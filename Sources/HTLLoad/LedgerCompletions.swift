@@ -13,7 +13,14 @@ public enum LedgerCompletions {
 
     /// A word of a log line: `+ru` → goal links, `#out` → tags, `5k` → `5km`
     /// (quantities with every measure name and alias); anything else nothing.
+    /// Inside a quoted line the shell hands over the line typed so far: its
+    /// last word is completed and the words before it kept
+    /// (`Piano 20min +pi` → `Piano 20min +piano-20h`).
     public static func logWord(_ prefix: String, root: LedgerRoot) -> [String] {
+        if let space = prefix.lastIndex(where: \.isWhitespace) {
+            let line = prefix[...space]
+            return logWord(String(prefix[prefix.index(after: space)...]), root: root).map { line + $0 }
+        }
         guard let first = prefix.first, first == "+" || first == "#" || first == "-" || first.isNumber || first == "."
         else { return [] }
         guard let ledger = ledger(root) else { return [] }

@@ -237,6 +237,69 @@ import Testing
         #expect(again.stderr.hasPrefix("htl: not creating a ledger over existing files: "))
     }
 
+    /// A new ledger reads the units people type: `1.5h`, `1hr`, `2hrs`,
+    /// `20mins`, `1minute`, `5kilometers`, `2sessions` are its measures as typed.
+    @Test func aNewLedgerAcceptsTheUnitsPeopleType() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        var shown = ""
+        for line in [
+            "Piano 1.5h", "Piano 1hr 20mins", "Piano practice 2hrs", "Scales 1minute", "Sight reading 45minutes",
+            "Easy run 5kilometers 1hour 1session +run-50km", "Two short runs 3kilometres 2sessions +run-50km",
+        ] {
+            let logged = try HTLBinary.run(["log", "-C", folder, line] + today)
+            shown += "\(logged.status) \(logged.stdout)\(logged.stderr)"
+        }
+        #expect(
+            shown == """
+                0 2026-11-22 Piano 1.5h
+                0 2026-11-22 Piano 1hr 20mins
+                0 2026-11-22 Piano practice 2hrs
+                0 2026-11-22 Scales 1minute
+                0 2026-11-22 Sight reading 45minutes
+                0 2026-11-22 Easy run 5kilometers 1hour 1session +run-50km
+                0 2026-11-22 Two short runs 3kilometres 2sessions +run-50km
+
+                """)
+        let progress = try HTLBinary.run(["progress", "run-50km", "--json", "-C", folder] + today)
+        let goal = try #require(try JSONSerialization.jsonObject(with: Data(progress.stdout.utf8)) as? [String: Any])
+        let targets = try #require(goal["targets"] as? [[String: Any]])
+        #expect(targets.map { "\($0["measure"] ?? "") \($0["actual"] ?? "")" } == ["km 8", "sessions 3"])
+        #expect(try HTLBinary.run(["check", "-C", folder] + today).stderr == "no errors or warnings in 6 files\n")
+    }
+
+    /// Two durations glued together (`1h25min`) in a new ledger, which
+    /// declares `h`: a bad quantity whose help writes the one to type.
+    @Test func aCompoundDurationIsWrittenAsOneQuantityInTheHelp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        let logged = try HTLBinary.run(["log", "-C", folder, "Piano 1h25min"] + today)
+        #expect(logged.status == 1)
+        #expect(
+            logged.stderr == """
+                log/2026.log:4:18: error: '1h25min' is almost a quantity, but a quantity is one number and one \
+                unit [bad-quantity]
+                 4 | 2026-11-22 Piano 1h25min
+                   |                  ^
+                   = help: write 85min (or quote it to keep it as text: "1h25min")
+                nothing written
+
+                """)
+    }
+
+    /// `5k` in a new ledger, which has `h` beside `km`: the unit it starts.
+    @Test func aUnitCutShortSuggestsTheUnitItStarts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try HTLBinary.run(["init", folder] + today).status == 0)
+        let logged = try HTLBinary.run(["log", "-C", folder, "Run 5k", "--dry-run"] + today)
+        #expect(
+            logged.stderr.hasPrefix("log/2026.log:4:17: error: unknown unit 'k' (did you mean 'km'?) [unknown-unit]\n"),
+            "\(logged.stderr)")
+    }
+
     /// The example action is a comment: deleting the example goal (once the
     /// log is committed) leaves nothing that links it.
     @Test func initsExampleTrapsNoOne() throws {

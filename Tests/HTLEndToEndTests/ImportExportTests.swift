@@ -78,6 +78,51 @@ import Testing
         #expect(byID["run-100-km"]?["terms"] as? [Int] == [7])
     }
 
+    /// `htl init --empty` then the app's export: no example value, term or
+    /// goal beside the app's (a plain `htl init` gave `values/health-2.md`
+    /// and a term-overlap warning against its example term).
+    @Test func anEmptyNewLedgerTakesTheAppsExportWithoutCollisions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htl-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try HTLBinary.run(["init", folder, "--empty"] + Self.today)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            made.stdout == """
+                Created an empty ledger in \(folder):
+                  htl.yaml
+                  measures.yaml
+                  .gitignore
+                Next:
+                  htl import -C \(folder) tenweek values_export.json terms_export.json goals_export.json actions_export.json
+                  htl new -C \(folder) goal piano-20h
+
+                """)
+        #expect(try HTLBinary.run(["check", "-C", folder] + Self.today).stderr == "no errors or warnings in 2 files\n")
+        let imported = try HTLBinary.run(
+            ["import", "tenweek"] + Self.exports("json") + ["-C", folder] + Self.today, environment: Self.europe)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout == """
+                create goals/declutter-the-flat.md
+                create goals/practise-guitar-for-20-hours.md
+                create goals/run-100-km.md
+                create terms/term-7.md
+                create values/craft.md
+                create values/health.md
+                append 6 actions to log/2026.log
+
+                """)
+        #expect(!imported.stderr.contains("term-overlap"), "\(imported.stderr)")
+        let files = try LedgerDirectory.readFiles(root: folder).map(\.path)
+        #expect(
+            files == [
+                "goals/declutter-the-flat.md", "goals/practise-guitar-for-20-hours.md", "goals/run-100-km.md",
+                "htl.yaml", "log/2026.log", "measures.yaml", "terms/term-7.md", "values/craft.md", "values/health.md",
+            ])
+        let check = try HTLBinary.run(["check", "-C", folder] + Self.today)
+        #expect(check.stderr.hasSuffix("0 errors, 3 warnings in 9 files\n"), "\(check.stderr)")
+    }
+
     @Test func theCSVExportOfTheSameDataGivesTheSameLedger() throws {
         let fromJSON = try Self.emptyLedger()
         let fromCSV = try Self.emptyLedger()
@@ -347,6 +392,76 @@ import Testing
         let statusA = try Self.htl(["status", "--json"], in: original).stdout
         let statusB = try Self.htl(["status", "--json"], in: copy).stdout
         #expect(statusA == statusB)
+    }
+
+    /// Each goal's state, progress and count of actions, by title (an
+    /// import names goals by their titles), from `htl export --json`.
+    static func goalFigures(_ ledger: TemporaryLedger) throws -> [String] {
+        let export = try Self.htl(["export", "--json"], in: ledger)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let goals = try #require(json["goals"] as? [[String: Any]])
+        let actions = try #require(json["actions"] as? [[String: Any]])
+        return goals.map { goal in
+            let id = goal["id"] as? String ?? ""
+            let count = actions.count { ($0["goals"] as? [String] ?? []).contains(id) }
+            return "\(goal["title"] ?? ""): \(goal["state"] ?? ""), \(goal["progress"] ?? ""), \(count) actions"
+        }.sorted()
+    }
+
+    /// An action counted through a #tag the goal lists (inside its window)
+    /// contributes to the goal in the CSV as a linked one does: export,
+    /// import and the goals keep their actions, numbers and states. (The
+    /// tag-counted rows had an empty ContributingGoals: the run came back
+    /// with 1 action of 4, 10 % instead of 58 %.)
+    @Test func tagCountedActionsKeepTheirGoalsThroughTheCSV() throws {
+        let original = try TemporaryLedger(
+            [
+                "htl.yaml": "htl: 1\n",
+                "measures.yaml":
+                    "km:\n  title: Distance\n  type: distance\nbooks:\n  title: Books\n  type: count\n  aliases: [book]\n",
+                "goals/run-50km.md":
+                    "---\ntitle: Run 50 km\nstart: 2026-11-01\ntarget: 2026-12-31\ntargets:\n  km: 50\ntags: [running]\n---\n",
+                "goals/read-4-books.md":
+                    "---\ntitle: Read 4 books\nstart: 2026-11-01\ntarget: 2026-12-31\ntargets:\n  books: 4\n"
+                    + "tags: [reading]\n---\n",
+                "log/2026.log": """
+                2026-10-30 Run before the goal began 5km #running
+                2026-11-02 Easy run 5km +run-50km
+                2026-11-05 Tempo run 8km #running
+                2026-11-09 Long run 12km #running #outdoors
+                2026-11-10 Finished Piranesi 1book +read-4-books #reading
+                2026-11-12 Finished Circe 1book #reading
+                2026-11-14 Run to the library 4km 1book #running #reading
+
+                """,
+            ], prefix: "htl-import")
+        let copy = try Self.emptyLedger()
+        defer {
+            original.remove()
+            copy.remove()
+        }
+        // Run: 5 + 8 + 12 + 4 km of 50 (the run of 30 October is before the goal began);
+        // books: 3 of 4, the linked and tagged Piranesi once.
+        let expected = ["Read 4 books: near_complete, 0.75, 3 actions", "Run 50 km: on_track, 0.58, 4 actions"]
+        #expect(try Self.goalFigures(original) == expected)
+        let out = original.root + "/out"
+        #expect(try Self.htl(["export", "--format", "csv", "-o", out], in: original).status == 0)
+        let rows = try CSV.records(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/actions_export.csv"))))
+        let goalsFile = try CSV.records(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/goals_export.csv"))))
+        let titleOf = Dictionary(uniqueKeysWithValues: goalsFile.dropFirst().map { ($0[0], $0[1]) })
+        #expect(
+            rows.dropFirst().map {
+                "\($0[1]): " + $0[8].split(separator: ";").map { titleOf[String($0)] ?? "?" }.joined(separator: ", ")
+            }
+                == [
+                    "Run before the goal began: ", "Easy run: Run 50 km", "Tempo run: Run 50 km",
+                    "Long run: Run 50 km", "Finished Piranesi: Read 4 books", "Finished Circe: Read 4 books",
+                    "Run to the library: Read 4 books, Run 50 km",
+                ])
+        let files = ["values", "terms", "goals", "actions"].map { "\(out)/\($0)_export.csv" }
+        let imported = try Self.htl(["import", "tenweek"] + files, in: copy)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try Self.goalFigures(copy) == expected)
     }
 
     // MARK: CSV with rules

@@ -30,6 +30,8 @@ import Testing
             }
             try "autoload -U compinit; compinit -u\nsource \(home)/htl.zsh\nPS1='> '\n".write(
                 toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+            try "source \(home)/htl.bash\nPS1='> '\n".write(
+                toFile: home + "/.bashrc", atomically: true, encoding: .utf8)
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: home) }
@@ -37,13 +39,20 @@ import Testing
         /// What an interactive shell shows after typing `keys` (\t is Tab).
         /// What the terminal shows once every one of `expected` is on it
         /// (or a minute has passed: then the expectations fail).
-        func type(_ keys: String, in shell: String, until expected: [String]) throws -> String {
+        /// The shell runs in `folder` (goals-example unless given).
+        func type(_ keys: String, in shell: String, at folder: String = example, until expected: [String]) throws
+            -> String
+        {
             let program =
-                shell == "zsh" ? ["zsh", "-i"] : ["fish", "--no-config", "-i", "-C", "source \(home)/htl.fish"]
+                switch shell {
+                case "zsh": ["zsh", "-i"]
+                case "bash": ["bash", "--noprofile", "--rcfile", home + "/.bashrc", "-i"]
+                default: ["fish", "--no-config", "-i", "-C", "source \(home)/htl.fish"]
+                }
             let until = expected.map { "--until=" + $0 }
             let typed = try Command.run(
                 "python3", [Paths.fixture("clients/type_in_terminal.py"), keys] + until + program,
-                in: ShellCompletionTests.example, environment: environment)
+                in: folder, environment: environment)
             return typed.stdout
         }
 
@@ -92,5 +101,55 @@ import Testing
         #expect(goals.contains("run-100km") && goals.contains("run-autumn-10k"), "\(goals)")
         let link = try shells.type("htl log Run +learn-\t", in: "fish", until: ["+learn-spanish", "+learn-ukulele"])
         #expect(link.contains("+learn-spanish") && link.contains("+learn-ukulele"), "\(link)")
+    }
+
+    /// A new ledger (htl init) with a goal `piano-20h` and a walk tagged `#outdoors`.
+    static func pianoLedger() throws -> TemporaryLedger {
+        let ledger = try TemporaryLedger([:], prefix: "htl-shells")
+        #expect(try HTLBinary.run(["init", ledger.root, "--today", "2026-11-22"]).status == 0)
+        try ledger.write(
+            "goals/piano-20h.md", "---\ntitle: Piano for 20 hours\nstart: 2026-11-22\ntargets:\n  hours: 20\n---\n")
+        #expect(
+            try HTLBinary.run(["log", "-C", ledger.root, "Walk 3km #outdoors", "--today", "2026-11-22"]).status == 0)
+        return ledger
+    }
+
+    /// What the scripts get for a word inside an open quote: the whole line
+    /// so far with its last word completed.
+    @Test func aWordInsideAnOpenQuoteIsAnsweredWithTheLine() throws {
+        let ledger = try Self.pianoLedger()
+        defer { ledger.remove() }
+        for (word, answer) in [
+            ("\"Piano 20min +pi", "Piano 20min +piano-20h\n"),
+            ("'Walk 4km #out", "Walk 4km #outdoors\n"),
+            ("\"Scales 20mi", "Scales 20min\nScales 20mins\nScales 20minute\nScales 20minutes\n"),
+            ("\"Scales 20 min", ""),
+        ] {
+            let result = try HTLBinary.run(["__complete", "3", "log", "-C", ledger.root, word])
+            #expect(result.stdout == answer, "\(word)")
+            #expect(result.status == 0)
+        }
+    }
+
+    /// Inside the quoted line `htl log "...`, Tab completes `+goal`, `#tag`
+    /// and a unit after a number, and the quote stays open: the line goes on
+    /// (a `#tag` after a closing quote would be a comment) and is logged whole.
+    @Test(arguments: ["bash", "zsh", "fish"]) func aQuotedLogLineCompletesInside(shell: String) throws {
+        let shells = try Shells()
+        let ledger = try Self.pianoLedger()
+        defer {
+            shells.remove()
+            ledger.remove()
+        }
+        let log = "htl log --today 2026-11-22 "
+        for (keys, logged) in [
+            (log + "\"Piano 20min +pi\t #outdoors\"\r", "2026-11-22 Piano 20min +piano-20h #outdoors"),
+            (log + "\"Walk 4km #out\t\"\r", "2026-11-22 Walk 4km #outdoors"),
+            (log + "\"Scales 20mi\t\"\r", "2026-11-22 Scales 20min"),
+        ] {
+            let shown = try shells.type(keys, in: shell, at: ledger.root, until: [logged])
+            let lines = shown.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lines.contains(logged), "\(shell): \(keys)\n\(shown)")
+        }
     }
 }

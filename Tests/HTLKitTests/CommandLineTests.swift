@@ -288,6 +288,10 @@ import Testing
         #expect(Self.complete(["log", "Run", "5k"]) == .custom("words", prefix: "5k"))
         #expect(Self.complete(["log", "Fix", "-0.8k"]) == .custom("words", prefix: "-0.8k"))
         #expect(Self.complete(["log", "--dr"]) == .words(["--dry-run"]))
+        // A word inside an open quote, as the shells hand it over: completed without its quote.
+        #expect(Self.complete(["log", "\"Run 5k"]) == .custom("words", prefix: "Run 5k"))
+        #expect(Self.complete(["log", "'Run +r"]) == .custom("words", prefix: "Run +r"))
+        #expect(Self.complete(["log", "\"Run\" 5k"]) == .custom("words", prefix: "\"Run\" 5k"))
         #expect(CompletionAnswer.answer(Self.root, words: ["new"], index: 1) == .words(["goal", "value"]))
         // An index outside the line (no shell sends one) is read as the nearest word, not a crash.
         #expect(CompletionAnswer.answer(Self.root, words: ["ch"], index: -5) == .words(["check"]))

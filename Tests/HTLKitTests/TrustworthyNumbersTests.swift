@@ -237,6 +237,8 @@ import Testing
     @Test func suggestionsPreferTheSameLettersAndLength() {
         #expect(Suggestion.closest(to: "targest", in: ["target", "targets", "tags"]) == "targets")
         #expect(Suggestion.closest(to: "targt", in: ["target", "targets"]) == "target")
+        // A unit cut short goes on to the one it starts (a new ledger has both km and h).
+        #expect(Suggestion.closest(to: "k", in: ["km", "min", "hours", "h", "hr", "sessions"]) == "km")
         #expect(Suggestion.closest(to: "unknwn-unit", in: RuleID.allCases.map(\.rawValue)) == "unknown-unit")
     }
 

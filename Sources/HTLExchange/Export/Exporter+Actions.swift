@@ -2,6 +2,7 @@ import HTLCore
 import HTLFormat
 import HTLJSON
 import HTLModel
+import HTLProgress
 import HTLRender
 
 /// The actions file: one row per action line, in log order, written as it
@@ -13,7 +14,13 @@ extension Exporter {
         var occurrences: [String: Int] = [:]
         var linesOf: [String: [ArraySlice<UInt8>]] = [:]
         var measurements = JSONBytes()
+        // Which goals count each action: the report's own table (links, and tags inside a goal's window).
+        let report = loaded.progressReport()
+        let counting = report.goalsCountingEveryAction(actionCount: ledger.actions.count)
+        let goalIDs = report.goals.map(\.id)
+        var position = 0
         for a in ledger.actions {
+            defer { position += 1 }
             if linesOf[a.path] == nil { linesOf[a.path] = TextLines.split(loaded.parsed.file(at: a.path)?.bytes ?? []) }
             let raw = linesOf[a.path].map { a.line <= $0.count ? Array($0[a.line - 1]) : [] } ?? []
             let text = String(decoding: LogFormatter.canonicalLine(raw), as: UTF8.self)
@@ -32,9 +39,24 @@ extension Exporter {
             measurements.removeAll()
             writeMeasurements(a, actionID: id, when: when, measureIDs: measureIDs, into: &measurements)
             measurements.withBytes { csv.field(bytes: $0) }
-            csv.field(a.links.compactMap { goalUUID[$0.goal] }.joined(separator: ";"))
+            let counted = counting.goals(of: position).map { goalIDs[Int($0)] }
+            csv.field(contributingGoals(a, counted).joined(separator: ";"))
             try csv.endRecord(write)
         }
+    }
+
+    /// Every goal the action counts toward, as the app's UUIDs: the goals it
+    /// links, in its order, then those that count it through a tag they
+    /// list (inside their window), by id; each once.
+    func contributingGoals(_ a: Action, _ counting: [String]) -> [String] {
+        var ids: [String] = []
+        for link in a.links where !ids.contains(link.goal) && goalUUID[link.goal] != nil { ids.append(link.goal) }
+        for id in counting where !ids.contains(id) { ids.append(id) }
+        var uuids: [String] = []
+        for id in ids {
+            if let uuid = goalUUID[id], !uuids.contains(uuid) { uuids.append(uuid) }
+        }
+        return uuids
     }
 
     /// The action's quantities as the app's JSON list of measurements

@@ -1,39 +1,47 @@
 import HTLCore
+import HTLFormat
 import HTLModel
 
-/// Units people log everywhere, with their names, types and conversions,
-/// for measures an import has to create.
-struct KnownUnit {
-    struct Conversion: Equatable {
-        var amount: String
-        var unit: String
+/// Units people log everywhere, with the names they type for them, their
+/// types and conversions: the measures `htl init` declares and those an
+/// import has to create, so that `1.5h`, `20mins` and `5kilometers` read in
+/// a ledger either made.
+package struct KnownUnit: Sendable {
+    package struct Conversion: Equatable, Sendable {
+        package var amount: String
+        package var unit: String
     }
 
-    var id: String
-    var title: String
-    var kind: Measure.Kind
-    var aliases: [String]
-    var equals: Conversion?
+    package var id: String
+    package var title: String
+    package var kind: Measure.Kind
+    /// Every other name people type for it (plural, singular, abbreviated),
+    /// each unambiguous among the units here: no `m` (metres or minutes),
+    /// no `k` (kilometres, or a thousand of anything).
+    package var aliases: [String]
+    package var equals: Conversion?
 
-    static func named(_ name: String) -> KnownUnit? {
+    package static func named(_ name: String) -> KnownUnit? {
         all.first { $0.id == name || $0.aliases.contains(name) }
     }
 
-    /// The app's measure type names (and a few synonyms) as htl's types.
-    static func kind(_ type: String) -> Measure.Kind? {
-        let t = type.trimmingSpaces.lowercased()
-        if let kind = Measure.Kind(rawValue: t) { return kind }
-        switch t {
-        case "duration": return .time
-        case "weight": return .mass
-        case "money": return .currency
-        case "number", "quantity", "occurrences": return .count
-        default: return nil
-        }
+    /// The unit's entry in measures.yaml, its conversion to `id` as declared.
+    package var yaml: String {
+        Self.entry(id: id, title: title, kind: kind, aliases: aliases, equals: equals.map { "\($0.amount) \($0.unit)" })
+    }
+
+    /// A measure's entry in measures.yaml, in canonical form (what `fmt` writes).
+    package static func entry(id: String, title: String, kind: Measure.Kind, aliases: [String], equals: String?)
+        -> String
+    {
+        var text = "\(id):\n  title: \(YAMLScalarWriter.text(title))\n  type: \(kind.rawValue)\n"
+        if !aliases.isEmpty { text += "  aliases: [\(aliases.joined(separator: ", "))]\n" }
+        if let equals { text += "  equals: \(equals)\n" }
+        return text
     }
 
     /// A data table
-    static let all: [KnownUnit] = [
+    package static let all: [KnownUnit] = [
         KnownUnit(id: "min", title: "Minutes", kind: .time, aliases: ["minutes", "minute", "mins"]),
         KnownUnit(
             id: "hours", title: "Hours", kind: .time, aliases: ["hour", "h", "hr", "hrs"],
