@@ -74,6 +74,31 @@ extension WebApp {
         return .written(entry)
     }
 
+    /// A checklist item ticked from the goal's page: `ChecklistTick`, which
+    /// refuses when the file changed since the page was drawn (409, the
+    /// page drawn again from the file as it is now, saying so).
+    func tickFromForm(_ request: WebRequest, goal id: String) async throws -> WebResponse {
+        let form = FormBody.pairs(String(decoding: request.body, as: UTF8.self))
+        func field(_ name: String) -> String? { form.first { $0.name == name }?.value }
+        guard let line = field("line").flatMap({ Int($0) }), let done = field("done"), done == "0" || done == "1",
+            let version = field("version")
+        else { return .text(400, "a checklist form sends line, done and version") }
+        do {
+            let ticked = try ChecklistTick.tick(
+                goal: id, line: line, done: done == "1", version: version,
+                ledger: LoadRequest(root: settings.root, now: settings.now()),
+                waiting: WriterLock.Waiting(patienceMilliseconds: 5_000))
+            report("\(request.client) POST \(request.path) wrote \(ticked.path):\(ticked.line)")
+            return .redirect("/goals/\(id)")
+        } catch {
+            let message = (error as? HTLError)?.message ?? "\(error)"
+            report("\(request.client) POST \(request.path) 409 refused: \(message)")
+            var again = request
+            again.path = "/goals/\(id)"
+            return try await page(.goal(id), again, status: 409) { $0.refusal = message }
+        }
+    }
+
     /// Where a form returns: one of this server's pages, never another site.
     static func safeBack(_ back: String?) -> String {
         guard let back, back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),

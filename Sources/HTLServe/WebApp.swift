@@ -63,6 +63,9 @@ public struct WebApp: Sendable {
             guard reading else { return Self.notAllowed("GET") }
         case "/log", "/api/log":
             guard request.method == "POST" else { return Self.notAllowed("POST") }
+        case _ where goalID?.hasSuffix("/checklist") == true:
+            guard request.method == "POST" else { return Self.notAllowed("POST") }
+            return try await tickFromForm(request, goal: String(goalID!.dropLast("/checklist".count)))
         default:
             guard let id = goalID ?? apiGoalID, !id.isEmpty, !id.contains("/") else {
                 return .text(404, "no page \(TerminalText.escaped(path))")
@@ -125,6 +128,11 @@ public struct WebApp: Sendable {
         let snapshot = try await store.snapshot()
         var context = context(snapshot, path: request.path)
         if let logged = request.queryValue("logged") { context.notice = Self.notice(logged, snapshot) }
+        if case .goal(let id) = view, let goal = snapshot.loaded.ledger.goal(id),
+            let file = snapshot.loaded.parsed.file(at: goal.path)
+        {
+            context.goalFileVersion = ContentVersion.of(file.bytes)
+        }
         edit(&context)
         guard
             let html = AppPage.render(

@@ -17,7 +17,7 @@ public enum LedgerFingerprint {
     static let mostEntries = 200_000
 
     public static func of(_ root: LedgerRoot) -> UInt64 {
-        var walk = Hasher64()
+        var walk = FNV64()
         var entries = 0
         for name in [LedgerLayout.settingsFile, LedgerLayout.measuresFile] + LedgerLayout.folders {
             visit(root.absolute(name), name: name, depth: 0, into: &walk, entries: &entries)
@@ -25,13 +25,13 @@ public enum LedgerFingerprint {
         return walk.value
     }
 
-    private static func visit(_ full: String, name: String, depth: Int, into hash: inout Hasher64, entries: inout Int) {
+    private static func visit(_ full: String, name: String, depth: Int, into hash: inout FNV64, entries: inout Int) {
         entries += 1
         guard entries <= mostEntries, depth <= deepest else { return }
         var info = stat()
-        hash.add(Array(name.utf8))
+        hash.add(Array(name.utf8) + [0])
         guard lstat(full, &info) == 0 else {
-            hash.add(0)
+            hash.add(UInt64(0))
             return
         }
         for n in [
@@ -43,26 +43,6 @@ public enum LedgerFingerprint {
         guard info.st_mode & S_IFMT == S_IFDIR, let names = try? FileSystem.list(full) else { return }
         for child in names.sorted(by: ByteOrder.precedes) where child != "." && child != ".." {
             visit(FileSystem.join(full, child), name: child, depth: depth + 1, into: &hash, entries: &entries)
-        }
-    }
-}
-
-/// FNV-1a, 64 bits: the same bytes give the same number on every run.
-private struct Hasher64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: [UInt8]) {
-        for b in bytes {
-            value ^= UInt64(b)
-            value &*= 0x0000_0100_0000_01b3
-        }
-        add(0xff)
-    }
-
-    mutating func add(_ n: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            value ^= (n >> UInt64(shift)) & 0xff
-            value &*= 0x0000_0100_0000_01b3
         }
     }
 }

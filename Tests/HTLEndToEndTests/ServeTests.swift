@@ -139,6 +139,52 @@ import Testing
         }
     }
 
+    /// A checklist item ticked on the goal's page changes one byte of the
+    /// file; a tick drawn from a file an editor has saved since is refused,
+    /// and the editor's text stands.
+    @Test func aTickChangesOneMarkAndNeverAnEditorsSave() throws {
+        try withServer { server, root in
+            let path = root + "/goals/declutter-flat.md"
+            let before = try String(contentsOfFile: path, encoding: .utf8)
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/goals/declutter-flat", cookies: jar).body
+            #expect(page.contains("aria-pressed=\"false\">☐ Bathroom cabinet</button>"), "\(page)")
+            func field(_ name: String, in html: String, after: String) -> String {
+                let form = html.components(separatedBy: after).first ?? ""
+                return form.components(separatedBy: "name=\"\(name)\" value=\"").last?.components(separatedBy: "\"")
+                    .first ?? ""
+            }
+            let csrf = field("csrf", in: page, after: "☐ Bathroom cabinet")
+            let version = field("version", in: page, after: "☐ Bathroom cabinet")
+            let tick = "csrf=\(csrf)&line=23&done=1&version=\(version)"
+            let ticked = try server.request(
+                "POST", "/goals/declutter-flat/checklist", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: tick, cookies: jar)
+            #expect(ticked.status == 303)
+            #expect(ticked.header("Location") == "/goals/declutter-flat")
+            let after = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(after == before.replacingOccurrences(of: "- [ ] Bathroom cabinet", with: "- [x] Bathroom cabinet"))
+            // 5 of 9 done became 6 of 9.
+            let shown = try server.request("GET", "/goals/declutter-flat").body
+            #expect(shown.contains("<span>progress <strong>66%, checklist 6 / 9</strong></span>"), "\(shown)")
+
+            // The page was drawn; then an editor saved the file: the tick from that page writes nothing.
+            let drawn = try server.request("GET", "/goals/declutter-flat", cookies: jar).body
+            let stale =
+                "csrf=\(csrf)&line=24&done=1&version=\(field("version", in: drawn, after: "☐ Bedroom wardrobe"))"
+            let saved = after.replacingOccurrences(
+                of: "- [ ] Bedroom wardrobe", with: "- [ ] Bedroom wardrobe and drawers")
+            try saved.write(toFile: path, atomically: true, encoding: .utf8)
+            let refused = try server.request(
+                "POST", "/goals/declutter-flat/checklist", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: stale, cookies: jar)
+            #expect(refused.status == 409)
+            #expect(refused.body.contains("goals/declutter-flat.md changed on disk since this page was drawn"))
+            #expect(refused.body.contains("☐ Bedroom wardrobe and drawers</button>"))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
+        }
+    }
+
     @Test func readOnlyRefusesEveryWrite() throws {
         try withServer(["--read-only"]) { server, root in
             let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))

@@ -20,6 +20,10 @@ public struct AppContext: Sendable {
     public var recent: [String] = []
     /// The page's own path, where a form returns to.
     public var path: String = "/"
+    /// The version of the shown goal's file (`ContentVersion`), which its checklist forms carry.
+    public var goalFileVersion: String?
+    /// Why the last write was refused, said at the top of the page.
+    public var refusal: String?
 
     public init(csrf: String, readOnly: Bool) {
         self.csrf = csrf
@@ -99,11 +103,12 @@ extension Page {
         case .goal(let id):
             guard let g = report.goal(id) else { return nil }
             return [
+                refusalNote,
                 section(
                     "goal",
                     [
                         .el("h2", [("id", "goal-title"), ("class", "visually-hidden")], [.text(g.goal.title)]),
-                        goalCard(g),
+                        goalCard(g), checklistForms(g),
                     ]),
                 actionsSection(ActionFilter(goal: id)),
             ]
@@ -212,6 +217,52 @@ extension Page {
                         }))
         }
         return .el("section", [("class", "card log"), ("aria-label", "Log an action")], parts)
+    }
+
+    /// Why a write was refused, first on the page.
+    var refusalNote: N {
+        guard let refusal = app?.refusal else { return .empty }
+        return .el("p", [("class", "card findings"), ("role", "alert")], [.text(refusal)])
+    }
+
+    /// The goal's checklist, one form per item that marks it done or not
+    /// (the file's version goes with it); the items as a list when read-only.
+    func checklistForms(_ g: GoalProgress) -> N {
+        let items = g.goal.checklist
+        guard !items.isEmpty, let app else { return .empty }
+        let canWrite = !app.readOnly && app.goalFileVersion != nil
+        return .el(
+            "section", [("class", "card checklist"), ("aria-labelledby", "checklist-title")],
+            [
+                .el("h3", [("id", "checklist-title")], [.text("Checklist")]),
+                .el(
+                    "ul", [("class", "checklist-items")],
+                    items.map { checklistItem($0, goal: g.id, canWrite: canWrite) }),
+            ])
+    }
+
+    func checklistItem(_ item: Goal.ChecklistItem, goal: String, canWrite: Bool) -> N {
+        let mark = item.done ? "☑ " : "☐ "
+        guard canWrite else { return .el("li", [], [.text(mark + item.text)]) }
+        let hidden = [
+            ("line", String(item.line)), ("done", item.done ? "0" : "1"), ("version", app?.goalFileVersion ?? ""),
+        ]
+        return .el(
+            "li", [],
+            [
+                .el(
+                    "form", [("method", "post"), ("action", "/goals/\(goal)/checklist")],
+                    [csrfField()] + hidden.map { .el("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) }
+                        + [
+                            .el(
+                                "button",
+                                [
+                                    ("type", "submit"), ("class", item.done ? "tick done" : "tick"),
+                                    ("aria-pressed", item.done ? "true" : "false"),
+                                ],
+                                [.text(mark + item.text)])
+                        ])
+            ])
     }
 
     func csrfField() -> N {

@@ -22,6 +22,10 @@ enum AppStylesheet {
         .repeats { display: flex; flex-wrap: wrap; gap: var(--space-xs); align-items: center; }
         .filters { display: flex; flex-wrap: wrap; gap: var(--space-xs); align-items: center; flex-direction: row; }
         .bar nav a[aria-current=page] { font-weight: 800; text-decoration: underline; }
+        .checklist-items { display: flex; flex-direction: column; gap: var(--space-xs); }
+        button.tick { width: 100%; text-align: left; color: var(--text); background: var(--surface-inset); \
+        font-weight: 600; }
+        button.tick.done { color: var(--tone-green-ink); background: var(--tone-green-soft); }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); \
         white-space: nowrap; }
 
