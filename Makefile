@@ -28,13 +28,15 @@ deps:
 # client drives `htl lsp`, the pre-commit framework (PyPI) runs the hooks,
 # axe-core (PyPI) audits the report's accessibility, icalendar (PyPI) reads
 # what htl calendar writes, strace slows a writer down to race another against it,
-# curl is the HTTP client that drives `htl serve`.
-TEST_PACKAGES := chromium zsh fish man-db groff-base neovim strace curl
+# curl is the HTTP client that drives `htl serve`, and chromedriver the
+# browser that logs an action through its form; zbarimg (zbar-tools) reads
+# back the QR code htl serve prints.
+TEST_PACKAGES := chromium chromium-driver zsh fish man-db groff-base neovim strace curl zbar-tools
 # axe-core 4.x, the accessibility audit the browser test runs in Chromium.
 AXE_WHEEL_VERSION := 0.1.8
 AXE := .build/axe/axe.min.js
 test-deps: deps
-	@missing=""; for p in chromium zsh fish man groff nvim strace curl; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
+	@missing=""; for p in chromium chromedriver zsh fish man groff nvim strace curl zbarimg; do command -v $$p >/dev/null 2>&1 || missing=yes; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing $(TEST_PACKAGES) (real clients for the tests)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
@@ -144,6 +146,7 @@ bench: deps
 	@command -v ledger >/dev/null 2>&1 || { echo "installing ledger (ledger-cli, timed side by side)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ledger; }
 	$(MAKE) release CONFIG=release
+	$(BUILD_INSTALLED) --product htl-serve
 	$(SWIFT) build -c release --product htl-bench
 	.build/release/htl-bench --htl $(STATIC)/release/htl --work $(BENCH_WORK)
 

@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "HTLKitTests",
             dependencies: [
-                "HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine", "HTLMCP",
+                "HTLKit", "HTLTestSupport", "LedgerGenerator", "HTLCommandLine", "HTLMCP", "HTLServe",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

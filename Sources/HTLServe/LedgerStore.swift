@@ -2,6 +2,7 @@ import HTLCore
 import HTLLoad
 import HTLModel
 import HTLProgress
+import HTLRender
 import HTLSystem
 
 /// The loaded ledger the server answers from, loaded again only when a
@@ -12,6 +13,8 @@ public actor LedgerStore {
         public var report: ProgressReport
         /// Changes whenever the answer to any page may change: the files' fingerprint and the day.
         public var version: String
+        /// The recent action texts the log form offers again, found once per load.
+        public var recent: [String]
     }
 
     let root: LedgerRoot
@@ -30,7 +33,9 @@ public actor LedgerStore {
         var request = LoadRequest(root: root, now: now)
         request.computeProgress = true
         let loaded = try LedgerLoader.load(request)
-        let made = Snapshot(loaded: loaded, report: loaded.progressReport(), version: version)
+        let made = Snapshot(
+            loaded: loaded, report: loaded.progressReport(), version: version,
+            recent: AppPage.recentTexts(loaded.ledger, today: loaded.today))
         current = made
         return made
     }

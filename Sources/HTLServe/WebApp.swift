@@ -116,7 +116,7 @@ public struct WebApp: Sendable {
     func context(_ snapshot: LedgerStore.Snapshot, path: String) -> AppContext {
         var context = AppContext(csrf: settings.csrf, readOnly: settings.readOnly)
         context.path = path
-        context.recent = AppPage.recentTexts(snapshot.loaded.ledger, today: snapshot.loaded.today)
+        context.recent = snapshot.recent
         return context
     }
 

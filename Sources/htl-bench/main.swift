@@ -14,6 +14,8 @@ struct Options {
     var runs = 15
     /// Only the language server's keystroke timings (`--lsp-only`).
     var languageServerOnly = false
+    /// Only the web server's timings (`--serve-only`).
+    var serverOnly = false
 
     init(_ arguments: [String]) {
         var i = 1
@@ -30,6 +32,7 @@ struct Options {
                 runs = Int(value) ?? runs
                 i += 1
             case "--lsp-only": languageServerOnly = true
+            case "--serve-only": serverOnly = true
             default: break
             }
             i += 1
@@ -125,6 +128,33 @@ func benchLanguageServer() -> Int {
     return over
 }
 if options.languageServerOnly { exit(benchLanguageServer() > 0 ? 1 : 0) }
+
+/// `htl serve`: the dashboard page and the API's log write, each a new
+/// connection (ServeSession.swift). Returns the number of cases over budget.
+func benchServer() -> Int {
+    var over = 0
+    for (name, ledger, budget) in [
+        ("goals-example", "goals-example", 0.010), ("1,000 goals / 100,000 lines", large, 0.100),
+    ] {
+        let r = serveSession(htl: htl, ledger, work: options.work, requests: 1_000, writes: 50)
+        let flat = r.rssEnd <= r.rssEarly + r.rssEarly / 10 + 4_096
+        for (label, value, limit) in [("serve dashboard", r.dashboard, budget), ("serve POST /api/log", r.log, 0.020)]
+        where label == "serve dashboard" || name == "goals-example" {
+            let within = value <= limit
+            if !within { over += 1 }
+            print(
+                pad("\(label), \(name)", 46) + pad(format(value), 11) + pad("", 42) + "≤ \(format(limit)) "
+                    + (within ? "ok" : "OVER"))
+        }
+        if !flat { over += 1 }
+        print(
+            pad("serve memory, \(name)", 46)
+                + "\(r.rssEarly / 1024) MB after 100 → \(r.rssEnd / 1024) MB after 1,000 "
+                + (flat ? "ok" : "OVER"))
+    }
+    return over
+}
+if options.serverOnly { exit(benchServer() > 0 ? 1 : 0) }
 generate(million, goals: 10_000, lines: 1_000_000)
 // The same ledger with a weekly cadence on every second goal (the cadence issue: within 10 %).
 let largeCadence = options.work + "/large-1000-goals-100000-lines-cadence"
@@ -360,4 +390,5 @@ if let plain = times[Name.status], let withCadence = times[Name.statusCadence], 
 if failures > 0 { print("\(failures) case(s) over budget") }
 
 failures += benchLanguageServer()
-if failures > 0 { print("\(failures) case(s) over budget (with the language server)") }
+failures += benchServer()
+if failures > 0 { print("\(failures) case(s) over budget (with the language server and the web server)") }

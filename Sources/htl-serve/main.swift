@@ -73,6 +73,10 @@ do {
             say("Serving \(title) at \(url)")
         } else {
             say("Serving \(title) at \(url)?token=\(token)")
+            // On a terminal, the same URL as a QR code, for the phone's camera.
+            if isatty(1) == 1, let code = QRCode("\(url)?token=\(token)") {
+                for line in code.terminalLines() { say(line) }
+            }
         }
         if settings.readOnly { say("read-only: every write is refused") }
         say("API token (Authorization: Bearer): \(token)")

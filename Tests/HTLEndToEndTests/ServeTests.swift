@@ -268,6 +268,26 @@ import Testing
         }
     }
 
+    /// A real browser at 390 px logs a run through the form; the page it
+    /// lands on says so, and the dashboard's term mean moves (52% → 53%).
+    @Test func aBrowserLogsARunThroughTheForm() throws {
+        try withServer { server, root in
+            let browser = try WebDriver(width: 390, height: 844)
+            defer { browser.quit() }
+            try browser.open(server.url)
+            #expect(try browser.text(".ring-value") == "52%")
+            try browser.type("Long run 12km +run-100km #running", into: "#log-line")
+            try browser.click(".log-form button[type=submit]")
+            #expect(try browser.url.hasSuffix("/?logged=log/2026.log:188"))
+            #expect(
+                try browser.text(".notice") == "Logged: 2026-11-22 Long run 12km +run-100km #running (log/2026.log:188)"
+            )
+            #expect(try browser.text(".ring-value") == "53%")
+            let log = try String(contentsOfFile: root + "/log/2026.log", encoding: .utf8)
+            #expect(log.hasSuffix("2026-11-22 Long run 12km +run-100km #running\n"))
+        }
+    }
+
     /// axe-core on every page (and a refused line's page), light and dark, at 390 and 1280 px: no serious or
     /// critical violation.
     @Test func everyPagePassesTheAccessibilityAudit() throws {

@@ -209,6 +209,7 @@ import Testing
         "Sources/HTLFuzz/FuzzTargets.swift": "libFuzzer's entry point hands over a pointer (a tool, not htl)",
         "Sources/htl-bench/ChildProcess.swift": "the bench spawns the processes it times (a tool, not htl)",
         "Sources/htl-bench/LanguageServerSession.swift": "the bench drives a language server (a tool, not htl)",
+        "Sources/htl-bench/ServeSession.swift": "the bench drives the web server over sockets (a tool, not htl)",
     ]
 
     @Test func unsafeCodeLivesInTheNamedFilesOnly() throws {
