@@ -4,6 +4,7 @@ import HTLEdit
 import HTLJSON
 import HTLLoad
 import HTLModel
+import HTLProgress
 import HTLRender
 import HTLSystem
 
@@ -97,6 +98,68 @@ extension WebApp {
             again.path = "/goals/\(id)"
             return try await page(.goal(id), again, status: 409) { $0.refusal = message }
         }
+    }
+
+    /// A new goal from the goals page's form: `GoalDraft`, checked against
+    /// the ledger and created under the writer lock (never over a file);
+    /// its findings, or a field htl cannot read, send the form back (422)
+    /// with what was typed.
+    func newGoalFromForm(_ request: WebRequest) async throws -> WebResponse {
+        let form = FormBody.pairs(String(decoding: request.body, as: UTF8.self))
+        var typed: [String: String] = [:]
+        for (name, value) in form where name != "csrf" && !value.isEmpty { typed[name] = value }
+        do {
+            let draft = try Self.draft(typed)
+            let made = try draft.create(
+                dryRun: false, ledger: LoadRequest(root: settings.root, now: settings.now()),
+                waiting: WriterLock.Waiting(patienceMilliseconds: 5_000))
+            if made.diagnostics.contains(where: \.isError) {
+                let findings = DiagnosticRenderer.text(
+                    CheckReport(diagnostics: made.diagnostics, fileCount: 1), files: [made.file])
+                throw HTLError(findings + "nothing written")
+            }
+            report("\(request.client) POST /goals/new wrote \(made.file.path)")
+            let id = String(made.file.path.split(separator: "/").last?.dropLast(3) ?? "")
+            return .redirect("/goals/\(id)")
+        } catch {
+            let message = (error as? HTLError)?.message ?? "\(error)"
+            report("\(request.client) POST /goals/new 422 refused")
+            var again = request
+            again.path = "/goals"
+            return try await page(.goals(GoalFilter()), again, status: 422) {
+                $0.refusal = message
+                $0.draft = typed.isEmpty ? ["title": ""] : typed
+            }
+        }
+    }
+
+    /// The form's fields as a draft; a number or date htl cannot read is an error naming the field.
+    static func draft(_ typed: [String: String]) throws -> GoalDraft {
+        func number(_ name: String) throws -> Int? {
+            guard let text = typed[name] else { return nil }
+            guard let n = Int(text) else { throw HTLError("\(name) must be a whole number, not '\(text)'") }
+            return n
+        }
+        func date(_ name: String) throws -> CivilDate? {
+            guard let text = typed[name] else { return nil }
+            guard let day = CivilDate.parse(text) else {
+                throw HTLError("\(name) must be a date YYYY-MM-DD, not '\(text)'")
+            }
+            return day
+        }
+        var draft = GoalDraft(title: typed["title"] ?? "")
+        draft.start = try date("start")
+        draft.target = try date("target")
+        draft.importance = try number("importance")
+        draft.urgency = try number("urgency")
+        if let measure = typed["measure"] {
+            guard let text = typed["amount"], case .success(let amount) = ExactDecimal.parse(Array(text.utf8)) else {
+                throw HTLError("a target needs an amount in \(measure), e.g. 100")
+            }
+            draft.targets = [(measure, amount)]
+        }
+        if let value = typed["value"] { draft.values = [(value, try number("strength") ?? 5)] }
+        return draft
     }
 
     /// Where a form returns: one of this server's pages, never another site.

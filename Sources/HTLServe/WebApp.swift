@@ -63,6 +63,9 @@ public struct WebApp: Sendable {
             guard reading else { return Self.notAllowed("GET") }
         case "/log", "/api/log":
             guard request.method == "POST" else { return Self.notAllowed("POST") }
+        case "/goals/new":
+            guard request.method == "POST" else { return Self.notAllowed("POST") }
+            return try await newGoalFromForm(request)
         case _ where goalID?.hasSuffix("/checklist") == true:
             guard request.method == "POST" else { return Self.notAllowed("POST") }
             return try await tickFromForm(request, goal: String(goalID!.dropLast("/checklist".count)))

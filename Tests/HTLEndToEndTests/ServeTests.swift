@@ -185,6 +185,46 @@ import Testing
         }
     }
 
+    /// "New goal" on the goals page writes the goal file the form describes,
+    /// checked like every writer's; a refused draft writes nothing and comes back.
+    @Test func aNewGoalFromTheForm() throws {
+        try withServer { server, root in
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/goals", cookies: jar).body
+            #expect(page.contains("<summary>New goal</summary>"))
+            let csrf = page.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64) ?? ""
+            let made = try server.request(
+                "POST", "/goals/new",
+                body: "title=Swim+20+km&start=2026-11-23&target=2027-01-10&importance=6&amount=20&measure=km"
+                    + "&value=health&strength=7&csrf=\(csrf)", cookies: jar)
+            #expect(made.status == 303)
+            #expect(made.header("Location") == "/goals/swim-20-km")
+            #expect(
+                try String(contentsOfFile: root + "/goals/swim-20-km.md", encoding: .utf8) == """
+                    ---
+                    title: Swim 20 km
+                    importance: 6
+                    start: 2026-11-23
+                    target: 2027-01-10
+                    targets:
+                      km: 20
+                    values:
+                      health: 7
+                    ---
+
+                    """)
+            #expect(try server.request("GET", "/goals/swim-20-km").body.contains("0 / 20 km"))
+            let refused = try server.request(
+                "POST", "/goals/new", body: "title=Swim&importance=11&csrf=\(csrf)", cookies: jar)
+            #expect(refused.status == 422)
+            #expect(
+                refused.body.contains(
+                    "goals/swim.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]"))
+            #expect(refused.body.contains("id=\"new-importance\" name=\"importance\" type=\"number\" value=\"11\""))
+            #expect(!FileManager.default.fileExists(atPath: root + "/goals/swim.md"))
+        }
+    }
+
     @Test func readOnlyRefusesEveryWrite() throws {
         try withServer(["--read-only"]) { server, root in
             let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))

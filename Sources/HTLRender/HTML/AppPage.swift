@@ -24,6 +24,8 @@ public struct AppContext: Sendable {
     public var goalFileVersion: String?
     /// Why the last write was refused, said at the top of the page.
     public var refusal: String?
+    /// A refused new goal's fields, by name, shown again in its form.
+    public var draft: [String: String] = [:]
 
     public init(csrf: String, readOnly: Bool) {
         self.csrf = csrf
@@ -97,7 +99,7 @@ extension Page {
         case .dashboard: return [logForm, dashboard]
         case .goals(let filter):
             return [
-                goalFilterForm(filter),
+                refusalNote, newGoalForm, goalFilterForm(filter),
                 goalsSection(filter.apply(report), unreadable: filter.isEmpty ? report.unreadableGoals : []),
             ]
         case .goal(let id):
@@ -217,6 +219,49 @@ extension Page {
                         }))
         }
         return .el("section", [("class", "card log"), ("aria-label", "Log an action")], parts)
+    }
+
+    /// "New goal": the fields of a goal file (title, dates, importance,
+    /// urgency, one target, one value), written as `htl mcp`'s new_goal
+    /// writes them and checked the same way. Open when a draft was refused.
+    var newGoalForm: N {
+        guard let app, !app.readOnly else { return .empty }
+        func field(_ name: String, _ label: String, type: String = "text", extra: [(String, String)] = []) -> [N] {
+            [
+                .el("label", [("for", "new-\(name)")], [.text(label)]),
+                .el(
+                    "input",
+                    [("id", "new-\(name)"), ("name", name), ("type", type), ("value", app.draft[name] ?? "")] + extra),
+            ]
+        }
+        func select(_ name: String, _ label: String, _ options: [(String, String)]) -> [N] {
+            [
+                .el("label", [("for", "new-\(name)")], [.text(label)]),
+                .el(
+                    "select", [("id", "new-\(name)"), ("name", name)],
+                    [.el("option", [("value", "")], [.text("none")])]
+                        + options.map { o in
+                            .el(
+                                "option", [("value", o.0)] + (app.draft[name] == o.0 ? [("selected", "")] : []),
+                                [.text(o.1)])
+                        }),
+            ]
+        }
+        var fields: [N] = field("title", "Title", extra: [("required", "")])
+        fields += field("start", "Start", type: "date") + field("target", "Target date", type: "date")
+        fields += field("importance", "Importance (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
+        fields += field("urgency", "Urgency (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
+        fields += field("amount", "Target amount", type: "number", extra: [("step", "any"), ("min", "0")])
+        fields += select("measure", "Target measure", ledger.measures.measures.map { ($0.id, $0.id) })
+        fields += select("value", "Serves the value", ledger.values.map { ($0.id, $0.title) })
+        fields += field("strength", "Strength (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
+        fields += [csrfField(), .el("button", [("type", "submit")], [.text("Create the goal")])]
+        return .el(
+            "details", [("class", "card new-goal")] + (app.draft.isEmpty ? [] : [("open", "")]),
+            [
+                .el("summary", [], [.text("New goal")]),
+                .el("form", [("class", "fields"), ("method", "post"), ("action", "/goals/new")], fields),
+            ])
     }
 
     /// Why a write was refused, first on the page.

@@ -26,6 +26,11 @@ enum AppStylesheet {
         button.tick { width: 100%; text-align: left; color: var(--text); background: var(--surface-inset); \
         font-weight: 600; }
         button.tick.done { color: var(--tone-green-ink); background: var(--tone-green-soft); }
+        .new-goal summary { font-weight: 700; cursor: pointer; color: var(--link); }
+        .fields { display: grid; grid-template-columns: minmax(0, 12rem) minmax(0, 1fr); gap: var(--space-xs); \
+        align-items: center; margin-top: var(--space-sm); }
+        .fields button { grid-column: 1 / -1; justify-self: start; }
+        @media (max-width: 40em) { .fields { grid-template-columns: minmax(0, 1fr); } }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); \
         white-space: nowrap; }
 
