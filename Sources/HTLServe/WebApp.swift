@@ -1,6 +1,7 @@
 import HTLCheck
 import HTLCore
 import HTLEdit
+import HTLJSON
 import HTLLoad
 import HTLModel
 import HTLProgress
@@ -59,7 +60,7 @@ public struct WebApp: Sendable {
         let apiGoalID = path.hasPrefix("/api/goals/") ? String(path.dropFirst("/api/goals/".count)) : nil
         let reading = request.method == "GET" || request.method == "HEAD"
         switch path {
-        case "/", "/goals", "/values", "/terms", "/actions", "/app.js", "/api/version", "/api/status":
+        case "/", "/goals", "/values", "/terms", "/actions", "/app.js", "/api/version", "/api/status", "/api/complete":
             guard reading else { return Self.notAllowed("GET") }
         case "/log", "/api/log":
             guard request.method == "POST" else { return Self.notAllowed("POST") }
@@ -89,6 +90,10 @@ public struct WebApp: Sendable {
                 body: Array(LiveScript.source.utf8))
         case "/api/version": return .text(200, try await store.snapshot().version)
         case "/api/status": return try await statusJSON(request)
+        case "/api/complete":
+            let snapshot = try await store.snapshot()
+            let words = LogCompletion.candidates(for: request.queryValue("word") ?? "", in: snapshot.loaded.ledger)
+            return .json(200, JSON.array(words.map { .string($0) }).serialized())
         case "/log": return try await logFromForm(request)
         case "/api/log": return try await logFromAPI(request)
         default:

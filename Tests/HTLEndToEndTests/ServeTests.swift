@@ -297,6 +297,20 @@ import Testing
         }
     }
 
+    @Test func theFieldsCompletionsComeFromTheLedger() throws {
+        try withServer { server, _ in
+            let answers = try ["%2Brun", "%23fam", "6k", "run"].map {
+                try server.request("GET", "/api/complete?word=\($0)").body
+            }
+            // goals-example's measures starting with k: kg, km and its aliases kilometre, kilometres.
+            #expect(
+                answers == [
+                    "[\"+run-100km\", \"+run-autumn-10k\"]\n", "[\"#family\"]\n",
+                    "[\"6kg\", \"6kilometre\", \"6kilometres\", \"6km\"]\n", "[]\n",
+                ])
+        }
+    }
+
     @Test func theVersionChangesWhenAFileDoes() throws {
         try withServer { server, root in
             let first = try server.request("GET", "/api/version").body
@@ -325,6 +339,11 @@ import Testing
             #expect(try browser.text(".ring-value") == "53%")
             let log = try String(contentsOfFile: root + "/log/2026.log", encoding: .utf8)
             #expect(log.hasSuffix("2026-11-22 Long run 12km +run-100km #running\n"))
+            // The field completes the word being typed: "+run-1" becomes "+run-100km".
+            try browser.waitForElements(milliseconds: 5_000)
+            try browser.type("Easy run 4km +run-1", into: "#log-line")
+            try browser.click("#log-suggestions button")
+            #expect(try browser.value("#log-line") == "Easy run 4km +run-100km ")
         }
     }
 

@@ -86,6 +86,16 @@ public final class WebDriver: @unchecked Sendable {
 
     public func click(_ css: String) throws { _ = try command("POST", "/element/\(try element(css))/click", [:]) }
 
+    /// An input's current value.
+    public func value(_ css: String) throws -> String {
+        (try command("GET", "/element/\(try element(css))/property/value") as? String) ?? ""
+    }
+
+    /// How long finding an element waits for it to appear (the page's script may add it).
+    public func waitForElements(milliseconds: Int) throws {
+        _ = try command("POST", "/timeouts", ["implicit": milliseconds])
+    }
+
     public func text(_ css: String) throws -> String {
         (try command("GET", "/element/\(try element(css))/text") as? String) ?? ""
     }

@@ -184,6 +184,8 @@ extension Page {
                         ]),
                     .el("button", [("type", "submit")], [.text("Log")]),
                 ]),
+            // Filled by the script as a word is typed: goals, tags and units to complete it with.
+            .el("div", [("id", "log-suggestions"), ("class", "repeats"), ("aria-live", "polite")]),
             csrfField(),
             .el("input", [("type", "hidden"), ("name", "back"), ("value", app.path)]),
             .el(
