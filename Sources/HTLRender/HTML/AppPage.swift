@@ -133,34 +133,13 @@ extension Page {
     func appDocument(_ view: AppPage.View, main: [N]) -> N {
         let current = Page.viewID(view)
         let name = Page.appSections.first { $0.id == current }?.title ?? ""
-        return .el(
-            "html", [("lang", "en")],
-            [
-                .el(
-                    "head", [],
-                    [
-                        .el("meta", [("charset", "utf-8")]),
-                        .el("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")]),
-                        .el("meta", [("name", "color-scheme"), ("content", "light dark")]),
-                        .el("title", text: "\(name) · \(title) · htl"),
-                        .el("style", [], [.raw("\n" + ReportStylesheet.css(scene: scene) + AppStylesheet.css)]),
-                        .el("script", [("src", "/app.js"), ("defer", "")]),
-                    ]),
-                .el(
-                    "body", [("class", "scene-\(scene.rawValue)")],
-                    [
-                        .el("a", [("class", "skip"), ("href", "#main")], [.text("Skip to content")]),
-                        .el("div", [("class", "scene"), ("aria-hidden", "true")]),
-                        header,
-                        .el("main", [("id", "main"), ("data-live", "")], main),
-                        .el(
-                            "footer", [],
-                            [
-                                view == .dashboard ? legend : .empty,
-                                .el("p", [("class", "plate")], [.text("Served by htl for \(today)")]),
-                            ]),
-                    ]),
-            ])
+        return shell(
+            title: "\(name) · \(title) · htl", head: [.el("script", [("src", "/app.js"), ("defer", "")])],
+            css: ReportStylesheet.css(scene: scene) + AppStylesheet.css, main: main,
+            footer: [
+                view == .dashboard ? legend : .empty,
+                .el("p", [("class", "plate")], [.text("Served by htl for \(today)")]),
+            ], mainAttributes: [("data-live", "")])
     }
 
     /// "Log an action": one field that takes the log line, checked as `htl
