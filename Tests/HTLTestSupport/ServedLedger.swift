@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 
 /// `htl serve` on a ledger, on a free port, for end-to-end tests: started
 /// with `--port 0`, its URL and API token read from the first lines it
 /// prints, driven with curl (a real HTTP client), stopped with SIGINT.
+///
+/// Sendable by hand (`@unchecked`): `Process` and `Pipe` are not marked
+/// Sendable, but this class only reads them after `init`; its one mutable
+/// state (stderr as drained, the answer of `stop`) sits behind a `Mutex`.
 public final class ServedLedger: @unchecked Sendable {
     public let url: String
     public let port: Int
@@ -13,7 +18,7 @@ public final class ServedLedger: @unchecked Sendable {
     /// stderr, drained as it comes (a full pipe would stall the server) and handed over on `stop`.
     let drained = DispatchSemaphore(value: 0)
     let errors = Pipe()
-    nonisolated(unsafe) var stderrData = Data()
+    let stderrData = Mutex(Data())
 
     public struct Reply: Sendable {
         public var status: Int
@@ -49,7 +54,8 @@ public final class ServedLedger: @unchecked Sendable {
         port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0
         token = banner.first { $0.hasPrefix("API token") }?.components(separatedBy: ": ").last ?? ""
         DispatchQueue.global().async {
-            self.stderrData = self.errors.fileHandleForReading.readDataToEndOfFile()
+            let data = self.errors.fileHandleForReading.readDataToEndOfFile()
+            self.stderrData.withLock { $0 = data }
             self.drained.signal()
         }
     }
@@ -86,16 +92,16 @@ public final class ServedLedger: @unchecked Sendable {
     /// Ctrl-C: the server stops; returns its exit status and stderr.
     /// Stopping again gives the same answer.
     public func stop() -> (status: Int32, stderr: String) {
-        if let stopped { return stopped }
+        if let answer = stopped.withLock({ $0 }) { return answer }
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
         drained.wait()
-        let answer = (process.terminationStatus, String(decoding: stderrData, as: UTF8.self))
-        stopped = answer
+        let answer = (process.terminationStatus, String(decoding: stderrData.withLock { $0 }, as: UTF8.self))
+        stopped.withLock { $0 = answer }
         return answer
     }
 
-    nonisolated(unsafe) var stopped: (status: Int32, stderr: String)?
+    let stopped = Mutex<(status: Int32, stderr: String)?>(nil)
 
     public var isRunning: Bool { process.isRunning }
 

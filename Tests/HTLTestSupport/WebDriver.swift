@@ -3,6 +3,9 @@ import Foundation
 /// A browser driven through the W3C WebDriver protocol: Debian's
 /// chromedriver, started on a free port, steering headless Chromium in a
 /// window of the size asked. Requests go through curl, as a client would.
+///
+/// Sendable by hand (`@unchecked`): every stored property is a constant set
+/// in `init` (`Process` is not marked Sendable, and is only signalled after).
 public final class WebDriver: @unchecked Sendable {
     let process: Process
     let base: String
