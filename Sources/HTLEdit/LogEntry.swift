@@ -48,7 +48,7 @@ public struct LogEntry: Sendable {
 
     /// `path` nil means `log/<year of date>.log`.
     public init(text: String, date: CivilDate, time: ClockTime?, path: String?, in loaded: LoadedLedger) throws {
-        guard !text.contains("\n"), !text.contains("\r") else {
+        guard LogEntry.isOneLine(text) else {
             throw HTLError("an action is one line: the text must not contain line breaks")
         }
         let target = path ?? LogEntry.defaultPath(for: date)
@@ -82,6 +82,12 @@ public struct LogEntry: Sendable {
 }
 
 extension LogEntry {
+    /// No line feed and no carriage return. Compared as bytes: in a Swift
+    /// string "\r\n" is one character, equal to neither "\r" nor "\n".
+    public static func isOneLine(_ text: String) -> Bool {
+        !text.utf8.contains(0x0A) && !text.utf8.contains(0x0D)
+    }
+
     /// `htl log`: the line checked against the ledger and, unless it has
     /// errors or this is a dry run, appended, all under the writer lock.
     /// `date` nil means the ledger's today; `path` nil, `log/<year>.log`.

@@ -15,7 +15,7 @@ extension MCPSession {
         guard let text = try args.string("text"), !text.isEmpty else {
             throw HTLError("'text' is required: the action's words")
         }
-        guard !text.contains("\n"), !text.contains("\r") else { throw HTLError("'text' must be one line") }
+        guard LogEntry.isOneLine(text) else { throw HTLError("'text' must be one line") }
         let dryRun = try args.bool("dry_run") ?? true
         let entry = try LogEntry.log(
             text, date: try args.date("date"), time: try args.time("time"), path: nil, dryRun: dryRun,

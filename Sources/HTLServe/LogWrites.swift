@@ -57,7 +57,7 @@ extension WebApp {
 
     /// The line logged as `htl log` logs it, on the server's today.
     func log(_ text: String, client: String, via route: String) throws -> Outcome {
-        guard !text.contains("\n"), !text.contains("\r"), !text.isEmpty else {
+        guard LogEntry.isOneLine(text), !text.isEmpty else {
             report("\(client) POST \(route) 422 refused: not one line")
             let message = text.isEmpty ? "nothing to log: type the action" : "an action is one line"
             return .refused((message + "\n", "{\"diagnostics\": [], \"error\": \"\(message)\"}\n"))

@@ -27,6 +27,19 @@ import Testing
         #expect(try l.read("log/2026.log") == Self.header + "2026-11-22 Correction -0.8km +run\n")
     }
 
+    /// A line break of any kind inside the text, "\r\n" included (one
+    /// character to Swift), is refused: one action is one line.
+    @Test func aLineBreakInTheTextIsRefused() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        for text in ["Run 5km\r\nx", "Run 5km\nx", "Run 5km\rx"] {
+            let result = try log(l, [text])
+            #expect(result.status == 2, "\(text.debugDescription)")
+            #expect(result.stderr == "htl: an action is one line: the text must not contain line breaks\n")
+        }
+        #expect(try l.read("log/2026.log") == Self.header)
+    }
+
     @Test func anUnknownOptionIsRefusedAndNothingIsWritten() throws {
         let l = try ledger()
         defer { l.remove() }

@@ -135,6 +135,12 @@ import Testing
                 form.body.contains("log/2026.log:188:23: error: unknown unit 'kms' (did you mean 'km'?) [unknown-unit]")
             )
             #expect(form.body.contains("value=\"Tempo run 6kms\""))
+            // "\r\n" inside the field would be two log lines: refused like any line break.
+            let broken = try server.request(
+                "POST", "/log", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: "line=Run+5km%0D%0Ax&csrf=\(csrf)&back=%2F", cookies: jar)
+            #expect(broken.status == 422)
+            #expect(broken.body.contains("an action is one line"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log")) == before)
         }
     }
