@@ -53,22 +53,10 @@ package struct GoalDraft: Sendable {
             similar: loaded.ledger.goals.filter { GoalDraft.isClose(letters: GoalDraft.letters($0.title), slug) })
     }
 
-    /// The keys of `targets` and `values` are written into the front matter
-    /// as they are, so each must have the shape of what it names (a measure
-    /// id or alias, `actions`, a value id): a line break, `: ` or ` #` in a
-    /// key would add keys or change a value. Whether the ledger has it is
-    /// the checker's finding, as for every file.
+    /// Each key of `targets` and `values` has the shape of what it names (`GoalKeys`).
     func checkKeys() throws {
-        for target in targets where !Identifier.isValidMeasureName(target.measure) {
-            throw HTLError(
-                "'targets' has the key \(TerminalText.quoted(target.measure)), which is not a measure: "
-                    + "a measure id or alias (lowercase letters, digits and '_', starting with a letter) or 'actions'")
-        }
-        for value in values where !Identifier.isValidEntityID(value.value) {
-            throw HTLError(
-                "'values' has the key \(TerminalText.quoted(value.value)), which is not a value id: "
-                    + "lowercase letters, digits and '-', starting with a letter or digit")
-        }
+        for target in targets { try GoalKeys.check(target.measure, in: "targets") }
+        for value in values { try GoalKeys.check(value.value, in: "values") }
     }
 
     private func text() -> EntityText {

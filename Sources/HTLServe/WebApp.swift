@@ -67,6 +67,9 @@ public struct WebApp: Sendable {
         case "/goals/new":
             guard request.method == "POST" else { return Self.notAllowed("POST") }
             return try await newGoalFromForm(request)
+        case _ where goalID?.hasSuffix("/edit") == true:
+            guard request.method == "POST" else { return Self.notAllowed("POST") }
+            return try await editFromForm(request, goal: String(goalID!.dropLast("/edit".count)))
         case _ where goalID?.hasSuffix("/checklist") == true:
             guard request.method == "POST" else { return Self.notAllowed("POST") }
             return try await tickFromForm(request, goal: String(goalID!.dropLast("/checklist".count)))
@@ -137,9 +140,14 @@ public struct WebApp: Sendable {
         var context = context(snapshot, path: request.path)
         if let logged = request.queryValue("logged") { context.notice = Self.notice(logged, snapshot) }
         if case .goal(let id) = view, let goal = snapshot.loaded.ledger.goal(id),
-            let file = snapshot.loaded.parsed.file(at: goal.path)
+            let form = GoalEdit.form(for: goal, in: snapshot.loaded)
         {
-            context.goalFileVersion = ContentVersion.of(file.bytes)
+            context.goalFileVersion = form.version
+            context.goalFields = form.fields
+            context.editOpen = request.queryValue("edit") != nil
+            if let saved = request.queryValue("saved") {
+                context.notice = saved == "1" ? "Saved \(goal.path)" : "Nothing to save: \(goal.path) already says this"
+            }
         }
         edit(&context)
         guard

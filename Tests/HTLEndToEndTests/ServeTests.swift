@@ -231,6 +231,104 @@ import Testing
         }
     }
 
+    /// The form's hidden field `name` in a page (the first, or the first after `after`).
+    static func hidden(_ name: String, in html: String, after: String = "") -> String {
+        let rest = after.isEmpty ? html : html.components(separatedBy: after).dropFirst().joined()
+        return rest.components(separatedBy: "name=\"\(name)\" value=\"").dropFirst().first?
+            .components(separatedBy: "\"").first ?? ""
+    }
+
+    /// "Edit this goal": the fields that changed are rewritten, the file ends
+    /// canonical with every comment, and findings write nothing.
+    @Test func anEditRewritesWhatChangedAndKeepsComments() throws {
+        try withServer { server, root in
+            let path = root + "/goals/run-100km.md"
+            let original = try String(contentsOfFile: path, encoding: .utf8)
+            let commented = original.replacingOccurrences(of: "importance: 8\n", with: "importance: 8  # was 7\n")
+                .replacingOccurrences(of: "  km: 100\n", with: "  # ten a week\n  km: 100\n")
+            try commented.write(toFile: path, atomically: true, encoding: .utf8)
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/goals/run-100km?edit", cookies: jar).body
+            #expect(page.contains("<details class=\"card edit-goal\" open=\"\"><summary>Edit this goal</summary>"))
+            #expect(
+                page.contains("name=\"targets.value\" type=\"text\" value=\"100\" aria-label=\"Targets 1: amount\""))
+            let form = "<summary>Edit this goal</summary>"
+            let csrf = Self.hidden("csrf", in: page, after: form)
+            let version = Self.hidden("version", in: page, after: form)
+            let fields =
+                "title=Run+120+km+this+term&importance=9&urgency=&start=2026-11-02&target=2027-01-10&status="
+                + "&targets.key=km&targets.value=120&targets.key=sessions&targets.value=30"
+                + "&cadence.key=actions&cadence.value=3%2Fweek&cadence.key=&cadence.value="
+                + "&values.key=health&values.value=9&values.key=community&values.value=3&values.key=home&values.value="
+            let saved = try server.request(
+                "POST", "/goals/run-100km/edit", body: "csrf=\(csrf)&version=\(version)&" + fields, cookies: jar)
+            #expect(saved.status == 303)
+            #expect(saved.header("Location") == "/goals/run-100km?saved=1")
+            let expected = commented.replacingOccurrences(
+                of: """
+                    title: Run 100 kilometres this term
+                    importance: 8  # was 7
+                    urgency: 5
+
+                    """,
+                with: """
+                    title: Run 120 km this term
+                    importance: 9 # was 7
+
+                    """
+            ).replacingOccurrences(
+                of: "  # ten a week\n  km: 100\nvalues:\n  health: 9\n",
+                with: "  # ten a week\n  km: 120\n  sessions: 30\nvalues:\n  health: 9\n  community: 3\n")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+            #expect(try server.request("GET", "/goals/run-100km?saved=1").body.contains("Saved goals/run-100km.md"))
+
+            let now = try server.request("GET", "/goals/run-100km", cookies: jar).body
+            let refused = try server.request(
+                "POST", "/goals/run-100km/edit",
+                body: "csrf=\(csrf)&version=\(Self.hidden("version", in: now, after: form))&importance=11", cookies: jar
+            )
+            #expect(refused.status == 422)
+            #expect(
+                refused.body.contains(
+                    "goals/run-100km.md:3:13: error: importance must be an integer from 1 to 10, found 11 [invalid-value]"
+                ))
+            #expect(refused.body.contains("id=\"edit-importance\" name=\"importance\" type=\"number\" value=\"11\""))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+        }
+    }
+
+    /// An edit from a form drawn before an editor saved the file writes
+    /// nothing: the editor's text stays on disk, and the page shows the file
+    /// as it is now with what was typed listed beside it.
+    @Test func anEditRacingAnEditorsSaveIsRefusedAndLosesNothing() throws {
+        try withServer { server, root in
+            let path = root + "/goals/run-100km.md"
+            let jar = root + "/../cookies"
+            let page = try server.request("GET", "/goals/run-100km", cookies: jar).body
+            let form = "<summary>Edit this goal</summary>"
+            let drawn =
+                "csrf=\(Self.hidden("csrf", in: page, after: form))&version=\(Self.hidden("version", in: page, after: form))"
+            let editors = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+                of: "title: Run 100 kilometres this term", with: "title: Run 100 km before the new year")
+            try editors.write(toFile: path, atomically: true, encoding: .utf8)
+            let refused = try server.request(
+                "POST", "/goals/run-100km/edit",
+                body: drawn + "&title=Run+100+kilometres+this+term&importance=9&targets.key=km&targets.value=120",
+                cookies: jar)
+            #expect(refused.status == 409)
+            #expect(
+                refused.body.contains(
+                    "goals/run-100km.md changed on disk since this form was drawn (saved in an editor?); nothing was "
+                        + "written. What you typed, which the file does not say:\n"
+                        + "title: Run 100 kilometres this term (the file now: Run 100 km before the new year)\n"
+                        + "importance: 9 (the file now: 8)\ntargets: km 120 (the file now: km 100)</p>"))
+            #expect(
+                refused.body.contains(
+                    "id=\"edit-title\" name=\"title\" type=\"text\" value=\"Run 100 km before the new year\""))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == editors)
+        }
+    }
+
     @Test func readOnlyRefusesEveryWrite() throws {
         try withServer(["--read-only"]) { server, root in
             let before = try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log"))
@@ -244,6 +342,8 @@ import Testing
                 body: "{\"line\": \"Run 5km +run-100km\"}")
             #expect(api.status == 403)
             #expect(try server.request("POST", "/log", body: "line=Run+5km").status == 403)
+            #expect(try server.request("POST", "/goals/run-100km/edit", body: "importance=9").status == 403)
+            #expect(!(try server.request("GET", "/goals/run-100km?edit").body.contains("Edit this goal")))
             #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/log/2026.log")) == before)
         }
     }
@@ -256,6 +356,7 @@ import Testing
             #expect(try server.request("GET", "/", host: "localhost:\(server.port)").status == 200)
             // A form post without the CSRF field, or without its cookie.
             #expect(try server.request("POST", "/log", body: "line=Run+5km+%2Brun-100km").status == 403)
+            #expect(try server.request("POST", "/goals/run-100km/edit", body: "importance=9").status == 403)
             let page = try server.request("GET", "/")
             let csrf = page.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64) ?? ""
             #expect(try server.request("POST", "/log", body: "line=Run+5km&csrf=\(csrf)").status == 403)
@@ -361,7 +462,7 @@ import Testing
             let home = try server.request("GET", "/", cookies: jar)
             let csrf = home.body.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix(64) ?? ""
             var pages: [(String, String)] = []
-            for path in ["/", "/goals", "/goals/run-100km", "/values", "/terms", "/actions"] {
+            for path in ["/", "/goals", "/goals/run-100km?edit", "/values", "/terms", "/actions"] {
                 pages.append((path, try server.request("GET", path).body))
             }
             let refused = try server.request(

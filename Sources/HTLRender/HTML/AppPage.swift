@@ -3,36 +3,6 @@ import HTLCore
 import HTLModel
 import HTLProgress
 
-/// What a page of `htl serve` needs beyond the ledger: the form's state and
-/// the request's secrets. The page is still a pure function of its input.
-public struct AppContext: Sendable {
-    /// The CSRF token every form posts back.
-    public var csrf: String
-    /// `--read-only`: no form is shown.
-    public var readOnly: Bool
-    /// The log field's text (kept after a refused line).
-    public var logText: String = ""
-    /// The findings of a refused line, as `htl log` prints them.
-    public var findings: String?
-    /// What the last write did ("Logged: …").
-    public var notice: String?
-    /// Recent distinct action texts, newest first, for one-tap repeats.
-    public var recent: [String] = []
-    /// The page's own path, where a form returns to.
-    public var path: String = "/"
-    /// The version of the shown goal's file (`ContentVersion`), which its checklist forms carry.
-    public var goalFileVersion: String?
-    /// Why the last write was refused, said at the top of the page.
-    public var refusal: String?
-    /// A refused new goal's fields, by name, shown again in its form.
-    public var draft: [String: String] = [:]
-
-    public init(csrf: String, readOnly: Bool) {
-        self.csrf = csrf
-        self.readOnly = readOnly
-    }
-}
-
 /// `htl serve`'s pages: the report's own components, one view per page, a
 /// header that links the pages, and the log form. One renderer: the app and
 /// `htl report` draw every card with the same code.
@@ -105,12 +75,12 @@ extension Page {
         case .goal(let id):
             guard let g = report.goal(id) else { return nil }
             return [
-                refusalNote,
+                noticeNote, refusalNote,
                 section(
                     "goal",
                     [
                         .el("h2", [("id", "goal-title"), ("class", "visually-hidden")], [.text(g.goal.title)]),
-                        goalCard(g), checklistForms(g),
+                        goalCard(g), checklistForms(g), editGoalForm(g),
                     ]),
                 actionsSection(ActionFilter(goal: id)),
             ]
@@ -200,99 +170,6 @@ extension Page {
                         }))
         }
         return .el("section", [("class", "card log"), ("aria-label", "Log an action")], parts)
-    }
-
-    /// "New goal": the fields of a goal file (title, dates, importance,
-    /// urgency, one target, one value), written as `htl mcp`'s new_goal
-    /// writes them and checked the same way. Open when a draft was refused.
-    var newGoalForm: N {
-        guard let app, !app.readOnly else { return .empty }
-        func field(_ name: String, _ label: String, type: String = "text", extra: [(String, String)] = []) -> [N] {
-            [
-                .el("label", [("for", "new-\(name)")], [.text(label)]),
-                .el(
-                    "input",
-                    [("id", "new-\(name)"), ("name", name), ("type", type), ("value", app.draft[name] ?? "")] + extra),
-            ]
-        }
-        func select(_ name: String, _ label: String, _ options: [(String, String)]) -> [N] {
-            [
-                .el("label", [("for", "new-\(name)")], [.text(label)]),
-                .el(
-                    "select", [("id", "new-\(name)"), ("name", name)],
-                    [.el("option", [("value", "")], [.text("none")])]
-                        + options.map { o in
-                            .el(
-                                "option", [("value", o.0)] + (app.draft[name] == o.0 ? [("selected", "")] : []),
-                                [.text(o.1)])
-                        }),
-            ]
-        }
-        var fields: [N] = field("title", "Title", extra: [("required", "")])
-        fields += field("start", "Start", type: "date") + field("target", "Target date", type: "date")
-        fields += field("importance", "Importance (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
-        fields += field("urgency", "Urgency (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
-        fields += field("amount", "Target amount", type: "number", extra: [("step", "any"), ("min", "0")])
-        fields += select("measure", "Target measure", ledger.measures.measures.map { ($0.id, $0.id) })
-        fields += select("value", "Serves the value", ledger.values.map { ($0.id, $0.title) })
-        fields += field("strength", "Strength (1-10)", type: "number", extra: [("min", "1"), ("max", "10")])
-        fields += [csrfField(), .el("button", [("type", "submit")], [.text("Create the goal")])]
-        return .el(
-            "details", [("class", "card new-goal")] + (app.draft.isEmpty ? [] : [("open", "")]),
-            [
-                .el("summary", [], [.text("New goal")]),
-                .el("form", [("class", "fields"), ("method", "post"), ("action", "/goals/new")], fields),
-            ])
-    }
-
-    /// Why a write was refused, first on the page.
-    var refusalNote: N {
-        guard let refusal = app?.refusal else { return .empty }
-        return .el("p", [("class", "card findings"), ("role", "alert")], [.text(refusal)])
-    }
-
-    /// The goal's checklist, one form per item that marks it done or not
-    /// (the file's version goes with it); the items as a list when read-only.
-    func checklistForms(_ g: GoalProgress) -> N {
-        let items = g.goal.checklist
-        guard !items.isEmpty, let app else { return .empty }
-        let canWrite = !app.readOnly && app.goalFileVersion != nil
-        return .el(
-            "section", [("class", "card checklist"), ("aria-labelledby", "checklist-title")],
-            [
-                .el("h3", [("id", "checklist-title")], [.text("Checklist")]),
-                .el(
-                    "ul", [("class", "checklist-items")],
-                    items.map { checklistItem($0, goal: g.id, canWrite: canWrite) }),
-            ])
-    }
-
-    func checklistItem(_ item: Goal.ChecklistItem, goal: String, canWrite: Bool) -> N {
-        let mark = item.done ? "☑ " : "☐ "
-        guard canWrite else { return .el("li", [], [.text(mark + item.text)]) }
-        let hidden = [
-            ("line", String(item.line)), ("done", item.done ? "0" : "1"), ("version", app?.goalFileVersion ?? ""),
-        ]
-        return .el(
-            "li", [],
-            [
-                .el(
-                    "form", [("method", "post"), ("action", "/goals/\(goal)/checklist")],
-                    [csrfField()] + hidden.map { .el("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) }
-                        + [
-                            .el(
-                                "button",
-                                [
-                                    ("type", "submit"), ("class", item.done ? "tick done" : "tick"),
-                                    ("aria-pressed", item.done ? "true" : "false"),
-                                ],
-                                [.text(mark + item.text)])
-                        ])
-            ])
-    }
-
-    func csrfField() -> N {
-        .el("input", [("type", "hidden"), ("name", "csrf"), ("value", app?.csrf ?? "")])
     }
 
     /// Filters for the goals page: a form that gets `/goals?state=…&value=…&term=…`.
