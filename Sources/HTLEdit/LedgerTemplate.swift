@@ -100,10 +100,11 @@ public enum LedgerTemplate {
     static let measures = ["km", "min", "hours", "sessions"].compactMap { KnownUnit.named($0)?.yaml }.joined()
 
     /// Written when the folder has no .gitignore yet: the temporary files of
-    /// an interrupted write never get committed.
+    /// an interrupted write and the running timer (`htl start`) never get committed.
     public static let gitignore = (
         path: ".gitignore",
         text: "# Temporary files of an interrupted htl write (removed by the next write)\n.htl-tmp-*\n"
+            + "# The running timer of htl start, on this machine only\n\(TimerState.fileName)\n"
     )
 }
 

@@ -11,10 +11,12 @@ public actor LedgerStore {
     public struct Snapshot: Sendable {
         public var loaded: LoadedLedger
         public var report: ProgressReport
-        /// Changes whenever the answer to any page may change: the files' fingerprint and the day.
+        /// Changes whenever the answer to any page may change: the files' fingerprint, the day and the timer.
         public var version: String
         /// The recent action texts the log form offers again, found once per load.
         public var recent: [String]
+        /// The timer (`htl start`), as `.htl-timer` says; nil when none or unreadable.
+        public var timer: TimerState?
     }
 
     let root: LedgerRoot
@@ -28,14 +30,18 @@ public actor LedgerStore {
 
     public func snapshot() throws -> Snapshot {
         let now = now()
-        let version = String(LedgerFingerprint.of(root), radix: 16) + "-" + LedgerStore.minute(now)
+        // The timer file is not a ledger file: its text is part of the version.
+        let timer = TimerFile.state(root)
+        let version =
+            String(LedgerFingerprint.of(root), radix: 16) + "-" + LedgerStore.minute(now) + "-"
+            + (timer.map { ContentVersion.of(Array($0.line.utf8)) } ?? "no-timer")
         if let current, current.version == version { return current }
         var request = LoadRequest(root: root, now: now)
         request.computeProgress = true
         let loaded = try LedgerLoader.load(request)
         let made = Snapshot(
             loaded: loaded, report: loaded.progressReport(), version: version,
-            recent: AppPage.recentTexts(loaded.ledger, today: loaded.today))
+            recent: AppPage.recentTexts(loaded.ledger, today: loaded.today), timer: timer)
         current = made
         return made
     }

@@ -128,6 +128,7 @@ public struct WebApp: Sendable {
         var context = AppContext(csrf: settings.csrf, readOnly: settings.readOnly)
         context.path = path
         context.recent = snapshot.recent
+        if let timer = snapshot.timer, timer.running { context.timer = TimerWords.line(timer, at: settings.now()) }
         return context
     }
 
@@ -177,7 +178,11 @@ public struct WebApp: Sendable {
     func statusJSON(_ request: WebRequest) async throws -> WebResponse {
         let snapshot = try await store.snapshot()
         let view = try StatusView(snapshot.report, all: request.queryValue("all") == "true")
-        return .json(200, ReportJSON.status(snapshot.report, term: view.term, goals: view.goals))
+        return .json(
+            200,
+            ReportJSON.status(
+                snapshot.report, term: view.term, goals: view.goals,
+                timer: TimerWords.json(snapshot.timer, at: settings.now())))
     }
 
     func goalJSON(_ id: String) async throws -> WebResponse {

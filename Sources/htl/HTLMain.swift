@@ -72,7 +72,8 @@ enum HTL {
     /// The commands that run, by their path below `htl` (`hook install`).
     static let commands: [any HTLCommand.Type] = [
         CheckCommand.self, StatusCommand.self, ProgressCommand.self, ValuesCommand.self, TermsCommand.self,
-        ActionsCommand.self, LogCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
+        ActionsCommand.self, LogCommand.self, StartCommand.self, StopCommand.self, SwitchCommand.self,
+        ResumeCommand.self, NewCommand.self, FmtCommand.self, DiffCommand.self,
         ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self,
         CalendarCommand.self,
         ReviewCommand.self, McpCommand.self, ServeCommand.self, InitCommand.self, HookInstallCommand.self,

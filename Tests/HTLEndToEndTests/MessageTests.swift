@@ -239,7 +239,8 @@ extension MessageTests {
                       "column": 6,
                       "message": "invalid YAML: mapping values are not allowed in this context"
                     }
-                  ]
+                  ],
+                  "timer": null
                 }
 
                 """), "\(json)")

@@ -429,6 +429,24 @@ import Testing
         }
     }
 
+    /// A timer started in a terminal shows on the dashboard, in read-only
+    /// mode too, and in `/api/status` as in `htl status --json`.
+    @Test func aRunningTimerShows() throws {
+        try withServer(["--read-only"]) { server, root in
+            let before = try server.request("GET", "/api/version").body
+            let started = try HTLBinary.run(
+                ["start", "Tempo run 6km +run-100km", "-C", root, "--at", "07:05"] + Self.today)
+            #expect(started.status == 0, "\(started.stderr)")
+            #expect(try server.request("GET", "/api/version").body != before)
+            #expect(
+                try server.request("GET", "/").body.contains(
+                    "<p class=\"card timer\" role=\"status\">Timer: Tempo run 6km +run-100km, since 07:05</p>"))
+            let status = try server.request("GET", "/api/status").body
+            #expect(status == (try HTLBinary.run(["status", "--json", "-C", root] + Self.today)).stdout)
+            #expect(status.contains("\"started\": \"2026-11-22T07:05\""))
+        }
+    }
+
     /// A real browser at 390 px logs a run through the form; the page it
     /// lands on says so, and the dashboard's term mean moves (52% → 53%).
     @Test func aBrowserLogsARunThroughTheForm() throws {

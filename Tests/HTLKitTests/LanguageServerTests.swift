@@ -131,6 +131,14 @@ import Testing
         #expect(
             hover["result"]?["contents"]?["value"]?.string
                 == "**Run 100 km** (`run`)\n\nbehind · 9% · due 2027-01-10 (in 49 days)\n\n- 9 / 100 km")
+        // A running timer that links the goal shows in its hover, with the minutes it has run.
+        try "running 2026-11-22 07:05 Tempo run 6km +run\n".write(
+            toFile: ledger.root + "/.htl-timer", atomically: true, encoding: .utf8)
+        let clock = Now.clock(date: SampleLedger.today, time: ClockTime(hour: 7, minute: 40)!)
+        let timed = json(server.handle(request(33, "textDocument/hover", "{\(at)}"), now: clock)[0])
+        #expect(
+            timed["result"]?["contents"]?["value"]?.string?.hasSuffix(
+                "- 9 / 100 km\n\nTimer: Tempo run 6km +run, since 07:05 (35 min)") == true, "\(timed)")
         let unit = json(
             server.handle(
                 request(

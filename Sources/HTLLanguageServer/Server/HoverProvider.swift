@@ -4,9 +4,10 @@ import HTLLoad
 import HTLModel
 import HTLProgress
 import HTLRender
+import HTLSystem
 
 /// `textDocument/hover`: a `+goal` shows its title, state, progress and
-/// its line from `htl status`; a quantity its measure, type and
+/// its line from `htl status`, and the running timer when it links the goal; a quantity its measure, type and
 /// conversion; a value id its title, level and priority; a log line's date
 /// its weekday, term and week.
 enum HoverProvider {
@@ -16,7 +17,9 @@ enum HoverProvider {
         let word = WordAtCursor(p.positions.lineText(p.line), column: p.column)
         var text: String?
         if word.text.hasPrefix("+") {
-            text = goal(String(word.text.dropFirst()), progress: context.progress, today: loaded.today)
+            let id = String(word.text.dropFirst())
+            text = goal(id, progress: context.progress, today: loaded.today)
+            if let timing = timer(linking: id, loaded.root, now: context.now) { text = text.map { $0 + timing } }
         } else if path.hasSuffix(".log"), word.startColumn == 1, let date = CivilDate.parse(word.text) {
             text = day(date, ledger: ledger)
         } else if let measure = measure(in: word.text, ledger: ledger) {
@@ -43,6 +46,14 @@ enum HoverProvider {
         let lines = StatusText.detailLines(g, progress.measures, today: today)
         return "**\(g.goal.title)** (`\(g.id)`)\n\n" + facts.joined(separator: " · ") + "\n\n"
             + lines.map { "- " + $0 }.joined(separator: "\n")
+    }
+
+    /// "\n\nTimer: Piano scales +piano-20h, since 18:47 (25 min)" when the running timer links the goal.
+    static func timer(linking id: String, _ root: LedgerRoot, now: Now) -> String? {
+        guard let timer = TimerFile.state(root), timer.running,
+            timer.text.split(separator: " ").contains(where: { $0 == "+" + id })
+        else { return nil }
+        return "\n\n" + TimerWords.line(timer, at: now)
     }
 
     static func day(_ date: CivilDate, ledger: Ledger) -> String {

@@ -186,7 +186,7 @@ public struct LanguageServer {
     /// The result of a request, nil when the method is not handled.
     private func answer(_ method: String, _ params: JSON) -> JSON? {
         let context = RequestContext(
-            params: params, uris: uris, documents: documents, loaded: loaded, progress: progress)
+            params: params, uris: uris, documents: documents, loaded: loaded, progress: progress, now: now)
         switch method {
         case "textDocument/completion": return CompletionProvider.complete(context)
         case "textDocument/hover": return HoverProvider.hover(context)

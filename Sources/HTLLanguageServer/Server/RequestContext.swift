@@ -1,6 +1,7 @@
 import HTLCore
 import HTLJSON
 import HTLLoad
+import HTLModel
 import HTLProgress
 import HTLRender
 
@@ -13,6 +14,8 @@ struct RequestContext {
     let loaded: LoadedLedger?
     /// The load's progress, for the requests that show it (hover, references).
     let progress: ProgressReport?
+    /// When the request came (the running timer's minutes).
+    var now: Now = .day(CivilDate(dayNumber: 0))
 
     var uri: String? { params["textDocument"]?["uri"]?.string }
 

@@ -13,6 +13,8 @@ public struct AppContext: Sendable {
     public var findings: String?
     /// What the last write did ("Logged: …").
     public var notice: String?
+    /// The running timer, said ("Timer: Piano scales +piano-20h, since 18:47 (25 min)").
+    public var timer: String?
     /// Recent distinct action texts, newest first, for one-tap repeats.
     public var recent: [String] = []
     /// The page's own path, where a form returns to.

@@ -66,7 +66,7 @@ extension Page {
 
     func appMain(_ view: AppPage.View) -> [N]? {
         switch view {
-        case .dashboard: return [logForm, dashboard]
+        case .dashboard: return [timerNote, logForm, dashboard]
         case .goals(let filter):
             return [
                 refusalNote, newGoalForm, goalFilterForm(filter),
@@ -86,7 +86,7 @@ extension Page {
             ]
         case .values: return [valuesSection]
         case .terms: return [termsSection]
-        case .actions: return [logForm, actionsSection]
+        case .actions: return [timerNote, logForm, actionsSection]
         }
     }
 

@@ -37,7 +37,8 @@ enum AppStylesheet {
         .entry-row input { flex: 1; min-width: 0; }
         fieldset.values { display: grid; grid-template-columns: minmax(0, 12rem) minmax(0, 1fr); align-items: center; }
         fieldset.values legend { grid-column: 1 / -1; }
-        .card.notice { margin-bottom: var(--space-md); }
+        .card.notice, .card.timer { margin-bottom: var(--space-md); }
+        .card.timer { font-weight: 600; }
         .burnup { max-width: 32rem; }
         .fields { display: grid; grid-template-columns: minmax(0, 12rem) minmax(0, 1fr); gap: var(--space-xs); \
         align-items: center; margin-top: var(--space-sm); }

@@ -104,4 +104,10 @@ extension Page {
         guard let notice = app?.notice else { return .empty }
         return .el("p", [("class", "card notice"), ("role", "status")], [.text(notice)])
     }
+
+    /// The running timer (`htl start`), in read-only mode too.
+    var timerNote: N {
+        guard let timer = app?.timer else { return .empty }
+        return .el("p", [("class", "card timer"), ("role", "status")], [.text(timer)])
+    }
 }

@@ -75,7 +75,10 @@ public enum ReportJSON {
 
     // MARK: Documents
 
-    public static func status(_ report: ProgressReport, term: TermProgress?, goals: [GoalProgress]) -> String {
+    /// `timer`: the running timer's JSON (`TimerWords.json`), null when none runs.
+    public static func status(_ report: ProgressReport, term: TermProgress?, goals: [GoalProgress], timer: JSON = .null)
+        -> String
+    {
         JSON.object([
             ("today", .date(report.today)),
             ("term", term.map { .object(ReportJSON.term($0)) } ?? .null),
@@ -90,6 +93,7 @@ public enum ReportJSON {
                         ])
                     })
             ),
+            ("timer", timer),
         ]).serialized()
     }
 

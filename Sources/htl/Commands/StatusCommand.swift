@@ -26,13 +26,18 @@ struct StatusCommand: HTLCommand {
         let context = try ReportContext(options)
         let report = context.report
         let view = try StatusView(report, all: all, term: term)
+        let timer = try LedgerTimer.state(try options.request().root)
+        let now = try options.now()
         if json {
-            Output.write(ReportJSON.status(report, term: view.term, goals: view.goals))
+            Output.write(
+                ReportJSON.status(
+                    report, term: view.term, goals: view.goals, timer: TimerWords.json(timer, at: now)))
         } else {
             Output.write(
                 StatusText.render(
                     report, ledger: context.ledger, term: view.term, goals: view.goals,
                     width: context.width, style: context.style))
+            if let timer, timer.running { Output.write("\n" + TimerWords.line(timer, at: now) + "\n") }
         }
         try context.finish()
     }
