@@ -110,8 +110,9 @@ public enum LedgerTemplate {
 
 extension LedgerTemplate {
     /// `htl init`: the template's files created in `folder` (made when
-    /// missing; the folders are made even when `empty`), under the new ledger's writer lock; returns the paths
-    /// written, in order. Nothing is written when any of them exists
+    /// missing; the folders are made even when `empty`), with a `.gitignore`
+    /// and the `.gitattributes` of the log merge driver when missing, under
+    /// the new ledger's writer lock; returns the paths written, in order. Nothing is written when any of them exists
     /// already, or when the template would not pass `htl check` on `today`.
     public static func create(
         in folder: String, shown: String, today: CivilDate, empty: Bool = false, waiting: WriterLock.Waiting
@@ -145,6 +146,7 @@ extension LedgerTemplate {
                 try AtomicFile.create(gitignore.path, under: lock, bytes: Array(gitignore.text.utf8))
                 written.append(gitignore.path)
             }
+            if try LogMergeDriver.writeAttributes(under: lock) { written.append(".gitattributes") }
             return written
         }
     }

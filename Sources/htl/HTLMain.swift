@@ -77,6 +77,7 @@ enum HTL {
         ExportCommand.self, ImportCommand.self, ReportCommand.self, NextCommand.self, DueCommand.self,
         CalendarCommand.self,
         ReviewCommand.self, McpCommand.self, ServeCommand.self, InitCommand.self, HookInstallCommand.self,
+        MergeLogCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
         CompletionsCommand.self, LspCommand.self, ManualCommand.self,

@@ -33,7 +33,8 @@ import Testing
         let install = try HTLBinary.run(["hook", "install", "--help"])
         #expect(
             install.stdout.hasPrefix(
-                "OVERVIEW: Install a git pre-commit hook that runs htl check --staged (an\nexisting hook is kept).\n"))
+                "OVERVIEW: Install a git pre-commit hook that runs htl check --staged (an\nexisting hook is kept), and "
+                    + "register htl merge-log as the merge driver of log\nfiles.\n"))
         #expect(install.stdout.contains("USAGE: htl hook install [<options>]\n"))
         #expect(try HTLBinary.run(["--version"]).stdout == "0.1.0\n")
         #expect(try HTLBinary.run(["status", "--version"]).stdout == "0.1.0\n")

@@ -576,9 +576,14 @@ import Testing
         let install = try repo.htl(["hook", "install"])
         #expect(install.status == 0)
         #expect(
-            install.stdout == "installed \(repo.root)/.git/hooks/pre-commit: every commit now runs htl check --staged\n"
+            install.stdout
+                == "registered htl merge-log for log/**/*.log (git config merge.htl-log; .gitattributes written)\n"
+                + "installed \(repo.root)/.git/hooks/pre-commit: every commit now runs htl check --staged\n"
         )
-        #expect(try repo.htl(["hook", "install"]).stdout == "already installed: \(repo.root)/.git/hooks/pre-commit\n")
+        #expect(
+            try repo.htl(["hook", "install"]).stdout
+                == "registered htl merge-log for log/**/*.log (git config merge.htl-log)\n"
+                + "already installed: \(repo.root)/.git/hooks/pre-commit\n")
 
         try repo.write("log/2026.log", Self.log + "2026-11-09 Run 8kms +run\n")
         try repo.git("add", "-A")

@@ -92,6 +92,7 @@ import Testing
                   htl.yaml
                   measures.yaml
                   .gitignore
+                  .gitattributes
                 Next:
                   htl import -C \(folder) tenweek values_export.json terms_export.json goals_export.json actions_export.json
                   htl new -C \(folder) goal piano-20h

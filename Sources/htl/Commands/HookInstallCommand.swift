@@ -5,7 +5,9 @@ import HTLKit
 struct HookInstallCommand: HTLCommand {
     static let spec = CommandSpec(
         "install",
-        abstract: "Install a git pre-commit hook that runs htl check --staged (an existing hook is kept).",
+        abstract:
+            "Install a git pre-commit hook that runs htl check --staged (an existing hook is kept), and register "
+            + "htl merge-log as the merge driver of log files.",
         options: LedgerOptions.specs)
 
     static var group: CommandSpec? { HookCommand.spec }
@@ -19,6 +21,10 @@ struct HookInstallCommand: HTLCommand {
     func run() throws {
         let ledger = try options.ledgerRoot()
         let waiting = try options.waiting()
+        let attributes = try LogMergeDriver.register(ledger: ledger, htlPath: Self.executablePath(), waiting: waiting)
+        Output.say(
+            "registered htl merge-log for log/**/*.log (git config merge.htl-log"
+                + (attributes ? "; .gitattributes written)" : ")"))
         switch try PreCommitHook.install(ledger: ledger, htlPath: Self.executablePath(), waiting: waiting) {
         case .installed(let path):
             Output.say("installed \(path): every commit now runs htl check --staged")

@@ -40,6 +40,9 @@ struct InitCommand: HTLCommand {
             waiting: try options.waiting())
         var out = "Created a\(empty ? "n empty" : "") ledger in \(shown):\n"
         for path in written { out += "  \(path)\n" }
+        if try LogMergeDriver.registerIfInRepository(target, htlPath: HookInstallCommand.executablePath()) {
+            out += "Registered htl merge-log for log files in this repository (git config merge.htl-log).\n"
+        }
         let c = shown == "." ? "" : " -C \(TerminalText.escaped(ShellWord.minimal(shown)))"
         out += "Next:\n"
         if empty {
