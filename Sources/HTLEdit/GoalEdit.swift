@@ -19,17 +19,24 @@ public enum GoalEdit {
         return (fields(of: file.bytes), ContentVersion.of(file.bytes))
     }
 
-    /// The fields as written: a key the form cannot show (a list where a
-    /// number goes, a scalar where a mapping goes) is empty.
+    /// The fields as the form shows them: each as its file writes it, on
+    /// one line (`oneLine`: a folded title's line breaks as spaces, no
+    /// control characters), so that what a browser sends back unchanged
+    /// is the same text. A key the form cannot show (a list where a number
+    /// goes, a scalar where a mapping goes) is empty.
     public static func fields(of bytes: [UInt8]) -> GoalFields {
         let written = FrontMatterEdit.fields(of: bytes) ?? [:]
         var fields = GoalFields()
         for key in GoalFields.textKeys {
-            if case .scalar(let text)? = written[key] { fields.texts[key] = text } else { fields.texts[key] = "" }
+            if case .scalar(let text)? = written[key] {
+                fields.texts[key] = oneLine(text)
+            } else {
+                fields.texts[key] = ""
+            }
         }
         for key in GoalFields.mappingKeys {
             if case .mapping(let pairs)? = written[key] {
-                fields.mappings[key] = pairs
+                fields.mappings[key] = pairs.map { GoalFields.Entry(oneLine($0.key), oneLine($0.value)) }
             } else {
                 fields.mappings[key] = []
             }
@@ -47,7 +54,7 @@ public enum GoalEdit {
     public struct Outcome: Sendable {
         /// The file as the edit would leave it.
         public var file: SourceFile
-        /// Its findings; with an error nothing was written.
+        /// Its findings, those it had already included; with an error nothing was written.
         public var diagnostics: [Diagnostic]
         /// The fields whose lines changed.
         public var changed: [String]
@@ -60,8 +67,7 @@ public enum GoalEdit {
         _ fields: GoalFields, goal id: String, version: String, ledger request: LoadRequest,
         waiting: WriterLock.Waiting
     ) throws -> Outcome {
-        let changes = try changes(fields)
-        return try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
+        try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
             guard let goal = loaded.ledger.goal(id), let file = loaded.parsed.file(at: goal.path) else {
                 throw HTLError("no goal '\(id)'")
             }
@@ -72,12 +78,9 @@ public enum GoalEdit {
                     current: Self.fields(of: file.bytes))
             }
             let shown = Self.fields(of: file.bytes)
-            let written = FrontMatterEdit.fields(of: file.bytes) ?? [:]
-            // A field the form showed empty although the file has it stays.
-            let kept = changes.filter { $0.value != nil || written[$0.key] == nil || !shown.isEmpty($0.key) }
-            let updated = try FrontMatterEdit.setting(kept, in: file)
+            let updated = try FrontMatterEdit.setting(try changes(fields, shown: shown), in: file)
             let proposed = SourceFile(path: goal.path, bytes: updated)
-            let diagnostics = ProposedChange.diagnostics(in: proposed, replacing: loaded)
+            let diagnostics = ProposedChange.everyDiagnostic(in: proposed, replacing: loaded)
             let changed = shown.keys(differingFrom: Self.fields(of: updated))
             let write = updated != file.bytes && !diagnostics.contains(where: \.isError)
             if write { try AtomicFile.replace(goal.path, under: lock, original: file.bytes, with: updated) }
@@ -85,24 +88,28 @@ public enum GoalEdit {
         }
     }
 
-    /// The form's fields as changes of the front matter: an empty field
-    /// removes its key, a field the form did not send is no change.
-    static func changes(_ fields: GoalFields) throws -> [(key: String, value: FrontMatterEdit.Value?)] {
+    /// The form's fields as changes of the front matter, against the
+    /// fields as the form showed them (`shown`): a field sent back as shown
+    /// is no change (a folded title stays folded), nor is one the form did
+    /// not send, or one it showed empty although the file has it (a shape
+    /// the form cannot show); an empty field removes its key.
+    static func changes(_ fields: GoalFields, shown: GoalFields) throws -> [(
+        key: String, value: FrontMatterEdit.Value?
+    )] {
         var changes: [(key: String, value: FrontMatterEdit.Value?)] = []
         for key in GoalFields.textKeys {
             guard let text = fields.texts[key] else { continue }
             let clean = oneLine(text)
+            guard clean != shown.text(key) else { continue }
             if key == "title", clean.isEmpty { throw HTLError("a goal needs a title") }
             changes.append((key, clean.isEmpty ? nil : .scalar(clean)))
         }
         for key in GoalFields.mappingKeys {
             guard let entries = fields.mappings[key] else { continue }
-            var pairs: [FrontMatterEdit.Pair] = []
-            for entry in entries {
-                try GoalKeys.check(entry.key, in: key)
-                pairs.append(FrontMatterEdit.Pair(entry.key, oneLine(entry.value)))
-            }
-            changes.append((key, pairs.isEmpty ? nil : .mapping(pairs)))
+            let clean = entries.map { GoalFields.Entry(oneLine($0.key), oneLine($0.value)) }
+            guard clean != shown.entries(key) else { continue }
+            for entry in clean { try GoalKeys.check(entry.key, in: key) }
+            changes.append((key, clean.isEmpty ? nil : .mapping(clean)))
         }
         return changes
     }
@@ -111,9 +118,4 @@ public enum GoalEdit {
     static func oneLine(_ text: String) -> String {
         EntityText.paragraph(text).replacingAll("\n", " ").trimmingSpaces
     }
-}
-
-extension GoalFields {
-    /// Nothing shown for the field.
-    func isEmpty(_ key: String) -> Bool { text(key).isEmpty && entries(key).isEmpty }
 }

@@ -18,12 +18,30 @@ package enum ProposedChange {
         newDiagnostics([file], replacing: loaded).filter { $0.location.path == file.path || $0.isError }
     }
 
+    /// Every diagnostic of `file` as the ledger would have it (those it
+    /// had already too: a form that rewrites a file must leave it without
+    /// errors), and the errors it causes elsewhere.
+    package static func everyDiagnostic(in file: SourceFile, replacing loaded: LoadedLedger) -> [Diagnostic] {
+        let check = check([file], replacing: loaded)
+        return check.diagnostics.filter { $0.location.path == file.path }
+            + new(check, comparedWith: loaded).filter { $0.location.path != file.path && $0.isError }
+    }
+
     /// The diagnostics the ledger has with `files` in it (replacing their
     /// namesakes) that it does not have now, wherever they are reported.
     package static func newDiagnostics(_ files: [SourceFile], replacing loaded: LoadedLedger) -> [Diagnostic] {
+        new(check(files, replacing: loaded), comparedWith: loaded)
+    }
+
+    /// The ledger checked with `files` in it, replacing their namesakes.
+    static func check(_ files: [SourceFile], replacing loaded: LoadedLedger) -> CheckReport {
         let paths = Set(files.map(\.path))
         let proposed = loaded.files.filter { !paths.contains($0.path) } + files
-        let check = LedgerLoader.load(files: proposed, today: loaded.today).check
+        return LedgerLoader.load(files: proposed, today: loaded.today).check
+    }
+
+    /// The diagnostics of `check` that the loaded ledger does not have.
+    static func new(_ check: CheckReport, comparedWith loaded: LoadedLedger) -> [Diagnostic] {
         // Known by where and what, not by wording: a did-you-mean may now name a new id.
         func key(_ d: Diagnostic) -> String {
             "\(d.location.path):\(d.location.line):\(d.location.column) \(d.rule.rawValue) \(d.severity)"

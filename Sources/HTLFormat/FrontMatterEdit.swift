@@ -62,8 +62,9 @@ package enum FrontMatterEdit {
         let edited = SourceFile(path: file.path, bytes: front.applying(edits))
         guard let canonical = Formatter.canonical(edited) else {
             throw HTLError(
-                "htl cannot write \(file.path) in canonical form (run htl check: a field has a shape htl does not "
-                    + "write); nothing written")
+                "htl cannot write these values into \(file.path): a number, date or word field holds text YAML "
+                    + "reads as something else (null, ~, a quote, ' #'), or the file has a field of a shape htl does "
+                    + "not write (run htl check); nothing written")
         }
         guard comments(of: canonical) == comments(of: file.bytes) else {
             throw HTLError("writing these fields would lose a comment of \(file.path); nothing written")
@@ -83,11 +84,12 @@ package enum FrontMatterEdit {
         return .mapping(entries)
     }
 
-    /// A mapping's keys are written plain, so each must read back as itself.
+    /// A mapping's keys are written as `htl fmt` writes them (quoted where
+    /// YAML would read them otherwise: `"yes": 5`); a key is one line of text.
     static func checkKeys(_ value: Value) throws {
         guard case .mapping(let pairs) = value else { return }
-        for pair in pairs where pair.key.isEmpty || YAMLScalarWriter.text(pair.key) != pair.key {
-            throw HTLError("\(TerminalText.quoted(pair.key)) cannot be a key: a name of letters, digits, '-' and '_'")
+        for pair in pairs where pair.key.isEmpty || pair.key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            throw HTLError("\(TerminalText.quoted(pair.key)) cannot be a key: a key is one line of text")
         }
     }
 
@@ -103,7 +105,8 @@ package enum FrontMatterEdit {
             for pair in pairs {
                 let entry = comments?.entries[pair.key]
                 out += (entry?.above ?? []).map { "  " + $0 }
-                out.append("  \(pair.key): \(YAMLScalarWriter.text(pair.value))" + ending(entry?.atEnd))
+                out.append(
+                    "  \(YAMLScalarWriter.text(pair.key)): \(YAMLScalarWriter.text(pair.value))" + ending(entry?.atEnd))
             }
             return out
         }

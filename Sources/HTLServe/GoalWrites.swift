@@ -25,7 +25,7 @@ extension WebApp {
         do {
             typed = try Self.goalFields(form)
         } catch {
-            return try await refusedEdit(request, goal: id, status: 422, message: "\(error)", typed: nil)
+            return try await refusedEdit(request, goal: id, status: 422, message: "\(error)", typed: nil, version: nil)
         }
         do {
             let outcome = try GoalEdit.apply(
@@ -35,7 +35,8 @@ extension WebApp {
                 let findings = DiagnosticRenderer.text(
                     CheckReport(diagnostics: outcome.diagnostics, fileCount: 1), files: [outcome.file])
                 return try await refusedEdit(
-                    request, goal: id, status: 422, message: findings + "nothing written", typed: typed)
+                    request, goal: id, status: 422, message: findings + "nothing written", typed: typed,
+                    version: version)
             }
             report(
                 "\(request.client) POST \(request.path) "
@@ -52,23 +53,30 @@ extension WebApp {
                 conflict.message
                 + (listed.isEmpty
                     ? "." : ". What you typed, which the file does not say:\n" + listed.joined(separator: "\n"))
-            return try await refusedEdit(request, goal: id, status: 409, message: message, typed: nil)
+            return try await refusedEdit(request, goal: id, status: 409, message: message, typed: nil, version: nil)
         } catch let error as HTLError {
-            return try await refusedEdit(request, goal: id, status: 422, message: error.message, typed: typed)
+            return try await refusedEdit(
+                request, goal: id, status: 422, message: error.message, typed: typed, version: version)
+        } catch let refusal as AtomicFile.Refusal {
+            // The file changed in the instant of the write, or is read-only: nothing written.
+            return try await refusedEdit(
+                request, goal: id, status: 409, message: refusal.message, typed: typed, version: version)
         }
     }
 
     /// The goal's page again with the edit form open and the refusal first;
-    /// `typed` fills the form (nil: the file's fields now).
-    func refusedEdit(_ request: WebRequest, goal id: String, status: Int, message: String, typed: GoalFields?)
-        async throws -> WebResponse
-    {
+    /// `typed` fills the form, which keeps the `version` it was drawn from
+    /// (nil: the file's fields and version now).
+    func refusedEdit(
+        _ request: WebRequest, goal id: String, status: Int, message: String, typed: GoalFields?, version: String?
+    ) async throws -> WebResponse {
         report("\(request.client) POST \(request.path) \(status) refused")
         var again = request
         again.path = "/goals/\(id)"
         return try await page(.goal(id), again, status: status) {
             $0.refusal = message
             $0.editOpen = true
+            $0.editVersion = typed == nil ? nil : version
             if let typed, var fields = $0.goalFields {
                 for key in GoalFields.textKeys { fields.texts[key] = typed.texts[key] ?? fields.text(key) }
                 for key in GoalFields.mappingKeys { fields.mappings[key] = typed.mappings[key] ?? fields.entries(key) }

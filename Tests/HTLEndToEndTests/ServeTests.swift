@@ -326,6 +326,23 @@ import Testing
                 refused.body.contains(
                     "id=\"edit-title\" name=\"title\" type=\"text\" value=\"Run 100 km before the new year\""))
             #expect(try String(contentsOfFile: path, encoding: .utf8) == editors)
+            // A stale form is refused as stale before anything in it is judged (an empty title too).
+            let empty = try server.request(
+                "POST", "/goals/run-100km/edit", body: drawn + "&title=+&urgency=7", cookies: jar)
+            #expect(empty.status == 409)
+
+            // A read-only file: nothing written, the form comes back as typed.
+            let now = try server.request("GET", "/goals/run-100km", cookies: jar).body
+            chmod(path, 0o444)
+            defer { chmod(path, 0o644) }
+            let current =
+                "csrf=\(Self.hidden("csrf", in: now, after: form))&version=\(Self.hidden("version", in: now, after: form))"
+            let locked = try server.request(
+                "POST", "/goals/run-100km/edit", body: current + "&importance=9", cookies: jar)
+            #expect(locked.status == 409)
+            #expect(locked.body.contains("goals/run-100km.md is read-only"), "\(locked.body)")
+            #expect(locked.body.contains("id=\"edit-importance\" name=\"importance\" type=\"number\" value=\"9\""))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == editors)
         }
     }
 

@@ -30,6 +30,10 @@ public struct AppContext: Sendable {
     public var goalFields: GoalFields?
     /// The edit form is open (`?edit`, or an edit was refused).
     public var editOpen = false
+    /// The version the edit form carries when it is not the file's now: a
+    /// refused form shown again as typed keeps the version it was drawn
+    /// from, so that it can never be saved over a file changed since.
+    public var editVersion: String?
 
     public init(csrf: String, readOnly: Bool) {
         self.csrf = csrf

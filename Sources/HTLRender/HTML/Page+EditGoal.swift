@@ -10,14 +10,16 @@ import HTLProgress
 /// field, so that saving never clears what the form could not show.
 extension Page {
     func editGoalForm(_ g: GoalProgress) -> N {
-        guard let app, !app.readOnly, let fields = app.goalFields, let version = app.goalFileVersion else {
+        guard let app, !app.readOnly, let fields = app.goalFields,
+            let version = app.editVersion ?? app.goalFileVersion
+        else {
             return .empty
         }
         var children: [N] = []
         children += editInput("title", "Title", fields.text("title"), extra: [("required", "")])
         for key in ["importance", "urgency"] {
             let text = fields.text(key)
-            let number = text.isEmpty || Int(text) != nil
+            let number = Page.isWholeNumber(text)
             children += editInput(
                 key, key == "importance" ? "Importance (1-10)" : "Urgency (1-10)", text,
                 type: number ? "number" : "text", extra: number ? [("min", "1"), ("max", "10")] : [])
@@ -51,6 +53,11 @@ extension Page {
                 .el("summary", [], [.text("Edit this goal")]),
                 .el("form", [("class", "fields"), ("method", "post"), ("action", "/goals/\(g.id)/edit")], children),
             ])
+    }
+
+    /// Empty or digits only: what a number field shows as written (`+8` or `08.0` is a text field).
+    static func isWholeNumber(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && text.utf8.count < 10
     }
 
     func editInput(
@@ -117,7 +124,7 @@ extension Page {
             .map { GoalFields.Entry($0.id, "") }
         let rows = (entries + others).enumerated().flatMap { n, entry -> [N] in
             let title = ledger.values.first { $0.id == entry.key }?.title ?? entry.key
-            let number = entry.value.isEmpty || Int(entry.value) != nil
+            let number = Page.isWholeNumber(entry.value)
             return [
                 .el("label", [("for", "edit-value-\(n + 1)")], [.text(title)]),
                 .el("input", [("type", "hidden"), ("name", "values.key"), ("value", entry.key)]),
