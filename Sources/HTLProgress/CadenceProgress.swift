@@ -55,6 +55,8 @@ public struct CadenceProgress: Sendable {
     public var upcoming: [Status]
     public var streak: Int
     public var bestStreak: Int
+    /// How well the rhythm holds, 0 to 1 (`HabitStrength`, FORMAT.md §8); nil before a period is decided.
+    public var strength: ExactDecimal? = nil
     /// The window's first day; nil without a start.
     public var windowStart: CivilDate?
 

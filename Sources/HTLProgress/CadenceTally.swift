@@ -22,9 +22,13 @@ struct CadenceTally {
         guard let window, window.start <= window.end else { return result }
         result.actual = amount(actions, window.start...window.end)
         var run = 0
+        var strength = HabitStrength()
         calendar.forEachSlot(in: window) { slot in
             let period = self.period(slot, amount: amount(actions, slot.days.start...slot.days.end), today: today)
             result.count(period)
+            strength.add(
+                period.status, countedDays: slot.countedDays, daysInPeriod: slot.daysInPeriod, amount: period.amount,
+                required: period.required, atMost: cadence.atMost)
             switch period.status {
             case .met:
                 run += 1
@@ -41,6 +45,7 @@ struct CadenceTally {
             if period.days.contains(today) { result.current = period }
         }
         result.streak = run
+        result.strength = strength.value
         result.periods =
             openEnded
             ? result.met + result.missed

@@ -90,11 +90,12 @@ import Testing
                 "          1 book to go · needs 1 every 8 days · so far none",
             ], "\(club)")
         #expect(
-            club[16...19] == [
+            club[16...20] == [
                 "Cadence  ● met  ○ missed  ◌ open  – break  · to come",
                 "  rhythm slipping: missed last week (0 of 1)",
                 "  1 session/week  ○○◌·  0 of 4 weeks kept · streak 0 · best 0",
-                "                  this week 0/1, last day · 1 session more by 2026-11-22",
+                "                  this week 0/1, last day · 1 session more by 2026-11-22 ·",
+                "                  strength 0%",
             ], "\(club)")
         let review = Self.lines(try Self.htl(["review"], l).stdout)
         #expect(review[9] == "- logged: 1 book", "\(review)")
@@ -103,7 +104,7 @@ import Testing
             status[10...12] == [
                 "NOT STARTED   Book club                                                     club",
                 "  ░░░░░░░░░░░░░░░░░░░░   0%  0 / 1 book               due 2026-11-29 (in 7 days)",
-                "                             1 session/week · this week 0/1, last day · streak 0",
+                "                             1 session/week · this week 0/1 · strength 0%",
             ], "\(status)")
     }
 }

@@ -96,17 +96,18 @@ import Testing
     }
 
     /// The running goal's cadence line through the term: a week in
-    /// progress, the holiday break, the last week, after the end.
+    /// progress, the holiday break (the strength frozen), the last week,
+    /// after the end.
     @Test func theRunningRhythmThroughTheTerm() throws {
         // Below the rule, the week missed last while the current one is open.
         let expected = [
-            ("2026-11-25", ["3/week · this week 0/3, 4 days left · streak 1", ""]),
-            ("2026-12-23", ["3/week · this week on a break · streak 0", ""]),
+            ("2026-11-25", ["3/week · this week 0/3, 4 days left · strength 30%", ""]),
+            ("2026-12-23", ["3/week · this week on a break · strength 17%", ""]),
             (
                 "2027-01-05",
-                ["3/week · this week 0/3, 5 days left · streak 0", "missed the week of 2026-12-14 (0 of 3)"]
+                ["3/week · this week 0/3, 5 days left · strength 17%", "missed the week of 2026-12-14 (0 of 3)"]
             ),
-            ("2027-01-12", ["3/week · ended, 2 of 8 weeks kept · streak 0", ""]),
+            ("2027-01-12", ["3/week · ended, 2 of 8 weeks kept · strength 15%", ""]),
         ]
         for (day, shown) in expected {
             let result = try HTLBinary.run(["status", "-C", Self.example, "--today", day])

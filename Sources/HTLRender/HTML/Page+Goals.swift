@@ -193,9 +193,7 @@ extension Page {
     /// period is green, as in the legend, whatever the goal's state: a
     /// behind habit's kept weeks were kept.
     func cadenceStrip(_ c: CadenceProgress, goal: String) -> N {
-        let kept =
-            "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
-            + "\(c.bestStreak)"
+        let kept = CadenceWords.kept(c)
         let squares: [N] =
             c.recent.map { p in
                 .el(

@@ -136,6 +136,7 @@ enum GoalJSON {
             }
             r.int("streak", c.streak, &out)
             r.int("best_streak", c.bestStreak, &out)
+            r.decimal("strength", c.strength, &out)
             r.int("excused", c.excused, &out)
         }
         if detailed {

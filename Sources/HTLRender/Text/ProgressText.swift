@@ -114,7 +114,7 @@ public enum ProgressText {
 
     /// The rhythm (kept, or what slipped); then per cadence: the rule, a strip of the periods (● met, ○ missed,
     /// ◌ open, – excused, · to come), met of all and the best streak; then
-    /// this period, what it still needs and the streak.
+    /// this period, what it still needs and the strength.
     static func cadenceLines(
         _ g: GoalProgress, today: CivilDate, measures: MeasureCatalog, width: Int, style: TerminalStyle
     ) -> String {
@@ -127,16 +127,17 @@ public enum ProgressText {
         let stripWidth = width >= 70 ? CadenceProgress.recentLimit : 12
         for c in g.cadences {
             let strip = CadenceWords.strip(c, limit: stripWidth)
-            let kept =
-                "\(c.met) of \(CadenceWords.periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best "
-                + "\(c.bestStreak)"
+            let kept = CadenceWords.kept(c, strength: false)
             let head =
                 "  " + TextLayout.padRight(TextLayout.truncate(CadenceWords.rule(c, measures), ruleWidth), ruleWidth)
                 + "  "
             out +=
                 head + style.paint(strip, ReportColors.color(for: g.hue)) + "  "
                 + TextLayout.truncate(kept, max(width - head.count - strip.count - 2, 10)) + "\n"
-            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c, measures)].compactMap { $0 }
+            let strength = c.strength.map { "strength " + TextLayout.percent($0) }
+            let now = [CadenceWords.now(c, today: today), CadenceWords.stillNeeds(c, measures), strength].compactMap {
+                $0
+            }
             // Wrapped at the dots, never cut: a cut date reads as another date.
             out += TextLayout.wrap(
                 now.map { ($0, $0) }, separator: " ·", width: width,

@@ -3,7 +3,7 @@ import HTLModel
 import HTLProgress
 
 /// A cadence in words and symbols, shared by every report (FORMAT.md §8):
-/// `actions 3/week · this week 2/3, 4 days left · streak 5`.
+/// `actions 3/week · this week 2/3, 4 days left · streak 5 · strength 62%`.
 enum CadenceWords {
     /// The rule as people read it: `3/week` (actions), `90 min/week`,
     /// `1 session/week`, `≤14 coffees/week`.
@@ -27,20 +27,34 @@ enum CadenceWords {
         TextLayout.plural(n, period.rawValue)
     }
 
-    /// The status line's detail: the rule, the current period and the
-    /// streak; the days left go first when `room` is short.
+    /// The status line's detail: the rule, the current period, the streak
+    /// and the strength; when `room` is short the streak goes first, then
+    /// the days left, then the strength (`htl progress` shows them all).
     static func summary(_ c: CadenceProgress, _ measures: MeasureCatalog, today: CivilDate, room: Int = .max) -> String
     {
         let rule = rule(c, measures)
-        let streak = " · streak \(c.streak)"
         let period = thisPeriod(c.cadence.period) + " "
         let shorter = now(c, today: today, daysLeft: false)
-        let candidates = [
-            rule + " · " + now(c, today: today) + streak,
-            rule + " · " + shorter + streak,
-            rule + " · " + (shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter) + streak,
-        ]
-        return candidates.first { $0.count <= room } ?? candidates[2]
+        let shortest = shorter.hasPrefix(period) ? String(shorter.dropFirst(period.count)) : shorter
+        let streak = " · streak \(c.streak)"
+        let tails: [String] = [streak + strength(c), c.strength == nil ? streak : strength(c)]
+        var candidates: [String] = []
+        for middle in [now(c, today: today), shorter, shortest] {
+            for tail in tails { candidates.append(rule + " · " + middle + tail) }
+        }
+        candidates += [rule + " · " + shorter, rule + " · " + shortest]
+        return candidates.first { $0.count <= room } ?? candidates[candidates.count - 1]
+    }
+
+    /// " · strength 62%" (`HabitStrength`); nothing before a period is decided.
+    static func strength(_ c: CadenceProgress) -> String {
+        c.strength.map { " · strength " + TextLayout.percent($0) } ?? ""
+    }
+
+    /// "3 of 8 weeks kept · streak 1 · best 1 · strength 34%" (without the strength when `strength` is false).
+    static func kept(_ c: CadenceProgress, strength withStrength: Bool = true) -> String {
+        "\(c.met) of \(periods(c.periods, c.cadence.period)) kept · streak \(c.streak) · best \(c.bestStreak)"
+            + (withStrength ? strength(c) : "")
     }
 
     /// While the current period is open, the latest decided one if it was
