@@ -18,6 +18,11 @@ public struct ActionFilter: Sendable {
 
     /// Indices of matching actions, newest first (date, time, then file and line, reversed).
     public func apply(_ ledger: Ledger, _ report: ProgressReport) -> [Int] {
+        matching(ledger, report).sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
+    }
+
+    /// Indices of matching actions, in no promised order (a table of totals needs none).
+    public func matching(_ ledger: Ledger, _ report: ProgressReport) -> [Int] {
         var indices: [Int]
         if let goal {
             indices = report.goal(goal).map(\.allActionIndices) ?? []
@@ -31,6 +36,6 @@ public struct ActionFilter: Sendable {
             if let to, a.date > to { return false }
             return true
         }
-        return indices.sorted { Action.chronologically(ledger.actions[$1], ledger.actions[$0]) }
+        return indices
     }
 }

@@ -245,6 +245,12 @@ var cases = [
     Case(name: Name.statusCadence, arguments: [htl, "status", "--json", "-C", largeCadence] + today, budget: 0.088),
     Case(name: Name.fmt, arguments: [htl, "fmt", "--check", "-C", large] + today, budget: 0.078),
     Case(name: Name.export, arguments: [htl, "export", "--json", "-C", large] + today, budget: 0.150),
+    Case(
+        name: "actions --where --by month --sum, 100,000 lines",
+        arguments: [
+            htl, "actions", "-C", large, "--where", "(km>2 or min>=30) and not correction and date>=2026-01-01",
+            "--by", "month", "--sum", "km,min",
+        ] + today, budget: 0.100),
     Case(name: "check, goals-example", arguments: [htl, "check", "-C", "goals-example"] + today, budget: 0.020),
     Case(
         name: "check --staged, goals-example", arguments: [htl, "check", "--staged", "-C", exampleRepository] + today,
