@@ -24,7 +24,8 @@ extension MCPSession {
         case "due":
             let within = try args.int("within") ?? DueList.defaultDays
             guard DueList.days.contains(within) else { throw HTLError("'within' takes 0 to 36500 days") }
-            return ReportJSON.due(DueList(report, within: within), within: within, today: report.today)
+            return ReportJSON.due(
+                DueList(report, within: within), within: within, today: report.today, measures: report.measures)
         case "review":
             return try review(term: try args.bool("term") ?? false, ledger: ledger, report: report)
         default:

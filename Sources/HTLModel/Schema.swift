@@ -4,7 +4,7 @@ import HTLCore
 /// writes them, FORMAT.md §3-5).
 public enum Schema {
     public static let settings = [
-        "htl", "title", "term_weeks", "behind_margin", "week_start", "day_starts_at", "rules",
+        "htl", "title", "term_weeks", "behind_margin", "week_start", "day_starts_at", "reminders", "rules",
     ]
     package static let measure = ["title", "type", "aliases", "equals"]
     public static let value = ["title", "level", "priority", "domain", "guidance"]
@@ -37,7 +37,7 @@ public enum Schema {
         "weeks": .typed, "term": .typedOrList, "targets": .typedMapping, "values": .typedMapping,
         "tags": .textList, "cadence": .typedMapping, "breaks": .typedOrList, "requested_by": .text,
         "consequence": .text,
-        "week_start": .typed, "day_starts_at": .text,
+        "week_start": .typed, "day_starts_at": .text, "reminders": .textList,
     ]
 
     public static func kind(of key: String) -> FieldKind {

@@ -15,6 +15,11 @@ public struct Settings: Sendable, Equatable {
     package var dayStartsAt: ClockTime = ClockTime(hour: 0, minute: 0)!
     /// Severities set in `rules:`, in file order.
     public var rules: [RuleSetting] = []
+    /// How long before a due date `htl calendar`'s alarms ring, in minutes
+    /// (`reminders: [1d, 2h]`; default one day; empty: no alarm).
+    public var reminders: [Int] = [Settings.minutesPerDay]
+
+    package static let minutesPerDay = 1_440
     public var location: SourceLocation = SourceLocation(path: LedgerLayout.settingsFile, line: 1, column: 1)
 
     public init() {}

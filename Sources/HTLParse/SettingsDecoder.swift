@@ -38,6 +38,8 @@ enum SettingsDecoder {
                 settings.weekStart = reader.word(node, "week_start", Weekday.self) ?? .monday
             case "day_starts_at":
                 settings.dayStartsAt = dayStart(node, &reader) ?? settings.dayStartsAt
+            case "reminders":
+                settings.reminders = reminders(node, &reader) ?? settings.reminders
             case "rules":
                 settings.rules = decodeRules(node, &reader)
             default:
@@ -62,6 +64,29 @@ enum SettingsDecoder {
             return nil
         }
         return time
+    }
+
+    /// `reminders: [1d, 2h, 30m, 1w]`: lead times, each a whole number and
+    /// a unit (w, d, h, m), at most a year; nil (the default kept) after an error.
+    private static func reminders(_ node: YAMLNode, _ reader: inout FieldReader) -> [Int]? {
+        guard let items = reader.list(node, "reminders") else { return nil }
+        var minutes: [Int] = []
+        for item in items {
+            guard let text = reader.text(item, "reminders") else { return nil }
+            let units = ["w": 10_080, "d": 1_440, "h": 60, "m": 1]
+            let digits = text.utf8.dropLast()
+            guard let unit = text.last.flatMap({ units[String($0)] }), (1...6).contains(digits.count),
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let n = Int(String(decoding: digits, as: UTF8.self)), n * unit <= 366 * 1_440
+            else {
+                reader.report(
+                    .invalidValue, item,
+                    "a reminder is a lead time such as 1d, 2h, 30m or 1w (at most a year), found '\(text)'")
+                return nil
+            }
+            minutes.append(n * unit)
+        }
+        return minutes
     }
 
     private static func decodeRules(_ node: YAMLNode, _ reader: inout FieldReader) -> [RuleSetting] {

@@ -60,6 +60,51 @@ import Testing
         #expect(Set(events.map { $0[0] }).count == events.count)
     }
 
+    /// Each due date of a goal in play rings as htl.yaml's `reminders` say
+    /// (default one day before), as icalendar reads the alarms.
+    @Test func dueDatesRingTheirReminders() throws {
+        let script = """
+            import json, sys, icalendar
+            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+            out = {}
+            for e in cal.walk('VEVENT'):
+                alarms = [a for a in e.walk('VALARM')]
+                out[str(e['UID']).split('@')[0]] = [
+                    [str(a['ACTION']), int(a.decoded('TRIGGER').total_seconds()) // 60, str(a['DESCRIPTION'])]
+                    for a in alarms]
+            print(json.dumps(out, sort_keys=True))
+            """
+        func alarms(_ settings: String) throws -> [String: [[String]]] {
+            let ledger = try TemporaryLedger(
+                SampleLedger.with([
+                    "htl.yaml": settings,
+                    "goals/done.md": "---\ntitle: Done early\ntarget: 2026-12-01\nstatus: done\n---\n",
+                ]))
+            defer { ledger.remove() }
+            let ics = try HTLBinary.run(["calendar", "-C", ledger.root, "--today", "2026-11-22"])
+            #expect(ics.status == 0, "\(ics.stderr)")
+            let read = try Command.run("python3", ["-c", script], stdin: ics.stdout)
+            #expect(read.status == 0, "\(read.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: [[Any]]] ?? [:]
+            return json.mapValues { $0.map { $0.map { "\($0)" } } }
+        }
+        let byDefault = try alarms("htl: 1\n")
+        #expect(byDefault["goal-run"] == [["DISPLAY", "-1440", "Due: Run 100 km"]])
+        #expect(byDefault["goal-done"] == [])  // a goal done rings nothing
+        #expect(byDefault["term-1-start"] == [])
+        let two = try alarms("htl: 1\nreminders: [1d, 2h, 1w, 30m]\n")
+        #expect(two["goal-run"]?.map { $0[1] } == ["-1440", "-120", "-10080", "-30"])
+        #expect(try alarms("htl: 1\nreminders: []\n")["goal-run"] == [])
+
+        let bad = try TemporaryLedger(SampleLedger.with(["htl.yaml": "htl: 1\nreminders: [1d, 2 hours]\n"]))
+        defer { bad.remove() }
+        let check = try HTLBinary.run(["check", "-C", bad.root, "--today", "2026-11-22"])
+        #expect(
+            check.stdout.contains(
+                "htl.yaml:2:17: error: a reminder is a lead time such as 1d, 2h, 30m or 1w (at most a year), found "
+                    + "'2 hours' [invalid-value]"), "\(check.stdout)")
+    }
+
     @Test func textIsEscapedAndFoldedWithoutSplittingCharacters() throws {
         let ledger = try TemporaryLedger(
             SampleLedger.with([

@@ -90,9 +90,49 @@ import Testing
                   read-4-books  Read four books this autumn
                     2026-11-01 (in 12 days) · behind · 48%
 
+                Rhythms this period
+                  learn-spanish  30 hours of Spanish practice
+                    90 min/week · 90 min more by 2026-10-25
+
                 """)
         let bad = try HTLBinary.run(["due", "-C", Self.example, "--within", "-1"])
         #expect(bad.status == 2)
+    }
+
+    /// The rhythms still open this week, on Wednesday 25 November (nothing
+    /// logged since Sunday): what each needs, or allows, by Sunday.
+    @Test func dueListsTheRhythmsStillOpen() throws {
+        let result = try HTLBinary.run(["due", "-C", Self.example, "--today", "2026-11-25"])
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                Rhythms this period
+                  learn-spanish  30 hours of Spanish practice
+                    90 min/week · 90 min more by 2026-11-29
+                  fewer-takeaways  At most one takeaway a week
+                    ≤1/week · 1 left this week (until 2026-11-29)
+                  run-100km  Run 100 kilometres this term
+                    3/week · 3 more by 2026-11-29
+
+                """), "\(result.stdout)")
+        let json = try HTLBinary.run(["due", "--json", "-C", Self.example, "--today", "2026-11-25"]).stdout
+        #expect(
+            json.contains(
+                """
+                    {
+                      "goal": "fewer-takeaways",
+                      "title": "At most one takeaway a week",
+                      "rule": "≤1/week",
+                      "measure": "actions",
+                      "at_most": true,
+                      "start": "2026-11-23",
+                      "end": "2026-11-29",
+                      "actual": 0,
+                      "required": 1,
+                      "remaining": 1,
+                      "words": "1 left this week (until 2026-11-29)"
+                    }
+                """), "\(json)")
     }
 
     /// The running goal's cadence line through the term: a week in

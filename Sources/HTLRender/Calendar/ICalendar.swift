@@ -3,7 +3,9 @@ import HTLModel
 import HTLProgress
 
 /// `htl calendar`: goal target dates, milestones, obligation deadlines and
-/// term starts and ends as all-day events of an iCalendar file (RFC 5545).
+/// term starts and ends as all-day events of an iCalendar file (RFC 5545);
+/// each due date of a goal in play rings an alarm per lead time of
+/// htl.yaml's `reminders`.
 ///
 /// A pure function of the ledger and the progress report. UIDs come from
 /// the ledger's title and the ids alone, so a calendar subscribed to the
@@ -23,7 +25,7 @@ public enum ICalendar {
             lines += event(
                 uid: "goal-\(g.id)@\(domain)", stamp: stamp, day: target,
                 summary: summaryPrefix(g.goal.kind) + g.goal.title, description: description(g, ledger: ledger),
-                categories: g.goal.kind.rawValue)
+                categories: g.goal.kind.rawValue, alarms: g.state.isOpen ? ledger.settings.reminders : [])
         }
         for t in report.terms {
             let name = "Term \(t.term.number)" + (t.term.title == "Term \(t.term.number)" ? "" : " · \(t.term.title)")
@@ -56,15 +58,32 @@ public enum ICalendar {
     /// which means the same (RFC 5545 §3.6.1: a DATE start without an end
     /// lasts one day). A day no DATE can hold gives no event.
     static func event(
-        uid: String, stamp: String, day: CivilDate, summary: String, description: String, categories: String
+        uid: String, stamp: String, day: CivilDate, summary: String, description: String, categories: String,
+        alarms: [Int] = []
     ) -> [String] {
         guard let start = date(day) else { return [] }
+        let ringing = alarms.flatMap { lead in
+            [
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escaped(summary), "TRIGGER:" + trigger(lead),
+                "END:VALARM",
+            ]
+        }
         return [
             "BEGIN:VEVENT", "UID:" + uid, stamp, "DTSTART;VALUE=DATE:" + start,
         ] + (date(day.adding(days: 1)).map { ["DTEND;VALUE=DATE:" + $0] } ?? []) + [
             "SUMMARY:" + escaped(summary), "DESCRIPTION:" + escaped(description),
-            "CATEGORIES:htl," + escaped(categories), "TRANSP:TRANSPARENT", "END:VEVENT",
-        ]
+            "CATEGORIES:htl," + escaped(categories), "TRANSP:TRANSPARENT",
+        ] + ringing + ["END:VEVENT"]
+    }
+
+    /// An alarm `minutes` before the event's start (RFC 5545 §3.3.6):
+    /// `-P1W`, `-P1D`, `-PT2H`, `-PT30M`; `PT0M` at the start.
+    static func trigger(_ minutes: Int) -> String {
+        if minutes == 0 { return "PT0M" }
+        if minutes % 10_080 == 0 { return "-P\(minutes / 10_080)W" }
+        if minutes % 1_440 == 0 { return "-P\(minutes / 1_440)D" }
+        if minutes % 60 == 0 { return "-PT\(minutes / 60)H" }
+        return "-PT\(minutes)M"
     }
 
     /// A DATE value (`20261122`), nil outside 0001-01-01...9999-12-31.

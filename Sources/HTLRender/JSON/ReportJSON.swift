@@ -303,12 +303,26 @@ public enum ReportJSON {
     }
 
     /// `htl due --json`.
-    public static func due(_ list: DueList, within days: Int, today: CivilDate) -> String {
+    public static func due(_ list: DueList, within days: Int, today: CivilDate, measures: MeasureCatalog) -> String {
         JSON.object([
             ("today", .date(today)),
             ("within", .int(days)),
             ("overdue", .array(list.overdue.map { GoalJSON.json($0, .head) })),
             ("due", .array(list.due.map { GoalJSON.json($0, .head) })),
+            ("rhythms", .array(list.rhythms.map { rhythm($0, measures) })),
         ]).serialized()
+    }
+
+    /// A rhythm of `htl due`: `{"goal", "title", "rule", "measure", "at_most", "start", "end", "actual",
+    /// "required", "remaining", "words"}`.
+    static func rhythm(_ r: DueList.Rhythm, _ measures: MeasureCatalog) -> JSON {
+        .object([
+            ("goal", .string(r.goal.id)), ("title", .string(r.goal.goal.title)),
+            ("rule", .string(CadenceWords.rule(r.cadence, measures))), ("measure", .string(r.cadence.measure)),
+            ("at_most", .bool(r.cadence.cadence.atMost)), ("start", .date(r.period.days.start)),
+            ("end", .date(r.period.days.end)), ("actual", .decimal(r.period.amount)),
+            ("required", .decimal(r.period.required)), ("remaining", .decimal(r.remaining)),
+            ("words", .string(CadenceWords.due(r, measures))),
+        ])
     }
 }

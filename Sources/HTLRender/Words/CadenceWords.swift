@@ -142,6 +142,20 @@ enum CadenceWords {
         return more(max(p.required - p.amount, .zero), c.measure, measures, atMost: c.cadence.atMost, by: p.days.end)
     }
 
+    /// What a rhythm of `htl due` still needs or allows this period: "2
+    /// more by 2026-11-29", "1 session more by …"; "1 left this week".
+    static func due(_ r: DueList.Rhythm, _ measures: MeasureCatalog) -> String {
+        guard r.cadence.cadence.atMost else {
+            return more(r.remaining, r.cadence.measure, measures, atMost: false, by: r.period.days.end)
+        }
+        let whole = measures.words(for: r.cadence.measure).whole
+        let shown = whole ? ExactDecimal(Int(r.remaining.floor)) : r.remaining
+        let amount =
+            r.cadence.measure == Goal.actionsMeasure
+            ? TextLayout.amount(shown) : TextLayout.quantity(shown, r.cadence.measure, measures)
+        return "\(amount) left \(thisPeriod(r.cadence.cadence.period)) (until \(r.period.days.end))"
+    }
+
     /// "1 more by 2026-11-22" (actions), "1 session more by …", "at most
     /// 2.5 km more until …": a count rounded up when it is needed, down
     /// when it is a limit's room left.

@@ -25,9 +25,12 @@ struct DueCommand: HTLCommand {
         let context = try ReportContext(options)
         let list = DueList(context.report, within: within)
         if json {
-            Output.write(ReportJSON.due(list, within: within, today: context.today))
+            Output.write(ReportJSON.due(list, within: within, today: context.today, measures: context.ledger.measures))
         } else {
-            Output.write(DueText.render(list, within: within, width: context.width, style: context.style))
+            Output.write(
+                DueText.render(
+                    list, within: within, measures: context.ledger.measures, width: context.width,
+                    style: context.style))
         }
         try context.finish()
         if !list.overdue.isEmpty { throw ExitCode(1) }
