@@ -10,7 +10,7 @@ public enum RuleRegistry {
         .badEntry, .emptyAction, .duplicateQuantity, .zeroQuantity, .badConversion, .logRewrite,
         .goalNotMeasurable, .goalNotTimeBound, .goalNoValues, .goalNoPlan, .futureAction, .linkOutsideWindow,
         .termOverlap, .goalOutsideTerm, .goalLongerThanTerm, .valueNoGuidance, .unformatted,
-        .spacedQuantity, .unusedQuantity, .duplicateAction,
+        .spacedQuantity, .unusedQuantity, .duplicateAction, .unlinkedAction,
     ]
 
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(

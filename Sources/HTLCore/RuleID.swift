@@ -37,6 +37,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case spacedQuantity = "spaced-quantity"
     case unusedQuantity = "unused-quantity"
     case duplicateAction = "duplicate-action"
+    case unlinkedAction = "unlinked-action"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -74,6 +74,30 @@ import Testing
                 == #"{"range":{"start":{"line":1,"character":20},"end":{"line":1,"character":23}},"newText":"km"}"#)
     }
 
+    /// A line that counts toward nothing although the run goal counts its
+    /// kilometres and shares its word: the link is offered, at the line's end.
+    @Test func anUnlinkedActionIsOfferedItsLink() throws {
+        var (server, ledger) = try session()
+        defer { ledger.remove() }
+        let published = open(&server, ledger, "log/2026.log", "2026-11-03 Run 5km +run\n2026-11-21 Long run 6km  \n")
+        let diagnostics = published.first?["params"]?["diagnostics"]?.array ?? []
+        // (The trailing blanks are fmt's to remove; the link goes before them.)
+        #expect(
+            diagnostics.filter { $0["code"]?.string == "unlinked-action" }.map { $0["message"]?.string }
+                == ["counts toward nothing; +run counts km in this window"])
+        let actions = server.handle(
+            request(
+                2, "textDocument/codeAction",
+                #"{"textDocument":{"uri":"\#(uri(ledger, "log/2026.log"))"},"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"context":{"diagnostics":[]}}"#
+            ), now: now
+        ).map(json)
+        let action = try #require(actions.first?["result"]?.array?.first)
+        #expect(action["title"]?.string == "Link +run")
+        #expect(
+            action["edit"]?["changes"]?[uri(ledger, "log/2026.log")]?.array?.first?.compact()
+                == #"{"range":{"start":{"line":1,"character":23},"end":{"line":1,"character":23}},"newText":" +run"}"#)
+    }
+
     @Test func aChangedGoalBringsFindingsInTheLogAndClearingThemIsPublished() throws {
         var (server, ledger) = try session()
         defer { ledger.remove() }

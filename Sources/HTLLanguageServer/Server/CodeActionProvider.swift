@@ -6,7 +6,8 @@ import HTLRender
 /// `textDocument/codeAction`: quick fixes from findings that carry their
 /// fix: a did-you-mean (unknown unit, goal, value, field, measure, rule
 /// word) replaces the word; "quote the word" quotes it; a spaced quantity
-/// (`5 km`) is joined (`5km`).
+/// (`5 km`) is joined (`5km`); an unlinked action gets the goal's link at
+/// the end of its line.
 enum CodeActionProvider {
     static func actions(_ context: RequestContext) -> JSON {
         guard let path = context.path, let bytes = context.bytes, let loaded = context.loaded, let uri = context.uri,
@@ -71,6 +72,15 @@ enum CodeActionProvider {
             }
             let end = word.startColumn + text.count - (word.text.hasSuffix(":") ? 1 : 0)
             return ("Change to '\(meant)'", meant, start, end)
+        }
+        if d.rule == .unlinkedAction, let help = d.help, let marker = help.firstRange(of: "add +"),
+            let id = help[marker.upperBound...].split(separator: " ").first
+        {
+            // The link goes at the end of the line, after any trailing blanks.
+            let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+            var end = scalars.count + 1
+            while end > 1, scalars[end - 2] == " " || scalars[end - 2] == "\t" { end -= 1 }
+            return ("Link +\(id)", " +\(id)", end, end)
         }
         if let help = d.help, let marker = help.firstRange(of: "quote the word: ") {
             let quoted = String(help[marker.upperBound...])
