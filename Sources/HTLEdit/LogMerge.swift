@@ -106,8 +106,10 @@ public enum LogMerge {
     static func blocks(_ lines: [[UInt8]]) -> [Block] {
         var blocks: [Block] = []
         var pending: [[UInt8]] = []
-        for line in lines {
-            pending.append(line)
+        for whole in lines {
+            pending.append(whole)
+            // An action line may start with blanks (FORMAT.md §6).
+            let line = Array(whole.drop { $0 == 0x20 || $0 == 0x09 })
             guard line.count >= 10, let date = CivilDate.parse(String(decoding: line[0..<10], as: UTF8.self)) else {
                 continue
             }

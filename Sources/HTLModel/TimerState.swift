@@ -32,14 +32,19 @@ public struct TimerState: Sendable, Equatable {
         "\(running ? "running" : "stopped") \(date) \(time) \(text)\n"
     }
 
-    /// The state a file holds, or nil when it is not one line of that shape.
+    /// The state a file holds, or nil when it is not one line of that
+    /// shape (one final LF or CR LF; no other line break, no control
+    /// character in the text).
     public static func parse(_ bytes: [UInt8]) -> TimerState? {
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
+        var line = bytes[...]
+        if line.last == 0x0A { line = line.dropLast() }
+        if line.last == 0x0D { line = line.dropLast() }
+        guard !line.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
         let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "running" || parts[0] == "stopped",
             let date = CivilDate.parse(String(parts[1])), let time = ClockTime.parse(Array(parts[2].utf8)),
-            !parts[3].isEmpty, !parts[3].contains("\n"), !parts[3].contains("\r")
+            !parts[3].isEmpty
         else { return nil }
         return TimerState(running: parts[0] == "running", date: date, time: time, text: String(parts[3]))
     }

@@ -66,10 +66,17 @@ enum SettingsDecoder {
         return time
     }
 
-    /// `reminders: [1d, 2h, 30m, 1w]`: lead times, each a whole number and
-    /// a unit (w, d, h, m), at most a year; nil (the default kept) after an error.
+    /// `reminders: [1d, 2h, 30m, 1w]`: at most 10 lead times, each a whole
+    /// number and a unit (w, d, h, m), at most a year, a repeated one once;
+    /// nil (the default kept) when empty or after an error.
     private static func reminders(_ node: YAMLNode, _ reader: inout FieldReader) -> [Int]? {
+        // `reminders:` with nothing after it is the default, as if not written; `[]` is none.
+        if node.isNull { return nil }
         guard let items = reader.list(node, "reminders") else { return nil }
+        guard items.count <= 10 else {
+            reader.report(.invalidValue, node, "reminders takes at most 10 lead times, found \(items.count)")
+            return nil
+        }
         var minutes: [Int] = []
         for item in items {
             guard let text = reader.text(item, "reminders") else { return nil }
@@ -84,7 +91,8 @@ enum SettingsDecoder {
                     "a reminder is a lead time such as 1d, 2h, 30m or 1w (at most a year), found '\(text)'")
                 return nil
             }
-            minutes.append(n * unit)
+            // The same lead time twice rings once.
+            if !minutes.contains(n * unit) { minutes.append(n * unit) }
         }
         return minutes
     }

@@ -11,11 +11,13 @@ import HTLModel
 ///              | text~WORD | text~"SOME WORDS" | correction
 ///     OP      := = | != | < | <= | > | >=
 ///
-/// `+run-100km` is an action that counts toward the goal (linked, or by
+/// `+run-100km` (or `+run-1`, the start of one id, as `--goal` takes it)
+/// is an action that counts toward the goal (linked, or by
 /// one of its tags in its window); `km>5` one with a quantity of a measure
 /// that converts to km and more than 5 of it (an action without such a
 /// quantity matches no comparison); `text~lake` one whose description
-/// holds the word, ignoring case. `and` binds tighter than `or`.
+/// holds the word, ignoring case. `and` binds tighter than `or`. At most
+/// 1,000 words and parentheses, and 64 `not` and `(` around a term.
 public struct ActionQuery: Sendable {
     indirect enum Node: Sendable {
         case goal(Set<Int>)
@@ -60,7 +62,13 @@ public struct ActionQuery: Sendable {
 
     /// The expression read against the ledger (its goals, measures) and report (what counts toward a goal).
     public init(_ text: String, ledger: Ledger, report: ProgressReport) throws {
-        var parser = ActionQueryParser(tokens: try ActionQueryParser.tokens(text), ledger: ledger, report: report)
+        let tokens = try ActionQueryParser.tokens(text)
+        guard tokens.count <= ActionQueryParser.longest else {
+            throw SyntaxError(
+                message: "the expression has more than \(ActionQueryParser.longest) words and parentheses",
+                column: tokens[ActionQueryParser.longest].column)
+        }
+        var parser = ActionQueryParser(tokens: tokens, ledger: ledger, report: report)
         root = try parser.expression()
         if let extra = parser.peek() {
             throw SyntaxError(message: "expected 'and', 'or' or the end, found '\(extra.text)'", column: extra.column)
@@ -110,6 +118,13 @@ struct ActionQueryParser {
     let ledger: Ledger
     let report: ProgressReport
     var position = 0
+    /// How many `not` and `(` enclose the term being read.
+    var depth = 0
+
+    /// Limits that keep parsing and matching (both recursive) shallow: a
+    /// question is a line, not a program.
+    static let longest = 1_000
+    static let deepest = 64
 
     /// Words split at blanks, `(` and `)` their own tokens; a `"…"` keeps its blanks.
     static func tokens(_ text: String) throws -> [Token] {
@@ -170,6 +185,15 @@ struct ActionQueryParser {
             let column = tokens.last.map { $0.column + $0.text.count } ?? 1
             throw ActionQuery.SyntaxError(message: "the expression ends where a term was expected", column: column)
         }
+        let opens = token.text == "not" || token.text == "("
+        if opens {
+            guard depth < Self.deepest else {
+                throw ActionQuery.SyntaxError(
+                    message: "more than \(Self.deepest) 'not' and '(' around one term", column: token.column)
+            }
+            depth += 1
+        }
+        defer { if opens { depth -= 1 } }
         switch token.text {
         case "not": return .not(try unary())
         case "(":
@@ -189,11 +213,11 @@ struct ActionQueryParser {
         func fail(_ message: String) -> ActionQuery.SyntaxError { .init(message: message, column: token.column) }
         if text == "correction" { return .correction }
         if text.hasPrefix("+") {
-            let id = String(text.dropFirst())
-            guard let goal = report.goal(id) else {
-                let near =
-                    Suggestion.closest(to: id, in: ledger.goals.map(\.id)).map { " (did you mean +\($0)?)" } ?? ""
-                throw fail("no goal '\(id)'\(near)")
+            // Named as --goal names it: an id or the start of exactly one.
+            let name = String(text.dropFirst())
+            let lookup = GoalLookup(name, in: report.goals.map(\.id))
+            guard case .found(let id) = lookup, let goal = report.goal(id) else {
+                throw fail(lookup.message(for: name) ?? "no goal '\(name)'")
             }
             return .goal(Set(goal.allActionIndices))
         }

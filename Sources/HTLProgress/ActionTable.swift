@@ -29,6 +29,8 @@ public struct ActionTable: Sendable {
 
     /// The key of actions with no goal or no tag.
     public static let none = "(none)"
+    /// The key of the total row: in parentheses, as no tag or goal id can be.
+    public static let totalKey = "(total)"
 
     /// The table of `indices` (actions of the ledger); `measures` are
     /// measure ids or aliases, each must be known.
@@ -58,7 +60,7 @@ public struct ActionTable: Sendable {
             x == ActionTable.none ? false : (y == ActionTable.none ? true : ByteOrder.precedes(x, y))
         }
         rows = ordered.map { groups[$0]!.row($0, measureIndices, catalog) }
-        total = all.row("total", measureIndices, catalog)
+        total = all.row(ActionTable.totalKey, measureIndices, catalog)
     }
 
     /// The group keys of an action: one for a date grouping; each goal it

@@ -66,7 +66,8 @@ public enum GoalState: String, Sendable, CaseIterable {
     /// does not make a goal ahead on its totals behind (revision 3): the
     /// state and the pace line agree.
     private static func behind(_ summary: ProgressSummary, window: GoalWindow, margin: ExactDecimal) -> Bool {
-        if summary.cadencesOnly, summary.rhythm?.status == .slipping { return true }
+        // A goal that is only rhythms is judged by them alone: it has no straight line (FORMAT.md §8).
+        if summary.cadencesOnly { return summary.rhythm?.status == .slipping }
         guard let p = summary.progress, let span = window.span, let elapsed = window.elapsedInSpan else {
             return false
         }

@@ -68,7 +68,10 @@ package enum ProgressEngine {
         let state = GoalState(
             goal, summary: summary, anyCounted: actions.count > 0, window: window,
             margin: ledger.settings.behindMargin, today: today)
-        let (projected, pace) = paceFigures(summary.progress, state: state, window: window, today: today)
+        // A goal with only cadences has no pace (FORMAT.md §8): its ratio is kept weeks, not a climb.
+        let (projected, pace) =
+            summary.cadencesOnly
+            ? (nil, nil) : paceFigures(summary.progress, state: state, window: window, today: today)
         return GoalProgress(
             goal: goal, actions: actions, targets: targets, cadences: cadences, rhythm: summary.rhythm,
             checklistDone: summary.checklistDone,

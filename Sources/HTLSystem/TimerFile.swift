@@ -13,7 +13,8 @@ public enum TimerFile {
             throw HTLError("\(TimerState.fileName) is a symbolic link; htl does not follow it (remove it)")
         }
         guard FileSystem.kind(of: path) != .missing else { return nil }
-        let bytes = try FileSystem.read(path, atMost: 64 * 1024)
+        // A timer is one short line: anything longer is not one htl wrote.
+        let bytes = (try? FileSystem.read(path, atMost: 64 * 1024)) ?? []
         guard let state = TimerState.parse(bytes) else {
             throw HTLError(
                 "\(TimerState.fileName) is not a timer htl wrote (one line: running DATE HH:MM TEXT); "

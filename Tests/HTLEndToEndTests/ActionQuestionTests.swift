@@ -22,11 +22,11 @@ import Testing
                 2026-11-02        3  18.2
                 2026-11-09        2  11.8
                 2026-11-16        3    15
-                total             8    45
+                (total)           8    45
 
                 """)
         let csv = try htl(["--where", "+run-100km", "--by", "week", "--sum", "km", "--format", "csv"]).stdout
-        #expect(csv == "week,actions,km\n2026-11-02,3,18.2\n2026-11-09,2,11.8\n2026-11-16,3,15\ntotal,8,45\n")
+        #expect(csv == "week,actions,km\n2026-11-02,3,18.2\n2026-11-09,2,11.8\n2026-11-16,3,15\n(total),8,45\n")
         let json = try htl(["--where", "+run-100km", "--by", "week", "--sum", "km", "--json"]).stdout
         #expect(
             json.hasPrefix(
@@ -47,7 +47,7 @@ import Testing
                 day         actions    km  min
                 2026-11-10        1     5   33
                 2026-11-22        1   6.2   39
-                total             2  11.2   72
+                (total)           2  11.2   72
 
                 """, "\(table.stdout)")
         let list = try htl(["--where", "text~\"first frost\" or correction and km<0"]).stdout
@@ -64,7 +64,7 @@ import Testing
         #expect(
             readme.contains(
                 "$ htl actions --where 'date>=2026-01-01 and #running' --by month --sum km\n" + answer + "```"))
-        #expect(answer.hasSuffix("total         23  158.7\n"))
+        #expect(answer.hasSuffix("(total)       23  158.7\n"))
     }
 
     @Test func aBadExpressionShowsWhereAndExitsTwo() throws {

@@ -95,7 +95,18 @@ import Testing
         let two = try alarms("htl: 1\nreminders: [1d, 2h, 1w, 30m]\n")
         #expect(two["goal-run"]?.map { $0[1] } == ["-1440", "-120", "-10080", "-30"])
         #expect(try alarms("htl: 1\nreminders: []\n")["goal-run"] == [])
+        // Nothing after the key is the default; a lead time repeated rings once.
+        #expect(try alarms("htl: 1\nreminders:\n")["goal-run"]?.map { $0[1] } == ["-1440"])
+        #expect(try alarms("htl: 1\nreminders: [2h, 2h]\n")["goal-run"]?.map { $0[1] } == ["-120"])
 
+        let many = try TemporaryLedger(
+            SampleLedger.with([
+                "htl.yaml": "htl: 1\nreminders: [" + (1...11).map { "\($0)h" }.joined(separator: ", ") + "]\n"
+            ]))
+        defer { many.remove() }
+        #expect(
+            try HTLBinary.run(["check", "-C", many.root, "--today", "2026-11-22"]).stdout.hasPrefix(
+                "htl.yaml:2:12: error: reminders takes at most 10 lead times, found 11 [invalid-value]"))
         let bad = try TemporaryLedger(SampleLedger.with(["htl.yaml": "htl: 1\nreminders: [1d, 2 hours]\n"]))
         defer { bad.remove() }
         let check = try HTLBinary.run(["check", "-C", bad.root, "--today", "2026-11-22"])

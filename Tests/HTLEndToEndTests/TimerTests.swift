@@ -125,6 +125,23 @@ import Testing
         #expect(lines.contains("2026-11-22 Run 3km +run"))
     }
 
+    /// A timer file written on another system (CR LF) reads the same; one
+    /// htl cannot read is said by status, which still shows the dashboard.
+    @Test func aForeignOrBrokenTimerFile() throws {
+        let l = try ledger()
+        defer { l.remove() }
+        try l.write(".htl-timer", "running 2026-11-22 07:05 Tempo run 6km +run\r\n")
+        #expect(try htl(l, ["stop"], at: "07:40").stdout == "2026-11-22 07:05 Tempo run 6km +run 35min\n")
+        try l.write(".htl-timer", "running 2026-11-22 07:05 a\u{1B}[31m red\n")
+        let status = try HTLBinary.run(["status", "-C", l.root, "--today", "2026-11-22"])
+        #expect(status.status == 0)
+        #expect(
+            status.stderr
+                == "htl: warning: .htl-timer is not a timer htl wrote (one line: running DATE HH:MM TEXT); fix or "
+                + "remove it; the timer is not shown\n")
+        #expect(status.stdout.contains("Run 100 km"))
+    }
+
     /// `htl status` says what runs; its JSON carries it.
     @Test func statusShowsTheRunningTimer() throws {
         let l = try ledger()

@@ -50,7 +50,12 @@ import Testing
     @Test func aBadExpressionNamesItsToken() {
         let cases: [(String, String, Int)] = [
             ("kms>5", "no measure 'kms' (did you mean 'km'?)", 1),
-            ("+run and +rn", "no goal 'rn' (did you mean +run?)", 10),
+            ("+run and +rn", "no goal 'rn' (did you mean 'run'?)", 10),
+            (String(repeating: "(", count: 65) + "#x", "more than 64 'not' and '(' around one term", 65),
+            (
+                Array(repeating: "#x", count: 501).joined(separator: " or "),
+                "the expression has more than 1000 words and parentheses", 3001
+            ),
             ("+run and", "the expression ends where a term was expected", 9),
             ("(+run or #x", "this '(' is not closed", 1),
             ("+run #x", "expected 'and', 'or' or the end, found '#x'", 6),

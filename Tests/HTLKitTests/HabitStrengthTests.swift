@@ -36,6 +36,13 @@ import Testing
             log: log, today: "2026-11-22")
         #expect([c.met, c.missed, c.excused] == [7, 3, 1])
         #expect(c.strength?.description == "0.5607")
+        // A goal of rhythms only is judged by them: on track while kept, and no pace (FORMAT.md §8).
+        let goal = cadenceTests.computed(
+            "start: 2026-09-02\ntarget: 2026-12-31\ncadence:\n  km: 10/week\nbreaks: [2026-09-21..2026-09-27, "
+                + "2026-10-12..2026-10-14]\n",
+            log: log, today: "2026-11-22")
+        #expect(goal.state == .onTrack && goal.rhythm?.status == .kept)
+        #expect(goal.paceDays == nil && goal.projectedFinish == nil)
         let before = cadenceTests.cadence(
             "start: 2026-09-02\ntarget: 2026-12-31\ncadence:\n  km: 10/week\n", log: "", today: "2026-09-04")
         #expect(before.strength == nil)  // nothing decided yet

@@ -40,6 +40,15 @@ import Testing
                 == "2026-11-20 Run\n2026-11-21 Swim\n")
     }
 
+    /// An action line may start with blanks: it is an action all the same, kept once and placed by its date.
+    @Test func anIndentedActionIsAnAction() {
+        let ours = Self.base + "  2026-11-22 Swim 1km\n2026-11-23 Run 3km +run\n"
+        let theirs = Self.base + "  2026-11-22 Swim 1km\n2026-11-24 Yoga 20min\n"
+        #expect(
+            Self.merged(Self.base, ours, theirs)
+                == Self.base + "  2026-11-22 Swim 1km\n2026-11-23 Run 3km +run\n2026-11-24 Yoga 20min\n")
+    }
+
     @Test func aChangedOrRemovedCommittedLineIsNamed() {
         #expect(
             LogMerge.merge(

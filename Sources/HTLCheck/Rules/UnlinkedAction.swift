@@ -49,7 +49,7 @@ extension RuleDescriptor {
     ])
 
     private static func unlinkedActions(_ context: RuleContext) -> [Finding] {
-        let matching = ActionMatching(context)
+        var matching = ActionMatching(context)
         guard !matching.byRoot.isEmpty else { return [] }
         var found: [Finding] = []
         for i in context.actionFacts.indices
@@ -72,14 +72,22 @@ extension RuleDescriptor {
 /// goals active on its day that count a measure of its quantities, the one
 /// whose title and id share the most words with the action, when it shares
 /// at least one (words of three letters or more but `the`, `and` and their
-/// like; the same when equal or, of four letters or more, when one starts
-/// the other or one letter apart: `swam` and `swim`, `runs` and `running`).
+/// like and the names of measures; the same when equal or, of four letters
+/// or more, when one starts the other or one letter apart: `swam` and
+/// `swim`, `runs` and `running`).
 struct ActionMatching {
     let context: RuleContext
     /// Active goals with an ordered window, by conversion group (root) of a measure they count.
     private(set) var byRoot: [Int: [Int]] = [:]
     /// Each goal's window, its terms' days filling a missing start or target.
     private var windows: [Goal.Window] = []
+    /// Each candidate goal's words (title and id), measure names left out:
+    /// a unit is no evidence. Made once.
+    private var goalWords: [Int: [String]] = [:]
+    /// Which goals each word of a description matches, found once per word
+    /// (a diary repeats its words; comparing every line with every goal
+    /// again was minutes on a long log).
+    private var matches: [String: [Int]] = [:]
 
     init(_ context: RuleContext) {
         self.context = context
@@ -90,15 +98,27 @@ struct ActionMatching {
             if window.start == nil { window.start = terms.map(\.start).min() }
             if window.target == nil { window.target = terms.map(\.end).max() }
             windows.append(window)
-            guard goal.status == .active, window.isOrdered else { continue }
+            guard goal.status == .active, window.isOrdered, !context.goalUses.roots[g].isEmpty else { continue }
             for root in context.goalUses.roots[g] { byRoot[root, default: []].append(g) }
         }
+        let units = Set(context.ledger.measures.measures.flatMap { [$0.id] + $0.aliases }.map { $0.lowercased() })
+        for g in Set(byRoot.values.joined()) {
+            goalWords[g] = ActionMatching.words(goals[g].title + " " + goals[g].id).filter { !units.contains($0) }
+        }
+    }
+
+    /// The goals among `candidates` that `word` matches (memoized over every candidate goal).
+    private mutating func goals(matching word: String) -> [Int] {
+        if let known = matches[word] { return known }
+        let found = goalWords.keys.sorted().filter { g in goalWords[g]!.contains { ActionMatching.same(word, $0) } }
+        matches[word] = found
+        return found
     }
 
     /// The goal and the position of the quantity it counts, or nil: the
     /// action counts toward a goal by a tag, is a correction, no goal counts
     /// its quantities on its day, or the words leave a tie.
-    func suggestion(for i: Int) -> (goal: Int, quantity: Int)? {
+    mutating func suggestion(for i: Int) -> (goal: Int, quantity: Int)? {
         let a = context.ledger.actions[i]
         guard !a.isCorrection else { return nil }
         for tag in a.tags {
@@ -112,12 +132,11 @@ struct ActionMatching {
             }
         }
         guard !candidates.isEmpty else { return nil }
-        let words = ActionMatching.words(a.description)
-        let scored = candidates.map { c in
-            let goal = context.ledger.goals[c.goal]
-            let own = ActionMatching.words(goal.title + " " + goal.id)
-            return (c, words.filter { w in own.contains { ActionMatching.same(w, $0) } }.count)
+        var score: [Int: Int] = [:]
+        for word in ActionMatching.words(a.description) {
+            for g in goals(matching: word) { score[g, default: 0] += 1 }
         }
+        let scored = candidates.map { ($0, score[$0.goal] ?? 0) }
         let best = scored.map(\.1).max() ?? 0
         let top = scored.filter { $0.1 == best }
         // A word in common, and one goal with the most: a unit alone is no evidence (minutes are everywhere).

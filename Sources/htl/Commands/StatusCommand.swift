@@ -26,7 +26,13 @@ struct StatusCommand: HTLCommand {
         let context = try ReportContext(options)
         let report = context.report
         let view = try StatusView(report, all: all, term: term)
-        let timer = try LedgerTimer.state(try options.request().root)
+        // The timer is this machine's: a file htl cannot read is said, not fatal to the dashboard.
+        var timer: TimerState?
+        do {
+            timer = try LedgerTimer.state(try options.request().root)
+        } catch let error as HTLError {
+            Output.error("htl: warning: \(error.message); the timer is not shown")
+        }
         let now = try options.now()
         if json {
             Output.write(
@@ -37,7 +43,9 @@ struct StatusCommand: HTLCommand {
                 StatusText.render(
                     report, ledger: context.ledger, term: view.term, goals: view.goals,
                     width: context.width, style: context.style))
-            if let timer, timer.running { Output.write("\n" + TimerWords.line(timer, at: now) + "\n") }
+            if let timer, timer.running {
+                Output.write("\n" + TerminalText.escaped(TimerWords.line(timer, at: now)) + "\n")
+            }
         }
         try context.finish()
     }
