@@ -132,8 +132,10 @@ public enum LedgerTimer {
 
     /// A timer for `text` from `moment`, with the line its stop would log checked (`1min` for the duration).
     static func checked(_ text: String, at moment: Moment, _ loaded: LoadedLedger) throws -> Started {
-        guard LogEntry.isOneLine(text), !text.trimmingSpaces.isEmpty else {
-            throw HTLError("a timer's action is one line of text: give what htl log would take, without the duration")
+        guard !text.utf8.contains(where: TimerState.isControl), !text.trimmingSpaces.isEmpty else {
+            throw HTLError(
+                "a timer's action is one line of text without control characters: give what htl log would take, "
+                    + "without the duration")
         }
         let check = try LogEntry(
             text: text + " 1min", date: logicalDay(moment, loaded), time: moment.time, path: nil, in: loaded)

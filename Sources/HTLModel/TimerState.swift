@@ -34,12 +34,12 @@ public struct TimerState: Sendable, Equatable {
 
     /// The state a file holds, or nil when it is not one line of that
     /// shape (one final LF or CR LF; no other line break, no control
-    /// character in the text).
+    /// character but tabs in the text).
     public static func parse(_ bytes: [UInt8]) -> TimerState? {
         var line = bytes[...]
         if line.last == 0x0A { line = line.dropLast() }
         if line.last == 0x0D { line = line.dropLast() }
-        guard !line.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        guard !line.contains(where: TimerState.isControl) else { return nil }
         let text = String(decoding: line, as: UTF8.self)
         let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "running" || parts[0] == "stopped",
@@ -47,6 +47,11 @@ public struct TimerState: Sendable, Equatable {
             !parts[3].isEmpty
         else { return nil }
         return TimerState(running: parts[0] == "running", date: date, time: time, text: String(parts[3]))
+    }
+
+    /// A control character other than a tab: never in a timer's text.
+    public static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 
     /// Whole minutes from this state's moment to `date` at `time` (negative when before it).

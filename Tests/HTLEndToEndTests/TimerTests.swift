@@ -140,6 +140,13 @@ import Testing
                 == "htl: warning: .htl-timer is not a timer htl wrote (one line: running DATE HH:MM TEXT); fix or "
                 + "remove it; the timer is not shown\n")
         #expect(status.stdout.contains("Run 100 km"))
+
+        // What start writes, stop reads: a tab is text; an escape is refused up front.
+        try FileManager.default.removeItem(atPath: l.root + "/.htl-timer")
+        #expect(try htl(l, ["start", "Easy\trun 3km +run"], at: "08:00").status == 0)
+        #expect(try htl(l, ["stop"], at: "08:20").stdout == "2026-11-22 08:00 Easy run 3km +run 20min\n")
+        let escape = try htl(l, ["start", "Run\u{1B}[31m 3km"], at: "09:00")
+        #expect(escape.status == 2 && escape.stderr.contains("without control characters"))
     }
 
     /// `htl status` says what runs; its JSON carries it.
