@@ -2,7 +2,6 @@ import Foundation
 import HTLKit
 import HTLTestSupport
 import LedgerGenerator
-import Synchronization
 import Testing
 
 /// Nothing lost, nothing leaked (CLI.md "Conventions"): each test is one
@@ -12,16 +11,6 @@ import Testing
 
     func ledger(_ changes: [String: String?] = [:]) throws -> TemporaryLedger {
         try TemporaryLedger(SampleLedger.with(changes))
-    }
-
-    /// Runs shell commands at once, one thread each; returns their results in order.
-    func concurrently(_ commands: [[String]], environment: [String: String]) -> [HTLBinary.Result?] {
-        let results = Mutex<[HTLBinary.Result?]>(Array(repeating: nil, count: commands.count))
-        DispatchQueue.concurrentPerform(iterations: commands.count) { i in
-            let result = try? Command.run(commands[i][0], Array(commands[i].dropFirst()), environment: environment)
-            results.withLock { $0[i] = result }
-        }
-        return results.withLock { $0 }
     }
 
     // MARK: 0. Readers never hold writers up
@@ -198,7 +187,7 @@ import Testing
                     commands.append([HTLBinary.path, "fmt", "-C", l.root, "log/2026.log"])
                 }
             }
-            let results = concurrently(commands, environment: [:])
+            let results = Command.concurrently(commands)
             let text = try l.read("log/2026.log")
             let lines = text.split(separator: "\n").map(String.init)
             for (command, result) in zip(commands, results) {

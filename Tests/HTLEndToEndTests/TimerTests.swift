@@ -1,6 +1,5 @@
 import Foundation
 import HTLTestSupport
-import Synchronization
 import Testing
 
 /// `htl start`, `stop`, `switch`, `resume`: the line a stop appends is the
@@ -101,24 +100,18 @@ import Testing
     @Test func twoStartsAtOnceOneWins() throws {
         let l = try ledger()
         defer { l.remove() }
-        let results = Mutex<[Int: HTLBinary.Result]>([:])
-        DispatchQueue.concurrentPerform(iterations: 2) { n in
-            let result = try? htl(l, ["start", "Timer \(n)"], at: "10:00")
-            results.withLock { $0[n] = result }
-        }
-        let all = results.withLock { $0 }
-        let winners = all.filter { $0.value.status == 0 }.map(\.key)
+        let at = ["-C", l.root, "--today", "2026-11-22", "--at"]
+        let all = Command.concurrently((0..<2).map { ["htl", "start", "Timer \($0)"] + at + ["10:00"] })
+        let winners = all.indices.filter { all[$0]?.status == 0 }
         #expect(winners.count == 1, "\(all)")
         let winner = winners.first ?? 0
         #expect(all[1 - winner]?.stderr == "htl: a timer is running: Timer \(winner), since 2026-11-22 10:00\n")
         #expect(try l.read(".htl-timer") == "running 2026-11-22 10:00 Timer \(winner)\n")
 
-        DispatchQueue.concurrentPerform(iterations: 2) { n in
-            _ =
-                try? n == 0
-                ? htl(l, ["stop"], at: "10:30")
-                : HTLBinary.run(["log", "Run 3km +run", "-C", l.root, "--today", "2026-11-22"])
-        }
+        let both = Command.concurrently([
+            ["htl", "stop"] + at + ["10:30"], ["htl", "log", "Run 3km +run", "-C", l.root, "--today", "2026-11-22"],
+        ])
+        #expect(both.map { $0?.status } == [0, 0])
         let lines = try l.read("log/2026.log").split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.contains("2026-11-22 10:00 Timer \(winner) 30min"))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `htl` executable, as a user would.
 public enum HTLBinary {
@@ -72,5 +73,22 @@ public enum Command {
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             status: process.terminationStatus)
+    }
+}
+
+extension Command {
+    /// Runs commands at once, one thread each (`[executable, arguments…]`,
+    /// `htl` meaning the built binary); returns their results in order, nil
+    /// for one that could not start.
+    public static func concurrently(_ commands: [[String]], environment: [String: String] = [:])
+        -> [HTLBinary.Result?]
+    {
+        let results = Mutex<[HTLBinary.Result?]>(Array(repeating: nil, count: commands.count))
+        DispatchQueue.concurrentPerform(iterations: commands.count) { i in
+            let executable = commands[i][0] == "htl" ? HTLBinary.path : commands[i][0]
+            let result = try? Command.run(executable, Array(commands[i].dropFirst()), environment: environment)
+            results.withLock { $0[i] = result }
+        }
+        return results.withLock { $0 }
     }
 }
