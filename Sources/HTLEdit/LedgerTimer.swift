@@ -49,10 +49,6 @@ public enum LedgerTimer {
         try TimerFile.read(root)?.state
     }
 
-    static func read(_ root: LedgerRoot) throws -> (state: TimerState, bytes: [UInt8])? {
-        try TimerFile.read(root)
-    }
-
     /// `htl start`: a timer for `text` from `moment`, unless one is running
     /// or the line it would log has an error.
     public static func start(
@@ -61,7 +57,7 @@ public enum LedgerTimer {
         throws -> Started
     {
         try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
-            let current = try read(lock.root)
+            let current = try TimerFile.read(lock.root)
             if let running = current?.state, running.running {
                 throw Refusal(message: "a timer is running: \(describe(running))")
             }
@@ -74,7 +70,7 @@ public enum LedgerTimer {
         -> Started
     {
         try LedgerWriter.change(request, waiting: waiting) { loaded, lock in
-            guard let current = try read(lock.root) else {
+            guard let current = try TimerFile.read(lock.root) else {
                 throw Refusal(message: "no timer to resume: start one with htl start \"…\"")
             }
             if current.state.running { throw Refusal(message: "a timer is running: \(describe(current.state))") }
@@ -109,7 +105,7 @@ public enum LedgerTimer {
             guard !next.check.hasErrors else { return Switched(stopped: nil, started: next) }
             let stopped = try end(at: moment, discard: false, loaded, lock)
             guard stopped.logged else { return Switched(stopped: stopped, started: nil) }
-            try write(next.timer, replacing: try read(lock.root), lock)
+            try write(next.timer, replacing: try TimerFile.read(lock.root), lock)
             return Switched(stopped: stopped, started: next)
         }
     }
@@ -143,7 +139,7 @@ public enum LedgerTimer {
     }
 
     static func end(at moment: Moment, discard: Bool, _ loaded: LoadedLedger, _ lock: WriterLock) throws -> Stopped {
-        guard let read = try read(lock.root), read.state.running else {
+        guard let read = try TimerFile.read(lock.root), read.state.running else {
             throw Refusal(message: "no timer is running")
         }
         let current = read.state

@@ -18,7 +18,7 @@ public struct DueList: Sendable {
         public var cadence: CadenceProgress
         public var period: CadenceProgress.Period
         /// At least: still needed; at most: still allowed.
-        public var remaining: ExactDecimal
+        public var remaining: ExactDecimal { max(period.required - period.amount, .zero) }
     }
 
     /// Both by target date, then attention order.
@@ -35,7 +35,7 @@ public struct DueList: Sendable {
             for c in g.cadences {
                 guard let p = c.current, p.status == .open else { continue }
                 open.append(
-                    (Rhythm(goal: g, cadence: c, period: p, remaining: max(p.required - p.amount, .zero)), order))
+                    (Rhythm(goal: g, cadence: c, period: p), order))
             }
         }
         rhythms = open.sorted { ($0.rhythm.period.days.end, $0.order) < ($1.rhythm.period.days.end, $1.order) }

@@ -1,4 +1,4 @@
-import Glibc
+import Glibc  // pow, from libm: arithmetic only, no pointers
 import HTLCore
 
 /// A cadence's strength (FORMAT.md §8): an exponential moving average of

@@ -182,7 +182,7 @@ public struct WebApp: Sendable {
             200,
             ReportJSON.status(
                 snapshot.report, term: view.term, goals: view.goals,
-                timer: TimerWords.json(snapshot.timer, at: settings.now())))
+                timer: ReportJSON.timer(snapshot.timer, at: settings.now())))
     }
 
     func goalJSON(_ id: String) async throws -> WebResponse {

@@ -75,7 +75,7 @@ public enum ReportJSON {
 
     // MARK: Documents
 
-    /// `timer`: the running timer's JSON (`TimerWords.json`), null when none runs.
+    /// `timer`: the running timer's JSON (`ReportJSON.timer`), null when none runs.
     public static func status(_ report: ProgressReport, term: TermProgress?, goals: [GoalProgress], timer: JSON = .null)
         -> String
     {
@@ -95,6 +95,15 @@ public enum ReportJSON {
             ),
             ("timer", timer),
         ]).serialized()
+    }
+
+    /// `{"text", "started", "minutes"}` for status JSON; null when no timer runs.
+    public static func timer(_ timer: TimerState?, at now: Now) -> JSON {
+        guard let timer, timer.running else { return .null }
+        return .object([
+            ("text", .string(timer.text)), ("started", .string("\(timer.date)T\(timer.time)")),
+            ("minutes", TimerWords.minutes(timer, at: now).map { .int($0) } ?? .null),
+        ])
     }
 
     public static func progress(_ g: GoalProgress, ledger: Ledger, report: ProgressReport) -> String {

@@ -1,8 +1,8 @@
 import HTLCore
-import HTLJSON
 import HTLProgress
 
-/// `htl actions --by … --sum …` as a table, JSON and CSV (CLI.md).
+/// `htl actions --by … --sum …` as a table and as CSV (CLI.md); its JSON
+/// is written by the JSON folder, above this one.
 public enum ActionTableText {
     /// Columns: the group (`month`), `actions`, then each measure; numbers
     /// right-aligned, exact; the last row is the total.
@@ -18,24 +18,6 @@ public enum ActionTableText {
             }.joined(separator: "  ") + "\n"
         }
         return ([head] + cells).map(line).joined()
-    }
-
-    /// `{"where", "by", "sums", "rows": [{"key", "actions", "sums": {MEASURE: N}}], "total": {…}}`.
-    public static func json(_ table: ActionTable, where expression: String?) -> String {
-        func row(_ r: ActionTable.Row, key: Bool) -> JSON {
-            .object(
-                (key ? [("key", JSON.string(r.key))] : []) + [
-                    ("actions", .int(r.actions)),
-                    ("sums", .object(zip(table.measures, r.sums).map { ($0, JSON.decimal($1)) })),
-                ])
-        }
-        return JSON.object([
-            ("where", expression.map(JSON.string) ?? .null),
-            ("by", table.grouping.map { .string($0.rawValue) } ?? .null),
-            ("sums", .array(table.measures.map(JSON.string))),
-            ("rows", .array(table.rows.map { row($0, key: true) })),
-            ("total", row(table.total, key: false)),
-        ]).serialized()
     }
 
     /// The header (`month,actions,km`), a record per row, then `total`.

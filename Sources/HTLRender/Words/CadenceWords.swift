@@ -148,11 +148,7 @@ enum CadenceWords {
         guard r.cadence.cadence.atMost else {
             return more(r.remaining, r.cadence.measure, measures, atMost: false, by: r.period.days.end)
         }
-        let whole = measures.words(for: r.cadence.measure).whole
-        let shown = whole ? ExactDecimal(Int(r.remaining.floor)) : r.remaining
-        let amount =
-            r.cadence.measure == Goal.actionsMeasure
-            ? TextLayout.amount(shown) : TextLayout.quantity(shown, r.cadence.measure, measures)
+        let amount = gap(r.remaining, r.cadence.measure, measures, atMost: true)
         return "\(amount) left \(thisPeriod(r.cadence.cadence.period)) (until \(r.period.days.end))"
     }
 
@@ -162,12 +158,17 @@ enum CadenceWords {
     static func more(_ gap: ExactDecimal, _ measure: String, _ measures: MeasureCatalog, atMost: Bool, by: CivilDate)
         -> String
     {
+        let amount = self.gap(gap, measure, measures, atMost: atMost)
+        return atMost ? "at most \(amount) more until \(by)" : "\(amount) more by \(by)"
+    }
+
+    /// A gap in words (`3`, `90 min`, `1 session`): a count rounded up when
+    /// it is needed, down when it is a limit's room left.
+    static func gap(_ gap: ExactDecimal, _ measure: String, _ measures: MeasureCatalog, atMost: Bool) -> String {
         let whole = measures.words(for: measure).whole
         let shown = whole ? ExactDecimal(Int(atMost ? gap.floor : gap.ceiling)) : gap
-        let amount =
-            measure == Goal.actionsMeasure
+        return measure == Goal.actionsMeasure
             ? TextLayout.amount(shown) : TextLayout.quantity(shown, measure, measures)
-        return atMost ? "at most \(amount) more until \(by)" : "\(amount) more by \(by)"
     }
 
     /// One symbol per period: ● met, ○ missed, ◌ open, – excused, · to come.

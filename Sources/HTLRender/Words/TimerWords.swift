@@ -1,8 +1,8 @@
 import HTLCore
-import HTLJSON
 import HTLModel
 
-/// The running timer as status, the web app and the language server say it.
+/// The running timer as status, the web app and the language server say
+/// it (its JSON is written by the JSON folder, above this one).
 public enum TimerWords {
     /// Minutes a running timer has run at `now`; nil when stopped or when `now` is a day without a time.
     public static func minutes(_ timer: TimerState, at now: Now) -> Int? {
@@ -20,14 +20,5 @@ public enum TimerWords {
         let since = timer.date == day ? "\(timer.time)" : "\(timer.date) \(timer.time)"
         let ran = minutes(timer, at: now).map { " (\($0) min)" } ?? ""
         return "Timer: \(timer.text), since \(since)\(ran)"
-    }
-
-    /// `{"text", "started", "minutes"}` for status JSON; null when no timer runs.
-    public static func json(_ timer: TimerState?, at now: Now) -> JSON {
-        guard let timer, timer.running else { return .null }
-        return .object([
-            ("text", .string(timer.text)), ("started", .string("\(timer.date)T\(timer.time)")),
-            ("minutes", minutes(timer, at: now).map { .int($0) } ?? .null),
-        ])
     }
 }

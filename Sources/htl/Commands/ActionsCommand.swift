@@ -93,7 +93,7 @@ struct ActionsCommand: HTLCommand {
                 indices, by: by, summing: sums, ledger: context.ledger, report: context.report)
             switch format {
             case .text: Output.write(ActionTableText.render(table))
-            case .json: Output.write(ActionTableText.json(table, where: expression))
+            case .json: Output.write(ReportJSON.actionTable(table, where: expression))
             case .csv: Output.write(bytes: ActionTableText.csv(table))
             }
         } else {

@@ -37,7 +37,7 @@ struct StatusCommand: HTLCommand {
         if json {
             Output.write(
                 ReportJSON.status(
-                    report, term: view.term, goals: view.goals, timer: TimerWords.json(timer, at: now)))
+                    report, term: view.term, goals: view.goals, timer: ReportJSON.timer(timer, at: now)))
         } else {
             Output.write(
                 StatusText.render(
