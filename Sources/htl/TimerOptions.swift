@@ -51,6 +51,11 @@ struct TimerOptions {
         }
     }
 
+    /// What a start refused because of its line says: which line was checked.
+    static let notStarted =
+        "no timer started (the line checked is the one htl stop would write, with 1min where its minutes go: "
+        + "leave your own duration out)"
+
     /// "started 18:47 Piano scales +piano-20h".
     static func say(_ started: LedgerTimer.Started) {
         Output.say("started \(started.timer.time) \(started.timer.text)")

@@ -18,7 +18,7 @@ struct ResumeCommand: HTLCommand {
             try LedgerTimer.resume(
                 at: try options.moment(), ledger: try options.ledger.request(), waiting: try options.ledger.waiting())
         }
-        try options.report(started.check, nothing: "no timer started")
+        try options.report(started.check, nothing: TimerOptions.notStarted)
         TimerOptions.say(started)
     }
 }

@@ -31,7 +31,7 @@ struct StartCommand: HTLCommand {
                 text.joined(separator: " "), at: try options.moment(), ledger: try options.ledger.request(),
                 waiting: try options.ledger.waiting())
         }
-        try options.report(started.check, nothing: "no timer started")
+        try options.report(started.check, nothing: TimerOptions.notStarted)
         TimerOptions.say(started)
     }
 }

@@ -30,7 +30,7 @@ struct SwitchCommand: HTLCommand {
             try options.report(entry, nothing: "nothing written; the timer runs on")
         }
         if let started = switched.started {
-            try options.report(started.check, nothing: "nothing written; the timer runs on")
+            try options.report(started.check, nothing: "nothing written; the timer runs on. " + TimerOptions.notStarted)
         }
         if let entry = switched.stopped?.entry { Output.say(entry.line) }
         if let started = switched.started { TimerOptions.say(started) }
